@@ -1,0 +1,470 @@
+#!/usr/bin/env python3
+"""Build, serve and test Wordtable.
+
+    python3 build.py            build the static site into dist/
+    python3 build.py serve      build when needed, then serve dist/ on http://127.0.0.1:8000
+    python3 build.py test       set up .venv and Chromium when missing, build, run every test
+
+Only the standard library is used here, so the first command works on a fresh machine with
+Python 3 and npm. Downloads (Pyodide from npm, wheels from PyPI) are pinned by hash and cached
+in .cache/, so a rebuild is fast and works offline once cached.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+VENV = ROOT / ".venv"
+PACKAGE_SRC = ROOT / "py" / "wordtable"
+WEB_SRC = ROOT / "web"
+TOOLS = ROOT / "tools"
+
+PYODIDE_VERSION = "314.0.7"
+# npm's integrity for pyodide-314.0.7.tgz, as `npm view pyodide@314.0.7 dist.integrity` prints it.
+PYODIDE_TARBALL_SHA512 = (
+    "0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+)
+# The core files the browser needs; source maps, typings and demo consoles stay out of dist/.
+PYODIDE_CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STDLIB_PYC_NAME = "python_stdlib-pyc.zip"
+LOCK_NAME = "wordtable-lock.json"
+
+
+@dataclass(frozen=True)
+class PinnedWheel:
+    name: str
+    version: str
+    sha256: str
+    imports: tuple[str, ...]
+
+    @property
+    def file_name(self) -> str:
+        return f"{self.name}-{self.version}-py3-none-any.whl"
+
+
+# PyPI's files; their hashes differ from the ones in Pyodide's stock lock (see TECH-NOTES).
+PINNED_WHEELS = (
+    PinnedWheel("micropip", "0.11.1",
+                "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3", ("micropip",)),
+    PinnedWheel("packaging", "26.1",
+                "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f", ("packaging",)),
+)
+
+# Fixed zip timestamps make our wheel byte-for-byte reproducible, so its hash (and the service
+# worker's cache) only changes when the code does.
+ZIP_EPOCH = (2020, 1, 1, 0, 0, 0)
+
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+}
+
+
+class BuildError(Exception):
+    """A build step failed for a reason the person running the build can act on."""
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def run(command: list[str], **kwargs) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run(command, check=True, **kwargs)
+    except FileNotFoundError as error:
+        raise BuildError(f"{command[0]} is not installed: {error}") from error
+    except subprocess.CalledProcessError as error:
+        raise BuildError(f"`{' '.join(command)}` failed with exit status {error.returncode}") from error
+
+
+# ---------------------------------------------------------------------------------------------
+# Downloads (cached, pinned by hash)
+
+def pyodide_dir() -> Path:
+    """The unpacked Pyodide core for PYODIDE_VERSION, fetched with npm on first use."""
+    target = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    if (target / "pyodide-lock.json").exists():
+        return target
+    tarball = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists() or not tarball_is_pinned(tarball):
+        log(f"fetching pyodide@{PYODIDE_VERSION} from the npm registry")
+        CACHE.mkdir(exist_ok=True)
+        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE),
+             "--silent"], stdout=subprocess.DEVNULL)
+        if not tarball_is_pinned(tarball):
+            raise BuildError(f"{tarball.name} does not match its pinned sha512; refusing to use it")
+    staging = Path(tempfile.mkdtemp(dir=CACHE))
+    with tarfile.open(tarball) as archive:
+        for member in archive.getmembers():
+            name = member.name.removeprefix("package/")
+            if member.isfile() and "/" not in name:
+                (staging / name).write_bytes(archive.extractfile(member).read())
+    staging.rename(target)
+    return target
+
+
+def tarball_is_pinned(tarball: Path) -> bool:
+    if not tarball.exists():
+        return False
+    digest = base64.b64encode(hashlib.sha512(tarball.read_bytes()).digest()).decode()
+    return digest == PYODIDE_TARBALL_SHA512
+
+
+def pinned_wheel(wheel: PinnedWheel) -> Path:
+    path = CACHE / "wheels" / wheel.file_name
+    if path.exists() and sha256_file(path) == wheel.sha256:
+        return path
+    log(f"fetching {wheel.file_name} from PyPI")
+    run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+         "--python-version", "3.14", "--dest", str(path.parent), f"{wheel.name}=={wheel.version}"])
+    if sha256_file(path) != wheel.sha256:
+        path.unlink()
+        raise BuildError(f"{wheel.file_name} does not match its pinned sha256; refusing to use it")
+    return path
+
+
+# ---------------------------------------------------------------------------------------------
+# Bytecode compiled by Pyodide's own Python (run under Node)
+
+def run_in_pyodide(host_dir: Path, *argv: str) -> None:
+    shutil.copy(TOOLS / "compile_pyc.py", host_dir / "compile_pyc.py")
+    run(["node", str(TOOLS / "pyodide-run.mjs"), str(pyodide_dir()), str(host_dir),
+         "compile_pyc.py", *argv])
+
+
+def stdlib_pyc() -> Path:
+    """Pyodide's stdlib with every module precompiled: boots about twice as fast (TECH-NOTES)."""
+    target = pyodide_dir() / STDLIB_PYC_NAME
+    if not target.exists():
+        log("precompiling the standard library with Pyodide's Python")
+        with tempfile.TemporaryDirectory(dir=CACHE) as work:
+            shutil.copy(pyodide_dir() / "python_stdlib.zip", Path(work) / "python_stdlib.zip")
+            run_in_pyodide(Path(work), "stdlib", "python_stdlib.zip", "out.zip")
+            shutil.move(Path(work) / "out.zip", target)
+    return target
+
+
+# ---------------------------------------------------------------------------------------------
+# Our own wheel
+
+def package_version() -> str:
+    text = (PACKAGE_SRC / "__init__.py").read_text()
+    match = re.search(r'^__version__ = "([^"]+)"', text, re.MULTILINE)
+    if not match:
+        raise BuildError("py/wordtable/__init__.py has no __version__ line")
+    return match.group(1)
+
+
+def package_sources() -> list[Path]:
+    return sorted(p for p in PACKAGE_SRC.rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+
+
+def tree_digest(paths: list[Path], root: Path) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def wheel_record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def write_wheel(target: Path, files: dict[str, bytes], version: str) -> None:
+    """A minimal, reproducible wheel. A hand-written zip because the wheel also carries
+    Pyodide-compiled bytecode, which no standard build backend produces."""
+    dist_info = f"wordtable-{version}.dist-info"
+    files = dict(files)
+    files[f"{dist_info}/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: wordtable\nVersion: {version}\n"
+        "Summary: Rules, lexicons and bots for five paper word games\n"
+        "Requires-Python: >=3.11\n").encode()
+    files[f"{dist_info}/WHEEL"] = (
+        "Wheel-Version: 1.0\nGenerator: wordtable build.py\nRoot-Is-Purelib: true\n"
+        "Tag: py3-none-any\n").encode()
+    record_name = f"{dist_info}/RECORD"
+    record = [wheel_record_line(name, data) for name, data in sorted(files.items())]
+    files[record_name] = ("\n".join(record + [f"{record_name},,"]) + "\n").encode()
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for name, data in sorted(files.items()):
+            info = zipfile.ZipInfo(name, ZIP_EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            wheel.writestr(info, data)
+
+
+def own_wheel() -> Path:
+    """wordtable-VERSION-py3-none-any.whl with sources plus cpython-314 bytecode (2-3x faster
+    imports in the browser; other Pythons ignore the foreign cache tag and use the sources)."""
+    version = package_version()
+    sources = package_sources()
+    key = tree_digest(sources, PACKAGE_SRC.parent)[:16]
+    target = CACHE / "own-wheels" / key / f"wordtable-{version}-py3-none-any.whl"
+    if target.exists():
+        return target
+    log("building the wordtable wheel (bytecode by Pyodide's Python)")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=CACHE) as work:
+        tree = Path(work) / "tree"
+        for path in sources:
+            destination = tree / path.relative_to(PACKAGE_SRC.parent)
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, destination)
+        run_in_pyodide(Path(work), "tree", "tree")
+        files = {p.relative_to(tree).as_posix(): p.read_bytes()
+                 for p in sorted(tree.rglob("*")) if p.is_file()}
+        write_wheel(Path(work) / target.name, files, version)
+        shutil.move(Path(work) / target.name, target)
+    return target
+
+
+# ---------------------------------------------------------------------------------------------
+# The site
+
+def lock_entry(name: str, version: str, file_name: str, sha256: str,
+               imports: tuple[str, ...]) -> dict:
+    return {"name": name, "version": version, "file_name": file_name, "install_dir": "site",
+            "sha256": sha256, "package_type": "package", "imports": list(imports), "depends": [],
+            "unvendored_tests": False, "shared_library": False}
+
+
+def write_lock(target: Path, wheels: list[tuple[str, str, Path, tuple[str, ...]]]) -> None:
+    """Our own lock file: only our wheels, relative file names, real hashes, so that
+    loadPackage is integrity-checked and never looks anywhere but this site."""
+    stock = json.loads((pyodide_dir() / "pyodide-lock.json").read_text())
+    packages = {name: lock_entry(name, version, path.name, sha256_file(path), imports)
+                for name, version, path, imports in wheels}
+    target.write_text(json.dumps({"info": stock["info"], "packages": packages}, indent=1) + "\n")
+
+
+def build_inputs_digest() -> str:
+    paths = [ROOT / "build.py"]
+    for folder in (PACKAGE_SRC, WEB_SRC, TOOLS, ROOT / "wordlists"):
+        paths += [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    return tree_digest(sorted(paths), ROOT)
+
+
+def precache_list(site: Path) -> list[dict]:
+    """Every file of the site except the service worker itself, with SRI hashes, so the worker
+    can install a deploy only as a verified whole."""
+    entries = []
+    for path in sorted(site.rglob("*")):
+        name = path.relative_to(site).as_posix()
+        if path.is_file() and name not in ("sw.js", ".build-inputs"):
+            digest = base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
+            entries.append({"url": name, "integrity": f"sha256-{digest}",
+                            "bytes": path.stat().st_size})
+    return entries
+
+
+def write_service_worker(site: Path) -> str:
+    entries = precache_list(site)
+    build_id = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:16]
+    template = (WEB_SRC / "sw.js").read_text()
+    if "self.__PRECACHE__" not in template:
+        raise BuildError("web/sw.js lost its self.__PRECACHE__ placeholder")
+    manifest = json.dumps({"build": build_id, "files": entries}, separators=(",", ":"))
+    (site / "sw.js").write_text(template.replace("self.__PRECACHE__", manifest, 1))
+    return build_id
+
+
+def build(force: bool = False) -> Path:
+    """Build dist/ from scratch in a staging folder and swap it in: a failed build never
+    leaves a half-written site behind."""
+    inputs = build_inputs_digest()
+    stamp = DIST / ".build-inputs"
+    if not force and stamp.exists() and stamp.read_text() == inputs:
+        log("dist/ is up to date")
+        return DIST
+    CACHE.mkdir(exist_ok=True)
+    core = pyodide_dir()
+    stdlib = stdlib_pyc()
+    wheels = [(w.name, w.version, pinned_wheel(w), w.imports) for w in PINNED_WHEELS]
+    wheels.append(("wordtable", package_version(), own_wheel(), ("wordtable",)))
+
+    staging = Path(tempfile.mkdtemp(prefix="dist-", dir=ROOT))
+    try:
+        shutil.copytree(WEB_SRC, staging, dirs_exist_ok=True)
+        runtime = staging / "pyodide"
+        runtime.mkdir()
+        for name in PYODIDE_CORE_FILES:
+            shutil.copy(core / name, runtime / name)
+        shutil.copyfile(stdlib, runtime / STDLIB_PYC_NAME)
+        for _name, _version, path, _imports in wheels:
+            shutil.copyfile(path, runtime / path.name)
+        write_lock(runtime / LOCK_NAME, wheels)
+        build_id = write_service_worker(staging)
+        (staging / ".build-inputs").write_text(inputs)
+        old = ROOT / "dist.old"
+        shutil.rmtree(old, ignore_errors=True)
+        if DIST.exists():
+            DIST.rename(old)
+        staging.rename(DIST)
+        shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    log(f"built dist/ (build {build_id}, wordtable {package_version()}, Pyodide {PYODIDE_VERSION})")
+    return DIST
+
+
+# ---------------------------------------------------------------------------------------------
+# Serving
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        # Revalidate every time: a reload never mixes an old cached file with a new deploy.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if os.environ.get("WORDTABLE_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def serve(port: int, directory: Path = DIST) -> None:
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        print(f"Serving Wordtable on http://127.0.0.1:{port}/  (Ctrl+C to stop)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+# ---------------------------------------------------------------------------------------------
+# Test setup: a virtual environment and Debian's Chromium, installed when missing
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def test_requirements() -> list[str]:
+    import tomllib  # Python 3.11+, only needed here
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return project["optional-dependencies"]["test"]
+
+
+def ensure_venv() -> Path:
+    requirements = test_requirements()
+    stamp = VENV / ".wordtable-requirements"
+    wanted = "\n".join(requirements)
+    if stamp.exists() and stamp.read_text() == wanted and venv_python().exists():
+        return venv_python()
+    if not venv_python().exists():
+        log("creating .venv")
+        try:
+            run([sys.executable, "-m", "venv", str(VENV)])
+        except BuildError as error:
+            raise BuildError(f"{error}\nInstall venv support first: "
+                             "sudo apt-get install python3-venv") from error
+    log("installing test requirements into .venv")
+    run([str(venv_python()), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         *requirements])
+    # Make `import wordtable` work in the venv without a build backend: point it at py/.
+    site_packages = run([str(venv_python()), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                        capture_output=True, text=True).stdout.strip()
+    Path(site_packages, "wordtable-src.pth").write_text(str(ROOT / "py") + "\n")
+    stamp.write_text(wanted)
+    return venv_python()
+
+
+def find_chromium() -> str | None:
+    for candidate in (os.environ.get("WORDTABLE_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return shutil.which("chromium")
+
+
+def ensure_chromium() -> str:
+    found = find_chromium()
+    if found:
+        return found
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        raise BuildError("Chromium is missing. Install it with: sudo apt-get install chromium")
+    log("installing Debian's chromium with apt-get")
+    environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run(["apt-get", "update", "-qq"], env=environment)
+    run(["apt-get", "install", "-y", "-qq", "chromium"], env=environment)
+    found = find_chromium()
+    if not found:
+        raise BuildError("apt-get installed chromium but /usr/bin/chromium is still missing")
+    return found
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    python = ensure_venv()
+    chromium = ensure_chromium()
+    build()
+    environment = {**os.environ, "WORDTABLE_CHROMIUM": chromium}
+    command = [str(python), "-m", "pytest", *(pytest_args or ["tests"])]
+    log(" ".join(command))
+    return subprocess.run(command, cwd=ROOT, env=environment).returncode
+
+
+# ---------------------------------------------------------------------------------------------
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command")
+    build_command = commands.add_parser("build", help="build dist/ (the default)")
+    build_command.add_argument("--force", action="store_true", help="rebuild even if up to date")
+    serve_command = commands.add_parser("serve", help="build when needed and serve dist/")
+    serve_command.add_argument("--port", type=int, default=8000)
+    test_command = commands.add_parser("test", help="install what the tests need, build, test")
+    test_command.add_argument("pytest_args", nargs=argparse.REMAINDER,
+                              help="passed to pytest (default: tests)")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "serve":
+            build()
+            serve(args.port)
+        elif args.command == "test":
+            return run_tests(args.pytest_args)
+        else:
+            build(force=getattr(args, "force", False))
+    except BuildError as error:
+        print(f"build.py: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,137 @@
+"""The built site: pinned runtime, integrity-checked lock, precache list, relative URLs."""
+
+import base64
+import hashlib
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import build
+
+SITE_TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".webmanifest", ".json", ".svg"}
+
+
+def sri(path: Path) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
+
+
+def precache(dist: Path) -> dict:
+    text = (dist / "sw.js").read_text()
+    match = re.search(r"const PRECACHE = (\{.*?\});\n", text)
+    assert match, "sw.js has no precache list"
+    return json.loads(match.group(1))
+
+
+def test_site_has_the_runtime_and_our_files(dist):
+    for name in ["index.html", "sw.js", "js/main.js", "js/py-worker.js", "licenses.html",
+                 "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+                 f"pyodide/{build.STDLIB_PYC_NAME}", f"pyodide/{build.LOCK_NAME}"]:
+        assert (dist / name).is_file(), name
+
+
+def test_pyodide_core_is_the_pinned_release(dist):
+    core = build.pyodide_dir()
+    assert json.loads((core / "package.json").read_text())["version"] == build.PYODIDE_VERSION
+    assert build.tarball_is_pinned(build.CACHE / f"pyodide-{build.PYODIDE_VERSION}.tgz")
+    for name in build.PYODIDE_CORE_FILES:
+        assert (dist / "pyodide" / name).read_bytes() == (core / name).read_bytes()
+
+
+def test_lock_lists_our_wheels_with_their_real_hashes(dist):
+    lock = json.loads((dist / "pyodide" / build.LOCK_NAME).read_text())
+    stock = json.loads((build.pyodide_dir() / "pyodide-lock.json").read_text())
+    assert lock["info"] == stock["info"]
+    assert set(lock["packages"]) == {"micropip", "packaging", "wordtable"}
+    for name, entry in lock["packages"].items():
+        assert "/" not in entry["file_name"] and ":" not in entry["file_name"], "must be relative"
+        wheel = dist / "pyodide" / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+    for pinned in build.PINNED_WHEELS:
+        assert lock["packages"][pinned.name]["sha256"] == pinned.sha256
+
+
+def test_precache_list_covers_every_file_with_its_hash(dist):
+    manifest = precache(dist)
+    listed = {entry["url"]: entry for entry in manifest["files"]}
+    on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    assert set(listed) == on_disk - {"sw.js", ".build-inputs"}
+    for url, entry in listed.items():
+        assert entry["integrity"] == sri(dist / url), url
+        assert not url.startswith("/"), "precache URLs must be relative to the site"
+
+
+def test_build_id_changes_with_any_file(tmp_path, dist):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "a.txt").write_text("one")
+    (site / "b.txt").write_text("two")
+    first = build.write_service_worker(site)
+    assert build.write_service_worker(site) == first
+    (site / "b.txt").write_text("three")
+    assert build.write_service_worker(site) != first
+
+
+def test_site_uses_only_relative_urls(dist):
+    for path in build.WEB_SRC.rglob("*"):
+        if path.suffix not in SITE_TEXT_SUFFIXES:
+            continue
+        # XML namespace names look like URLs but are never fetched.
+        text = re.sub(r'xmlns(:\w+)?="[^"]*"', "", path.read_text())
+        name = path.relative_to(build.WEB_SRC)
+        assert not re.search(r"""(src|href)=["']/""", text), f"{name} has a root-relative URL"
+        assert not re.search(r"""["'`]https?://""", text), f"{name} refers to another host"
+
+
+def test_stdlib_is_precompiled(dist):
+    with zipfile.ZipFile(dist / "pyodide" / build.STDLIB_PYC_NAME) as stdlib:
+        names = stdlib.namelist()
+    assert "json/__init__.pyc" in names and "_pyodide/_base.pyc" in names
+    assert not [n for n in names if n.endswith(".py")]
+
+
+def test_own_wheel_carries_sources_and_pyodide_bytecode(dist):
+    wheel_path = build.own_wheel()
+    with zipfile.ZipFile(wheel_path) as wheel:
+        names = set(wheel.namelist())
+        record = wheel.read(f"wordtable-{build.package_version()}.dist-info/RECORD").decode()
+        for line in record.splitlines():
+            name, digest, size = line.split(",")
+            if digest:
+                data = wheel.read(name)
+                assert len(data) == int(size)
+                assert digest == "sha256=" + base64.urlsafe_b64encode(
+                    hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    sources = [p.relative_to(build.PACKAGE_SRC.parent).as_posix() for p in build.package_sources()
+               if p.suffix == ".py"]
+    for source in sources:
+        assert source in names
+        folder, _, stem = source.rpartition("/")
+        assert f"{folder}/__pycache__/{stem[:-3]}.cpython-314.pyc" in names
+
+
+def test_wheel_is_reproducible(tmp_path):
+    files = {"wordtable/__init__.py": b"x = 1\n"}
+    build.write_wheel(tmp_path / "a.whl", files, "1.0.0")
+    build.write_wheel(tmp_path / "b.whl", files, "1.0.0")
+    assert (tmp_path / "a.whl").read_bytes() == (tmp_path / "b.whl").read_bytes()
+
+
+def test_a_failed_build_leaves_the_previous_site_untouched(dist, monkeypatch):
+    before = {p: p.stat().st_mtime_ns for p in dist.rglob("*")}
+
+    def fail(site):
+        raise build.BuildError("simulated failure")
+    monkeypatch.setattr(build, "write_service_worker", fail)
+    with pytest.raises(build.BuildError):
+        build.build(force=True)
+    assert {p: p.stat().st_mtime_ns for p in dist.rglob("*")} == before
+    assert not list(build.ROOT.glob("dist-*")), "staging folder left behind"
+
+
+def test_refuses_a_tampered_download(tmp_path, monkeypatch):
+    fake = tmp_path / f"pyodide-{build.PYODIDE_VERSION}.tgz"
+    fake.write_bytes(b"not the real tarball")
+    assert not build.tarball_is_pinned(fake)

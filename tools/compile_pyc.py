@@ -1,0 +1,58 @@
+"""Compile Python sources to bytecode with the interpreter that runs this script.
+
+Run inside Pyodide (see pyodide-run.mjs) so the bytecode matches the browser's Python exactly.
+  compile_pyc.py stdlib SRC_ZIP DST_ZIP   every .py in the zip becomes a sourceless .pyc
+  compile_pyc.py tree DIR                 writes __pycache__/*.pyc beside every .py under DIR
+Unchecked-hash pycs are used: the browser never has to stat or hash a source file.
+"""
+
+import importlib.util
+import os
+import sys
+import zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+
+def bytecode(source: bytes, filename: str) -> bytes:
+    code = compile(source, filename, "exec", dont_inherit=True)
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+
+
+def compile_stdlib(src_zip: str, dst_zip: str) -> None:
+    # Tracebacks name the path the stock stdlib would have, so they stay readable.
+    prefix = "/lib/python%d%d.zip/" % sys.version_info[:2]
+    with zipfile.ZipFile(src_zip) as src, zipfile.ZipFile(dst_zip, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename.endswith(".py"):
+                data = bytecode(data, prefix + info.filename)
+                info = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            dst.writestr(info, data)
+
+
+def compile_tree(root: str, installed_root: str) -> None:
+    tag = sys.implementation.cache_tag
+    for folder, _dirs, files in os.walk(root):
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(folder, name)
+            relative = os.path.relpath(path, root)
+            with open(path, "rb") as f:
+                source = f.read()
+            cache_dir = os.path.join(folder, "__pycache__")
+            os.makedirs(cache_dir, exist_ok=True)
+            target = os.path.join(cache_dir, "%s.%s.pyc" % (name[:-3], tag))
+            with open(target, "wb") as f:
+                f.write(bytecode(source, os.path.join(installed_root, relative)))
+
+
+if __name__ == "__main__":
+    command, *paths = sys.argv[1:]
+    if command == "stdlib":
+        compile_stdlib(*paths)
+    elif command == "tree":
+        compile_tree(paths[0], "/lib/python%d.%d/site-packages" % sys.version_info[:2])
+    else:
+        sys.exit("unknown command " + command)

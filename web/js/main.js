@@ -1,0 +1,125 @@
+// Page entry point: shows boot progress while Python starts in a worker, then the home screen.
+import { PythonWorker } from "./python.js";
+
+const STAGES = [
+  { id: "runtime", label: "Fetching the Python runtime", percent: 10 },
+  { id: "python", label: "Starting Python", percent: 30 },
+  { id: "package", label: "Loading the Wordtable package", percent: 85 },
+  { id: "ready", label: "Ready", percent: 100 },
+];
+
+const STAGE_HINTS = {
+  worker: "Your browser may be too old to run Python in a background worker.",
+  runtime: "A file of the Python runtime could not be loaded: the site may be incompletely uploaded, or you are offline on a first visit.",
+  python: "Python itself could not start: a runtime file is missing or damaged, or this browser lacks WebAssembly support.",
+  package: "The Wordtable package could not be installed: a file is missing or damaged.",
+};
+
+const $ = (id) => document.getElementById(id);
+
+// Exposed for tests, the benchmark and curious players in the console.
+const wordtable = (window.wordtable = { stages: [], python: null, info: null });
+
+function showStage(stageId) {
+  const index = STAGES.findIndex((s) => s.id === stageId);
+  if (index < 0) return;
+  const stage = STAGES[index];
+  wordtable.stages.push({ stage: stageId, at: performance.now() });
+  $("boot-label").textContent = stage.label + (stageId === "ready" ? "" : "…");
+  $("boot-step").textContent = `step ${index + 1} of ${STAGES.length}`;
+  $("boot-progress").setAttribute("aria-valuenow", String(stage.percent));
+  $("boot-progress-fill").style.width = `${stage.percent}%`;
+  for (const [i, item] of [...$("boot-stages").children].entries()) {
+    item.className = i < index ? "done" : i === index ? "current" : "";
+  }
+}
+
+function renderStageList() {
+  $("boot-stages").replaceChildren(...STAGES.map((s) => {
+    const item = document.createElement("li");
+    item.textContent = s.label;
+    return item;
+  }));
+}
+
+function showFailure(failure) {
+  document.body.dataset.boot = "failed";
+  $("boot").hidden = true;
+  $("boot-error").hidden = false;
+  const stage = STAGES.find((s) => s.id === failure.stage);
+  const during = stage ? `while “${stage.label.toLowerCase()}”` : "while starting the Python worker";
+  $("boot-error-what").textContent = `Something went wrong ${during}.`;
+  const lines = [failure.message];
+  if (failure.files?.length) lines.push(`Files involved: ${failure.files.join(", ")}`);
+  for (const line of failure.console ?? []) lines.push(line);
+  $("boot-error-detail").textContent = lines.join("\n");
+  $("boot-error-hint").textContent = STAGE_HINTS[failure.stage] ?? "";
+  $("python-line").textContent = "Python is not running.";
+}
+
+function missingFeature() {
+  if (typeof WebAssembly !== "object") return "WebAssembly";
+  if (typeof Worker !== "function") return "Web Workers";
+  return null;
+}
+
+async function bootPython() {
+  document.body.dataset.boot = "loading";
+  $("boot").hidden = false;
+  $("boot-error").hidden = true;
+  wordtable.python?.terminate();
+  const missing = missingFeature();
+  if (missing) {
+    showFailure({ stage: "worker", message: `This browser does not support ${missing}, which Wordtable needs. Please use a browser from 2021 or later.`, files: [] });
+    return;
+  }
+  const python = (wordtable.python = new PythonWorker());
+  try {
+    const info = await python.start(showStage);
+    wordtable.info = info;
+    performance.mark("wordtable-python-ready");
+    showStage("ready");
+    $("python-line").textContent = `${info.summary} (Pyodide ${info.pyodide})`;
+    document.body.dataset.boot = "ready";
+    $("boot").hidden = true;
+    // "Interactive" once the home screen has been painted with Python behind it.
+    requestAnimationFrame(() => setTimeout(() => performance.mark("wordtable-interactive")));
+    registerServiceWorker();
+  } catch (failure) {
+    python.terminate();
+    showFailure(failure);
+  }
+}
+
+// Offline support. Registered after Python is up so its precaching does not compete with the
+// boot. A new deploy installs beside the old one and takes over only when the player agrees
+// (or on their next visit), so a page never mixes files of two deploys.
+async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  let registration;
+  try {
+    registration = await navigator.serviceWorker.register("sw.js");
+  } catch (error) {
+    console.warn("Offline mode is unavailable:", error);
+    return;
+  }
+  const offerUpdate = () => {
+    if (registration.waiting && navigator.serviceWorker.controller) $("update-banner").hidden = false;
+  };
+  offerUpdate();
+  registration.addEventListener("updatefound", () => {
+    registration.installing?.addEventListener("statechange", offerUpdate);
+  });
+  $("update-apply").addEventListener("click", () => registration.waiting?.postMessage({ type: "activate" }));
+  // A new deploy took over (here or in another tab): reload so this page runs on its files only.
+  // The very first install also takes control, but then there is nothing old to replace.
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController) location.reload();
+  });
+}
+
+renderStageList();
+$("boot-retry").addEventListener("click", bootPython);
+$("boot-reload").addEventListener("click", () => location.reload());
+bootPython();

@@ -1,0 +1,64 @@
+// The page's side of the Python worker: boot progress, then request/reply calls to the bridge.
+
+export class BridgeError extends Error {
+  constructor({ kind, message }) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+export class PythonWorker {
+  #worker;
+  #pending = new Map();
+  #nextId = 1;
+
+  /** Starts the worker; resolves with Python's runtime info, rejects with a BootFailure. */
+  start(onProgress) {
+    this.#worker = new Worker(new URL("py-worker.js", import.meta.url), { type: "module" });
+    return new Promise((resolve, reject) => {
+      this.#worker.addEventListener("message", ({ data }) => {
+        if (data.type === "progress") onProgress(data.stage);
+        else if (data.type === "ready") resolve(data.info);
+        else if (data.type === "failed") reject(data);
+        else if (data.type === "reply") this.#settle(data);
+      });
+      // The worker script itself failed to load or parse (missing file, or a browser without
+      // module workers): no message will ever come.
+      this.#worker.addEventListener("error", (event) => {
+        event.preventDefault();
+        reject({
+          stage: "worker",
+          message: event.message || "The Python worker script could not be loaded.",
+          files: ["js/py-worker.js"],
+          console: [],
+        });
+      });
+    });
+  }
+
+  /** Calls one bridge operation; rejects with a BridgeError carrying a player-readable message. */
+  call(op, args = {}) {
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, request: JSON.stringify({ op, args }) });
+    });
+  }
+
+  #settle({ id, reply }) {
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    this.#pending.delete(id);
+    const answer = JSON.parse(reply);
+    if (answer.ok) pending.resolve(answer.result);
+    else pending.reject(new BridgeError(answer.error));
+  }
+
+  terminate() {
+    this.#worker?.terminate();
+    for (const { reject } of this.#pending.values()) {
+      reject(new BridgeError({ kind: "stopped", message: "Python was stopped." }));
+    }
+    this.#pending.clear();
+  }
+}

@@ -1,0 +1,80 @@
+// Service worker: makes Wordtable work offline after one visit.
+//
+// build.py replaces the placeholder below with this deploy's file list and SRI hashes. Each
+// deploy gets its own cache, filled completely and verified file by file before the worker
+// installs; a file that fails its hash fails the install and the previous deploy stays. Pages
+// are answered only from the cache of the worker that controls them, so a page never mixes
+// files of two deploys.
+
+const PRECACHE = self.__PRECACHE__;
+const CACHE_PREFIX = "wordtable-";
+const CACHE_NAME = CACHE_PREFIX + PRECACHE.build;
+const SCOPE = new URL("./", self.location.href);
+// The file list of a deploy, stored in its own cache so a later deploy can reuse unchanged files.
+const MANIFEST_KEY = new URL("__precache-manifest__.json", SCOPE).href;
+
+async function previousCopies() {
+  const copies = new Map(); // integrity -> cached Response
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(CACHE_PREFIX) || name === CACHE_NAME) continue;
+    const cache = await caches.open(name);
+    const manifest = await cache.match(MANIFEST_KEY);
+    if (!manifest) continue;
+    for (const file of (await manifest.json()).files) {
+      const response = await cache.match(new URL(file.url, SCOPE).href);
+      if (response && !copies.has(file.integrity)) copies.set(file.integrity, response);
+    }
+  }
+  return copies;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE_NAME);
+  const copies = await previousCopies();
+  await Promise.all(PRECACHE.files.map(async (file) => {
+    const url = new URL(file.url, SCOPE).href;
+    const reused = copies.get(file.integrity);
+    if (reused) return cache.put(url, reused);
+    // The browser checks the hash; a stale or damaged file rejects here.
+    const response = await fetch(new Request(url, { integrity: file.integrity, cache: "no-cache" }));
+    if (!response.ok) throw new Error(`${file.url}: HTTP ${response.status}`);
+    return cache.put(url, response);
+  }));
+  await cache.put(MANIFEST_KEY, new Response(JSON.stringify(PRECACHE)));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache().catch(async (error) => {
+    await caches.delete(CACHE_NAME);
+    throw error;
+  }));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+// The page asks for this when the player accepts an update.
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "activate") self.skipWaiting();
+});
+
+async function respond(request) {
+  const url = new URL(request.url);
+  if (request.mode === "navigate" && url.pathname.endsWith("/")) url.pathname += "index.html";
+  const cache = await caches.open(CACHE_NAME);
+  // Query strings (a game link's options) do not change which file answers.
+  const cached = await cache.match(url.href, { ignoreSearch: true });
+  return cached ?? fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
+  event.respondWith(respond(request));
+});
