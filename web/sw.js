@@ -28,18 +28,32 @@ async function previousCopies() {
   return copies;
 }
 
+// A gzipped file marked "unpack" (the Python memory snapshot) is also stored inflated, so
+// visits read it without spending time on decompression; only the small file crosses the network.
+async function storeUnpacked(cache, file, response) {
+  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+  await cache.put(new URL(file.unpack, SCOPE).href,
+                  new Response(inflated, { headers: { "Content-Type": "application/octet-stream" } }));
+}
+
+async function precacheFile(cache, file, copies) {
+  const url = new URL(file.url, SCOPE).href;
+  let response = copies.get(file.integrity)?.clone();
+  if (!response) {
+    // The browser checks the hash; a stale or damaged file rejects here.
+    response = await fetch(new Request(url, { integrity: file.integrity, cache: "no-cache" }));
+    if (!response.ok) throw new Error(`${file.url}: HTTP ${response.status}`);
+  }
+  if (file.unpack && typeof DecompressionStream === "function") {
+    await storeUnpacked(cache, file, response.clone());
+  }
+  await cache.put(url, response);
+}
+
 async function precache() {
   const cache = await caches.open(CACHE_NAME);
   const copies = await previousCopies();
-  await Promise.all(PRECACHE.files.map(async (file) => {
-    const url = new URL(file.url, SCOPE).href;
-    const reused = copies.get(file.integrity);
-    if (reused) return cache.put(url, reused);
-    // The browser checks the hash; a stale or damaged file rejects here.
-    const response = await fetch(new Request(url, { integrity: file.integrity, cache: "no-cache" }));
-    if (!response.ok) throw new Error(`${file.url}: HTTP ${response.status}`);
-    return cache.put(url, response);
-  }));
+  await Promise.all(PRECACHE.files.map((file) => precacheFile(cache, file, copies)));
   await cache.put(MANIFEST_KEY, new Response(JSON.stringify(PRECACHE)));
 }
 

@@ -46,12 +46,12 @@ function showFailure(failure) {
   document.body.dataset.boot = "failed";
   $("boot").hidden = true;
   $("boot-error").hidden = false;
-  const stage = STAGES.find((s) => s.id === failure.stage);
-  const during = stage ? `while “${stage.label.toLowerCase()}”` : "while starting the Python worker";
-  $("boot-error-what").textContent = `Something went wrong ${during}.`;
-  const lines = [failure.message];
+  const index = STAGES.findIndex((s) => s.id === failure.stage);
+  $("boot-error-what").textContent = index >= 0
+    ? `Something went wrong at step ${index + 1} of ${STAGES.length}: ${STAGES[index].label}.`
+    : "Something went wrong while starting the Python worker.";
+  const lines = [failure.message, ...(failure.console ?? [])];
   if (failure.files?.length) lines.push(`Files involved: ${failure.files.join(", ")}`);
-  for (const line of failure.console ?? []) lines.push(line);
   $("boot-error-detail").textContent = lines.join("\n");
   $("boot-error-hint").textContent = STAGE_HINTS[failure.stage] ?? "";
   $("python-line").textContent = "Python is not running.";

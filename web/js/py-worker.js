@@ -22,6 +22,25 @@ for (const level of ["error", "warn"]) {
   };
 }
 
+// A damaged pyodide.asm.wasm makes Pyodide log a warning and wait forever. Watching the
+// compile calls lets the boot fail with a reason instead. Only compile and link errors count:
+// a TypeError (say, a wrong MIME type) makes Emscripten retry another way, which may succeed.
+const wasmBroken = new Promise((_, reject) => {
+  for (const name of ["instantiate", "instantiateStreaming", "compile", "compileStreaming"]) {
+    const original = WebAssembly[name];
+    if (typeof original !== "function") continue;
+    WebAssembly[name] = function (...args) {
+      const result = original.apply(this, args);
+      result.catch((error) => {
+        if (error instanceof WebAssembly.CompileError || error instanceof WebAssembly.LinkError) {
+          reject(new Error(`The Python runtime (pyodide.asm.wasm) is damaged: ${error.message}`));
+        }
+      });
+      return result;
+    };
+  }
+});
+
 let pyodide = null;
 let handle = null;
 let stage = "runtime"; // the boot stage in progress, named in the error screen if it fails
@@ -35,11 +54,22 @@ function progress(next) {
   post({ type: "progress", stage, at: performance.timeOrigin + performance.now() });
 }
 
-async function loadPython() {
-  progress("runtime");
-  const { loadPyodide, version } = await import(new URL("pyodide.mjs", RUNTIME).href);
-  progress("python");
-  pyodide = await loadPyodide({
+// The memory snapshot made at build time (tools/make-snapshot.mjs) lets Python skip its start-up.
+// With the service worker in control, its cache holds the snapshot unpacked; otherwise the
+// worker inflates the gzipped file itself.
+async function snapshotBytes(unpackedAvailable) {
+  if (unpackedAvailable) {
+    const response = await fetch(new URL("snapshot.bin", RUNTIME));
+    if (response.ok) return response.arrayBuffer();
+  }
+  const response = await fetch(new URL("snapshot.bin.gz", RUNTIME));
+  if (!response.ok) throw new Error(`snapshot.bin.gz: HTTP ${response.status}`);
+  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Response(inflated).arrayBuffer();
+}
+
+function startPython(loadPyodide, snapshot) {
+  const options = {
     indexURL: RUNTIME.href,
     // Precompiled by Pyodide's own Python at build time: about twice as fast to boot.
     stdLibURL: new URL("python_stdlib-pyc.zip", RUNTIME).href,
@@ -49,7 +79,31 @@ async function loadPython() {
     packages: ["wordtable"],
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
-  });
+  };
+  if (snapshot) options._loadSnapshot = snapshot;
+  return Promise.race([wasmBroken, loadPyodide(options)]);
+}
+
+async function loadPython({ unpackedSnapshot }) {
+  progress("runtime");
+  // The snapshot is the largest read: start it before anything else.
+  let snapshotFailed = null;
+  const snapshot = typeof DecompressionStream === "function"
+    ? snapshotBytes(unpackedSnapshot).catch((error) => { snapshotFailed = error; throw error; })
+    : null;
+  snapshot?.catch(() => {}); // handled below; keeps the unhandledrejection guard quiet
+  const { loadPyodide, version } = await import(new URL("pyodide.mjs", RUNTIME).href);
+  progress("python");
+  try {
+    pyodide = await startPython(loadPyodide, snapshot);
+  } catch (error) {
+    if (!snapshotFailed) throw error;
+    // The snapshot is only a shortcut: without it Python starts the long way.
+    console.warn("Starting Python without the memory snapshot:", snapshotFailed.message);
+    pyodide = await startPython(loadPyodide, null);
+  }
+  // A snapshot restores the random module's state too: draw fresh entropy for this visit.
+  pyodide.runPython("import random; random.seed()");
   progress("package");
   if (!pyodide.loadedPackages.wordtable) {
     // loadPackage does not throw when a wheel fails its integrity check: it logs and skips it.
@@ -61,21 +115,39 @@ async function loadPython() {
   return { ...hello.result, pyodide: version };
 }
 
-async function boot() {
+let booted = false; // ready or failed has been reported; nothing more is said about the boot
+
+function fail(error) {
+  if (booted) return;
+  booted = true;
+  post({
+    type: "failed",
+    stage,
+    message: error?.message ?? String(error),
+    files: RUNTIME_FILES[stage] ?? [],
+    console: consoleErrors.slice(),
+  });
+}
+
+async function boot(options) {
   try {
-    post({ type: "ready", info: await loadPython() });
+    const info = await loadPython(options);
+    booted = true;
+    post({ type: "ready", info });
   } catch (error) {
-    post({
-      type: "failed",
-      stage,
-      message: error?.message ?? String(error),
-      files: RUNTIME_FILES[stage] ?? [],
-      console: consoleErrors.slice(),
-    });
+    fail(error);
   }
 }
 
+// A rejection nobody awaited during boot (inside Pyodide's loaders) would otherwise leave the
+// player waiting forever.
+self.addEventListener("unhandledrejection", (event) => fail(event.reason));
+
 self.addEventListener("message", (event) => {
+  if (event.data?.type === "boot") {
+    boot(event.data.options ?? {});
+    return;
+  }
   const { id, request } = event.data ?? {};
   if (typeof id !== "number" || typeof request !== "string") return;
   const reply = handle
@@ -83,5 +155,3 @@ self.addEventListener("message", (event) => {
     : JSON.stringify({ ok: false, error: { kind: "not-ready", message: "Python is not ready yet." } });
   post({ type: "reply", id, reply });
 });
-
-boot();

@@ -1,0 +1,207 @@
+"""The page in Chromium: paints at once, boots Python in a worker, works offline, fails visibly."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import build
+from conftest import wait_for_boot
+
+GAMES = ["Four Letter Words", "Wordsmith", "Shrdlu", "One Letter Better", "Spell Write"]
+PYTHON_LINE = re.compile(r"^Wordtable \d+\.\d+\.\d+ · Python 3\.14\.\d+ running in your browser \(Pyodide 314\.0\.7\)$")
+
+
+def collect_console_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def wait_until_offline_ready(page: Page) -> None:
+    """The service worker has precached the whole deploy and controls the page."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def test_boot_shows_the_python_line(page, site):
+    errors = collect_console_errors(page)
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    line = page.inner_text("#python-line")
+    assert PYTHON_LINE.match(line), line
+    assert f"Wordtable {build.package_version()}" in line
+    stages = page.evaluate("window.wordtable.stages.map(s => s.stage)")
+    assert stages == ["runtime", "python", "package", "ready"]
+    expect(page.locator("#boot")).to_be_hidden()
+    assert errors == []
+
+
+def test_page_paints_before_python_is_up(page, site):
+    gate = site.hold(f"pyodide/{build.STDLIB_PYC_NAME}")  # Python cannot finish booting yet
+    page.goto(site.url)
+    for name in GAMES:
+        expect(page.get_by_role("heading", name=name)).to_be_visible()
+    expect(page.locator("#boot")).to_be_visible()
+    expect(page.locator("#boot-label")).to_have_text("Starting Python…")
+    assert page.evaluate("document.body.dataset.boot") == "loading"
+    # The main thread is free while the worker boots: the page still answers at once.
+    assert page.evaluate("new Promise(r => setTimeout(() => r(1), 0))") == 1
+    gate.set()
+    assert wait_for_boot(page) == "ready"
+
+
+def test_offline_reload_and_later_visit(page, context, site):
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    wait_until_offline_ready(page)
+    site.stop()  # the network is gone
+    page.reload()
+    assert wait_for_boot(page) == "ready"
+    assert PYTHON_LINE.match(page.inner_text("#python-line"))
+    later = context.new_page()
+    later.goto(site.url)
+    assert wait_for_boot(later) == "ready"
+
+
+def test_offline_after_restarting_the_browser(persistent_profile, site):
+    first = persistent_profile()
+    page = first.new_page()
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    wait_until_offline_ready(page)
+    first.close()
+    site.stop()
+    again = persistent_profile().new_page()
+    again.goto(site.url)
+    assert wait_for_boot(again) == "ready"
+    assert PYTHON_LINE.match(again.inner_text("#python-line"))
+
+
+def test_outside_requests_are_blocked_and_caught(page, site, outside_requests, no_outside_requests):
+    """The guard that every browser test relies on really sees a request for another host."""
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    before = len(outside_requests.requests)
+    outcome = page.evaluate("""fetch('http://wordtable-guard.example/ping', {mode: 'no-cors'})
+                               .then(() => 'answered', () => 'failed')""")
+    assert outcome == "failed"
+    assert any("wordtable-guard.example" in r for r in outside_requests.app_requests(before))
+    assert any("wordtable-guard.example" in r for r in no_outside_requests)
+    # Seen and accounted for: clear them so the autouse check passes.
+    del outside_requests.requests[before:]
+    no_outside_requests.clear()
+
+
+def damage(path):
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2
+    data[middle:middle + 4096] = bytes(4096)
+    path.write_bytes(bytes(data))
+
+
+CORRUPTIONS = {
+    # file (relative to the site), what is done to it, the stage the player is told about
+    "wasm damaged": ("pyodide/pyodide.asm.wasm", damage, "step 2 of 4: starting python"),
+    "stdlib missing": (f"pyodide/{build.STDLIB_PYC_NAME}", lambda p: p.unlink(), "step 2 of 4: starting python"),
+    "our wheel damaged": (None, damage, "loading the wordtable package"),
+    "lock file missing": (f"pyodide/{build.LOCK_NAME}", lambda p: p.unlink(), "step 2 of 4: starting python"),
+    "runtime missing": ("pyodide/pyodide.mjs", lambda p: p.unlink(), "step 1 of 4: fetching the python runtime"),
+    "worker missing": ("js/py-worker.js", lambda p: p.unlink(), "starting the python worker"),
+}
+
+
+@pytest.mark.parametrize("case", list(CORRUPTIONS))
+def test_a_damaged_site_shows_what_failed_and_retry_recovers(page, site_copy, case):
+    name, harm, stage_words = CORRUPTIONS[case]
+    name = name or f"pyodide/wordtable-{build.package_version()}-py3-none-any.whl"
+    target = site_copy.directory / name
+    original = target.read_bytes()
+    harm(target)
+    page.goto(site_copy.url)
+    assert wait_for_boot(page) == "failed"
+    expect(page.get_by_role("heading", name="Wordtable could not start")).to_be_visible()
+    assert stage_words in page.inner_text("#boot-error-what").lower()
+    assert page.inner_text("#boot-error-detail").strip()
+    expect(page.locator("#boot-retry")).to_be_visible()
+    # The host fixes the file; the player presses "Try again" and plays.
+    target.write_bytes(original)
+    page.click("#boot-retry")
+    assert wait_for_boot(page) == "ready"
+    assert PYTHON_LINE.match(page.inner_text("#python-line"))
+
+
+def test_python_starts_the_long_way_without_the_snapshot(page, site_copy):
+    """The memory snapshot is only a shortcut: a site without it still boots."""
+    (site_copy.directory / "pyodide" / build.SNAPSHOT_NAME).unlink()
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text))
+    page.goto(site_copy.url)
+    assert wait_for_boot(page) == "ready"
+    assert PYTHON_LINE.match(page.inner_text("#python-line"))
+    assert any("without the memory snapshot" in w for w in warnings)
+
+
+def test_a_browser_without_webassembly_is_told_so(page, site):
+    page.add_init_script("delete globalThis.WebAssembly")
+    page.goto(site.url)
+    assert wait_for_boot(page) == "failed"
+    assert "does not support WebAssembly" in page.inner_text("#boot-error-detail")
+
+
+def test_a_new_deploy_replaces_the_old_cache_as_a_whole(page, site_copy):
+    root = site_copy.directory
+    page.goto(site_copy.url)
+    assert wait_for_boot(page) == "ready"
+    wait_until_offline_ready(page)
+    old_caches = page.evaluate("caches.keys()")
+    assert len(old_caches) == 1
+
+    # Deploy a new version: one stylesheet changes, and the precache list with it.
+    css = root / "css" / "app.css"
+    css.write_text(css.read_text() + "\n/* deploy 2 */\n")
+    build.write_service_worker(root)
+    page.reload()
+    assert wait_for_boot(page) == "ready"
+    # Until the player accepts, the page keeps running on the old deploy's files only.
+    expect(page.locator("#update-banner")).to_be_visible(timeout=30_000)
+    assert "deploy 2" not in page.evaluate("fetch('css/app.css').then(r => r.text())")
+    page.click("#update-apply")
+    page.wait_for_function(f"caches.keys().then(k => k.length === 1 && k[0] !== {old_caches[0]!r})",
+                           timeout=30_000)
+    assert wait_for_boot(page) == "ready"
+    assert "deploy 2" in page.evaluate("fetch('css/app.css').then(r => r.text())")
+
+
+def test_a_damaged_deploy_never_replaces_a_working_one(page, site_copy):
+    root = site_copy.directory
+    page.goto(site_copy.url)
+    assert wait_for_boot(page) == "ready"
+    wait_until_offline_ready(page)
+    old_caches = page.evaluate("caches.keys()")
+
+    # A new deploy whose upload was cut short: the new stylesheet arrived truncated, so the
+    # server does not match the list. (Unchanged files are reused from the old cache.)
+    css = root / "css" / "app.css"
+    css.write_text(css.read_text() + "\n/* deploy 2 */\n")
+    build.write_service_worker(root)
+    css.write_bytes(css.read_bytes()[:-100])
+    outcome = page.evaluate("""async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration.update().catch(() => null);
+        const worker = registration.installing;
+        if (!worker) return "no update started";
+        return new Promise(resolve => {
+            const settle = () => { if (worker.state !== "installing") resolve(worker.state); };
+            worker.addEventListener("statechange", settle);
+            settle();
+        });
+    }""")
+    assert outcome == "redundant"  # the install failed as a whole
+    assert page.evaluate("caches.keys()") == old_caches
+    page.reload()
+    assert wait_for_boot(page) == "ready"  # still the old, whole deploy from the cache
+    expect(page.locator("#update-banner")).to_be_hidden()
