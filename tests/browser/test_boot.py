@@ -205,3 +205,19 @@ def test_a_damaged_deploy_never_replaces_a_working_one(page, site_copy):
     page.reload()
     assert wait_for_boot(page) == "ready"  # still the old, whole deploy from the cache
     expect(page.locator("#update-banner")).to_be_hidden()
+
+
+def test_micropip_installs_from_our_lock_with_integrity(page, site):
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    result = page.evaluate("window.wordtable.python.loadPackages(['micropip'])")
+    assert result == {"loaded": ["micropip"], "errors": []}
+
+
+def test_a_tampered_wheel_is_refused_on_demand(page, site_copy):
+    damage(site_copy.directory / "pyodide" / "micropip-0.11.1-py3-none-any.whl")
+    page.goto(site_copy.url)
+    assert wait_for_boot(page) == "ready"
+    result = page.evaluate("window.wordtable.python.loadPackages(['micropip'])")
+    assert result["loaded"] == []
+    assert result["errors"], "the failed integrity check must be reported"

@@ -143,9 +143,29 @@ async function boot(options) {
 // player waiting forever.
 self.addEventListener("unhandledrejection", (event) => fail(event.reason));
 
+// Installs more wheels from our lock file (integrity-checked), for code loaded on demand.
+async function loadPackages(id, names) {
+  const errors = [];
+  let loaded = [];
+  try {
+    loaded = (await pyodide.loadPackage(names, {
+      checkIntegrity: true,
+      messageCallback: () => {},
+      errorCallback: (message) => errors.push(message),
+    })).map((p) => p.name);
+  } catch (error) {
+    errors.push(error?.message ?? String(error));
+  }
+  post({ type: "packages", id, loaded, errors });
+}
+
 self.addEventListener("message", (event) => {
   if (event.data?.type === "boot") {
     boot(event.data.options ?? {});
+    return;
+  }
+  if (event.data?.type === "load-packages" && pyodide) {
+    loadPackages(event.data.id, event.data.names);
     return;
   }
   const { id, request } = event.data ?? {};

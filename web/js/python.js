@@ -23,7 +23,7 @@ export class PythonWorker {
         if (data.type === "progress") onProgress(data.stage);
         else if (data.type === "ready") resolve(data.info);
         else if (data.type === "failed") reject(data);
-        else if (data.type === "reply") this.#settle(data);
+        else if (data.type === "reply" || data.type === "packages") this.#settle(data);
       });
       // The worker script itself failed to load or parse (missing file, or a browser without
       // module workers): no message will ever come.
@@ -48,10 +48,23 @@ export class PythonWorker {
     });
   }
 
-  #settle({ id, reply }) {
+  /** Installs wheels listed in our lock file; resolves with {loaded: [names], errors: [messages]}. */
+  loadPackages(names) {
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ type: "load-packages", id, names });
+    });
+  }
+
+  #settle({ id, reply, loaded, errors }) {
     const pending = this.#pending.get(id);
     if (!pending) return;
     this.#pending.delete(id);
+    if (reply === undefined) {
+      pending.resolve({ loaded, errors });
+      return;
+    }
     const answer = JSON.parse(reply);
     if (answer.ok) pending.resolve(answer.result);
     else pending.reject(new BridgeError(answer.error));
