@@ -81,6 +81,8 @@ self.addEventListener("message", (event) => {
 async function respond(request) {
   const url = new URL(request.url);
   if (request.mode === "navigate" && url.pathname.endsWith("/")) url.pathname += "index.html";
+  // An old worker whose cache a newer deploy already removed must not recreate it empty.
+  if (!(await caches.has(CACHE_NAME))) return fetch(request);
   const cache = await caches.open(CACHE_NAME);
   // Query strings (a game link's options) do not change which file answers.
   const cached = await cache.match(url.href, { ignoreSearch: true });

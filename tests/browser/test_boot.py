@@ -169,10 +169,11 @@ def test_a_new_deploy_replaces_the_old_cache_as_a_whole(page, site_copy):
     # Until the player accepts, the page keeps running on the old deploy's files only.
     expect(page.locator("#update-banner")).to_be_visible(timeout=30_000)
     assert "deploy 2" not in page.evaluate("fetch('css/app.css').then(r => r.text())")
-    page.click("#update-apply")
+    with page.expect_navigation(timeout=30_000):  # the page reloads onto the new deploy
+        page.click("#update-apply")
+    assert wait_for_boot(page) == "ready"
     page.wait_for_function(f"caches.keys().then(k => k.length === 1 && k[0] !== {old_caches[0]!r})",
                            timeout=30_000)
-    assert wait_for_boot(page) == "ready"
     assert "deploy 2" in page.evaluate("fetch('css/app.css').then(r => r.text())")
 
 
