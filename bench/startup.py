@@ -108,6 +108,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--pause", type=float, default=3.0, help="seconds before the second visit")
+    parser.add_argument("--pages", default=",".join(PAGES), help="which pages, comma-separated")
     parser.add_argument("--json", type=Path, help="also write the raw samples here")
     args = parser.parse_args()
     global PAUSE_MS
@@ -115,10 +116,11 @@ def main() -> None:
 
     server = serve(build.build())
     base = f"http://127.0.0.1:{server.server_address[1]}"
-    results: dict[str, dict[str, list[dict]]] = {name: {"cold": [], "warm": []} for name in PAGES}
+    pages = {name: PAGES[name] for name in args.pages.split(",")}
+    results: dict[str, dict[str, list[dict]]] = {name: {"cold": [], "warm": []} for name in pages}
     with sync_playwright() as playwright:
         for run in range(args.runs):
-            for name, path in PAGES.items():  # interleaved, so drift hits both alike
+            for name, path in pages.items():  # interleaved, so drift hits all alike
                 cold, warm = one_profile(playwright, base + path, is_app=name == "wordtable")
                 results[name]["cold"].append(cold)
                 results[name]["warm"].append(warm)
@@ -129,14 +131,16 @@ def main() -> None:
           f"median (min–max) from navigation start")
     for load in ("cold", "warm"):
         for metric, label in (("ready", "Python ready"), ("interactive", "interactive")):
-            columns = {name: [r[metric] for r in results[name][load]] for name in PAGES}
+            columns = {name: [r[metric] for r in results[name][load]] for name in pages}
             medians = {name: statistics.median(samples) for name, samples in columns.items()}
             cells = "   ".join(f"{name} {summarize(samples)}" for name, samples in columns.items())
-            print(f"  {load:4} {label:12}  {cells}   wordtable/bare {medians['wordtable'] / medians['bare']:.2f}"
-                  f"   wordtable/stock {medians['wordtable'] / medians['stock']:.2f}")
-        stalls = [r["longest_stall"] for r in results["wordtable"][load]]
-        print(f"  {load:4} wordtable main-thread long tasks: longest {max(stalls):.0f} ms "
-              f"(0 = none over 50 ms) in {len(stalls)} loads")
+            ratios = "".join(f"   wordtable/{other} {medians['wordtable'] / medians[other]:.2f}"
+                             for other in ("bare", "stock") if "wordtable" in medians and other in medians)
+            print(f"  {load:4} {label:12}  {cells}{ratios}")
+        for name in pages:
+            stalls = [r["longest_stall"] for r in results[name][load]]
+            print(f"  {load:4} {name} main-thread long tasks: longest {max(stalls):.0f} ms "
+                  f"(0 = none over 50 ms) in {len(stalls)} loads")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
 

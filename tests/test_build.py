@@ -108,8 +108,7 @@ def test_own_wheel_carries_sources_and_pyodide_bytecode(dist):
                if p.suffix == ".py"]
     for source in sources:
         assert source in names
-        folder, _, stem = source.rpartition("/")
-        assert f"{folder}/__pycache__/{stem[:-3]}.cpython-314.pyc" in names
+        assert source[:-3] + ".pyc" in names, "zipimport looks for bytecode beside the source"
 
 
 def test_wheel_is_reproducible(tmp_path):

@@ -2,8 +2,10 @@
 
 Run inside Pyodide (see pyodide-run.mjs) so the bytecode matches the browser's Python exactly.
   compile_pyc.py stdlib SRC_ZIP DST_ZIP   every .py in the zip becomes a sourceless .pyc
-  compile_pyc.py tree DIR                 writes __pycache__/*.pyc beside every .py under DIR
-Unchecked-hash pycs are used: the browser never has to stat or hash a source file.
+  compile_pyc.py tree DIR                 writes NAME.pyc beside every NAME.py under DIR
+Unchecked-hash pycs are used: the browser never has to stat or hash a source file. In the tree
+the .pyc sits beside its source because that is where zipimport looks: the browser imports our
+wheel straight from the zip. Other Pythons reject the foreign magic number and use the source.
 """
 
 import importlib.util
@@ -31,21 +33,16 @@ def compile_stdlib(src_zip: str, dst_zip: str) -> None:
             dst.writestr(info, data)
 
 
-def compile_tree(root: str, installed_root: str) -> None:
-    tag = sys.implementation.cache_tag
+def compile_tree(root: str) -> None:
     for folder, _dirs, files in os.walk(root):
         for name in files:
             if not name.endswith(".py"):
                 continue
             path = os.path.join(folder, name)
-            relative = os.path.relpath(path, root)
             with open(path, "rb") as f:
                 source = f.read()
-            cache_dir = os.path.join(folder, "__pycache__")
-            os.makedirs(cache_dir, exist_ok=True)
-            target = os.path.join(cache_dir, "%s.%s.pyc" % (name[:-3], tag))
-            with open(target, "wb") as f:
-                f.write(bytecode(source, os.path.join(installed_root, relative)))
+            with open(path[:-3] + ".pyc", "wb") as f:
+                f.write(bytecode(source, os.path.relpath(path, root)))
 
 
 if __name__ == "__main__":
@@ -53,6 +50,6 @@ if __name__ == "__main__":
     if command == "stdlib":
         compile_stdlib(*paths)
     elif command == "tree":
-        compile_tree(paths[0], "/lib/python%d.%d/site-packages" % sys.version_info[:2])
+        compile_tree(paths[0])
     else:
         sys.exit("unknown command " + command)

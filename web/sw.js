@@ -78,12 +78,18 @@ self.addEventListener("message", (event) => {
   if (event.data?.type === "activate") self.skipWaiting();
 });
 
+let openCache = null; // opened once per worker life: every request of a page load needs it
+
 async function respond(request) {
   const url = new URL(request.url);
   if (request.mode === "navigate" && url.pathname.endsWith("/")) url.pathname += "index.html";
   // An old worker whose cache a newer deploy already removed must not recreate it empty.
-  if (!(await caches.has(CACHE_NAME))) return fetch(request);
-  const cache = await caches.open(CACHE_NAME);
+  openCache ??= caches.has(CACHE_NAME).then((exists) => (exists ? caches.open(CACHE_NAME) : null));
+  const cache = await openCache;
+  if (!cache) {
+    openCache = null;
+    return fetch(request);
+  }
   // Query strings (a game link's options) do not change which file answers.
   const cached = await cache.match(url.href, { ignoreSearch: true });
   return cached ?? fetch(request);
