@@ -117,15 +117,20 @@ function startPython(loadPyodide, snapshot) {
 
 async function loadPython({ unpackedSnapshot }) {
   progress("runtime");
-  // The snapshot is the largest read: start it before anything else.
   let snapshotFailed = null;
-  const snapshot = typeof DecompressionStream === "function"
-    ? snapshotBytes(unpackedSnapshot).catch((error) => { snapshotFailed = error; throw error; })
-    : null;
-  snapshot?.catch(() => {}); // handled below; keeps the unhandledrejection guard quiet
+  const readSnapshot = () => {
+    if (typeof DecompressionStream !== "function") return null;
+    const bytes = snapshotBytes(unpackedSnapshot).catch((error) => { snapshotFailed = error; throw error; });
+    bytes.catch(() => {}); // handled below; keeps the unhandledrejection guard quiet
+    return bytes;
+  };
+  // The unpacked snapshot is the largest read: start it first. Inflating the packed one would
+  // hold up the runtime's import on this thread, so that one waits until after the import.
+  let snapshot = unpackedSnapshot ? readSnapshot() : null;
   const wheel = fetchOwnWheel();
   wheel.catch(() => {}); // awaited below
   const { loadPyodide, version } = await import(new URL("pyodide.mjs", RUNTIME).href);
+  if (!unpackedSnapshot) snapshot = readSnapshot();
   progress("python");
   try {
     pyodide = await startPython(loadPyodide, snapshot);
