@@ -207,6 +207,20 @@ def memory_snapshot() -> Path:
 
 
 # ---------------------------------------------------------------------------------------------
+# Lexicons
+
+LEXICON_CACHE = CACHE / "lexicons"  # also where `python3 -m wordtable` keeps them
+
+
+def compiled_lexicons() -> Path:
+    """wordlists/*.txt compiled to MARISA tries by marisa_trie (in .venv), with a manifest."""
+    python = ensure_venv("build")
+    run([str(python), "-m", "wordtable.lexicon.compile", str(ROOT / "wordlists"), str(LEXICON_CACHE)],
+        env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
+    return LEXICON_CACHE
+
+
+# ---------------------------------------------------------------------------------------------
 # Our own wheel
 
 def package_version() -> str:
@@ -348,6 +362,7 @@ def build(force: bool = False) -> Path:
     core = pyodide_dir()
     stdlib = stdlib_pyc()
     snapshot = memory_snapshot()
+    lexicons = compiled_lexicons()
     wheels = [(w.name, w.version, pinned_wheel(w), w.imports) for w in PINNED_WHEELS]
     wheels.append(("wordtable", package_version(), own_wheel(), ("wordtable",)))
 
@@ -363,6 +378,12 @@ def build(force: bool = False) -> Path:
         for _name, _version, path, _imports in wheels:
             shutil.copyfile(path, runtime / path.name)
         write_lock(runtime / LOCK_NAME, wheels)
+        (staging / "lexicons").mkdir()
+        for path in lexicons.iterdir():
+            if path.suffix in (".marisa", ".json"):
+                shutil.copyfile(path, staging / "lexicons" / path.name)
+        shutil.copyfile(ROOT / "wordlists" / "SCOWL-COPYRIGHT.txt",
+                        staging / "lexicons" / "SCOWL-COPYRIGHT.txt")
         build_id = write_service_worker(staging)
         (staging / ".build-inputs").write_text(inputs)
         old = ROOT / "dist.old"
@@ -411,17 +432,18 @@ def venv_python() -> Path:
     return VENV / "bin" / "python"
 
 
-def test_requirements() -> list[str]:
+def requirements(*groups: str) -> list[str]:
     import tomllib  # Python 3.11+, only needed here
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    return project["optional-dependencies"]["test"]
+    return [r for group in groups for r in project["optional-dependencies"][group]]
 
 
-def ensure_venv() -> Path:
-    requirements = test_requirements()
+def ensure_venv(*groups: str) -> Path:
+    """.venv with the pinned requirements of these groups (and of any group installed before)."""
     stamp = VENV / ".wordtable-requirements"
-    wanted = "\n".join(requirements)
-    if stamp.exists() and stamp.read_text() == wanted and venv_python().exists():
+    installed = stamp.read_text().split("\n") if stamp.exists() and venv_python().exists() else []
+    wanted = sorted(set(installed) | set(requirements(*groups)) - {""})
+    if installed == wanted:
         return venv_python()
     if not venv_python().exists():
         log("creating .venv")
@@ -430,14 +452,14 @@ def ensure_venv() -> Path:
         except BuildError as error:
             raise BuildError(f"{error}\nInstall venv support first: "
                              "sudo apt-get install python3-venv") from error
-    log("installing test requirements into .venv")
+    log(f"installing {', '.join(groups)} requirements into .venv")
     run([str(venv_python()), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-         *requirements])
+         *wanted])
     # Make `import wordtable` work in the venv without a build backend: point it at py/.
     site_packages = run([str(venv_python()), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                         capture_output=True, text=True).stdout.strip()
     Path(site_packages, "wordtable-src.pth").write_text(str(ROOT / "py") + "\n")
-    stamp.write_text(wanted)
+    stamp.write_text("\n".join(wanted))
     return venv_python()
 
 
@@ -465,7 +487,7 @@ def ensure_chromium() -> str:
 
 
 def run_tests(pytest_args: list[str]) -> int:
-    python = ensure_venv()
+    python = ensure_venv("build", "test")
     chromium = ensure_chromium()
     build()
     environment = {**os.environ, "WORDTABLE_CHROMIUM": chromium}

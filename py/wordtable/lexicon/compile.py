@@ -1,0 +1,80 @@
+"""Compile wordlists/*.txt into MARISA files with marisa_trie (CPython, at build time).
+
+    python -m wordtable.lexicon.compile WORDLISTS_DIR OUT_DIR
+
+For each list in WORDLISTS_DIR/catalog.json: NAME.marisa (the words) and NAME.reversed.marisa
+(the words spelled backwards, for "ends with" queries), plus OUT_DIR/manifest.json with each
+list's name, description, licence, word count, and each file's size and sha256. Lists whose
+text did not change are not recompiled.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+
+import marisa_trie
+
+MANIFEST = "manifest.json"
+LIST_WORD = re.compile(r"[a-z]+(?:['-][a-z]+)*")
+
+
+class WordListFileError(ValueError):
+    """A shipped word list holds something that is not a word."""
+
+
+def read_word_list(path: Path) -> list[str]:
+    words = path.read_text(encoding="utf-8").split("\n")
+    if words and words[-1] == "":
+        words.pop()
+    for number, word in enumerate(words, 1):
+        if not LIST_WORD.fullmatch(word):
+            raise WordListFileError(f"{path.name} line {number}: {word!r} is not a lowercase word")
+    if len(set(words)) != len(words):
+        raise WordListFileError(f"{path.name} repeats words")
+    return words
+
+
+def _file_entry(path: Path) -> dict:
+    data = path.read_bytes()
+    return {"file": path.name, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def compile_all(wordlists: Path, out: Path) -> dict:
+    catalog = json.loads((wordlists / "catalog.json").read_text())
+    out.mkdir(parents=True, exist_ok=True)
+    previous = {}
+    if (out / MANIFEST).exists():
+        previous = {e["name"]: e for e in json.loads((out / MANIFEST).read_text())["lexicons"]}
+    entries = []
+    for item in catalog["lexicons"]:
+        name = item["name"]
+        source = wordlists / f"{name}.txt"
+        source_sha = hashlib.sha256(source.read_bytes()).hexdigest()
+        main, backwards = out / f"{name}.marisa", out / f"{name}.reversed.marisa"
+        old = previous.get(name)
+        if not (old and old["source_sha256"] == source_sha and main.exists() and backwards.exists()):
+            words = read_word_list(source)
+            marisa_trie.Trie(words).save(str(main))
+            marisa_trie.Trie([w[::-1] for w in words]).save(str(backwards))
+            count = len(words)
+        else:
+            count = old["words"]
+        entries.append({
+            "name": name, "title": item["title"], "description": item["description"],
+            "licence": catalog["licence"], "default": bool(item.get("default")),
+            "words": count, "source_sha256": source_sha,
+            "files": {"words": _file_entry(main), "reversed": _file_entry(backwards)},
+        })
+    manifest = {"lexicons": entries}
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+    return manifest
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    compile_all(Path(sys.argv[1]), Path(sys.argv[2]))

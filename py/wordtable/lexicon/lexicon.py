@@ -1,0 +1,106 @@
+"""A dictionary a game can ask questions of, whatever it is made from."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
+
+from wordtable.lexicon import queries
+from wordtable.lexicon.queries import Pattern, Tiles
+from wordtable.lexicon.tries import DictTrie, MarisaFileTrie, Trie
+
+try:  # the C++ library where it imports (CPython); the pure reader answers the same elsewhere
+    import marisa_trie
+except ImportError:  # Pyodide: no wasm build of marisa-trie exists
+    marisa_trie = None
+
+
+@dataclass(frozen=True)
+class LexiconInfo:
+    """What a player sees when choosing a dictionary."""
+
+    name: str
+    title: str
+    description: str
+    licence: str
+    words: int
+    custom: bool = False
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+class NativeMarisaTrie(MarisaFileTrie):
+    """The same file through marisa_trie for lookups and prefix listing; node walks (which the
+    C++ binding does not expose) still go through the pure reader."""
+
+    def __init__(self, data: bytes):
+        super().__init__(data)
+        self.native = marisa_trie.Trie()
+        self.native.frombytes(data)
+
+    def __contains__(self, word: str) -> bool:
+        return word in self.native
+
+    def keys(self, prefix: str = "") -> Iterator[str]:
+        return iter(self.native.keys(prefix))
+
+
+def open_trie(data: bytes, native: bool | None = None) -> Trie:
+    use_native = marisa_trie is not None if native is None else native
+    return NativeMarisaTrie(data) if use_native else MarisaFileTrie(data)
+
+
+class Lexicon:
+    """A word list with the queries the games need. `trie` holds the words, `reversed_trie`
+    the same words spelled backwards (for words that end with a given string)."""
+
+    def __init__(self, info: LexiconInfo, trie: Trie, reversed_trie: Trie):
+        self.info = info
+        self.trie = trie
+        self.reversed_trie = reversed_trie
+
+    @classmethod
+    def from_marisa(cls, info: LexiconInfo, data: bytes, reversed_data: bytes,
+                    native: bool | None = None) -> Lexicon:
+        return cls(info, open_trie(data, native), open_trie(reversed_data, native))
+
+    @classmethod
+    def from_words(cls, info: LexiconInfo, words: list[str]) -> Lexicon:
+        return cls(info, DictTrie(words), DictTrie(w[::-1] for w in words))
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def __contains__(self, word: str) -> bool:
+        return word in self.trie
+
+    def __len__(self) -> int:
+        return len(self.trie)
+
+    def words_of_length(self, length: int) -> list[str]:
+        return queries.words_of_length(self.trie, length)
+
+    def match(self, pattern: Pattern, where: Callable[[str], bool] | None = None) -> list[str]:
+        return queries.match_pattern(self.trie, pattern, where)
+
+    def find(self, pattern_text: str) -> list[str]:
+        return self.match(queries.parse_pattern(pattern_text))
+
+    def from_tiles(self, tiles: Tiles | str, min_length: int = 1, use_all: bool = False) -> list[str]:
+        if isinstance(tiles, str):
+            tiles = Tiles.parse(tiles)
+        return queries.from_tiles(self.trie, tiles, min_length, use_all)
+
+    def end_extensions(self, word: str) -> list[str]:
+        return queries.end_extensions(self.trie, word)
+
+    def front_extensions(self, word: str) -> list[str]:
+        return queries.front_extensions(self.reversed_trie, word)
+
+    def insertions(self, word: str) -> list[str]:
+        return queries.insertions(self.trie, word)
+
+    def compounds(self, first: str, second: str) -> list[str]:
+        return queries.compounds(self.trie, first, second)
