@@ -199,6 +199,17 @@ class LoudsTrie:
         self.num_l1_nodes = cursor.u32()
         self.config = cursor.u32()
         self._labels: dict[int, bytes] = {}  # link -> restored label, filled as queries go
+        self._first_child: dict[int, int] = {}  # node -> LOUDS position of its first child
+
+    def _children_start(self, node: int) -> int:
+        """LOUDS position of node's first child. Memoised: select is the costliest step of a
+        walk, and the nodes near the root are visited by nearly every query."""
+        pos = self._first_child.get(node)
+        if pos is None:
+            pos = self.louds.select0(node) + 1
+            if len(self._first_child) < 300_000:
+                self._first_child[node] = pos
+        return pos
 
     # -- edge labels ------------------------------------------------------------------------
 
@@ -237,7 +248,7 @@ class LoudsTrie:
     def children(self, node: int) -> Iterator[tuple[int, bytes]]:
         """(child, edge label) for each child of node, in stored order."""
         louds = self.louds
-        pos = louds.select0(node) + 1
+        pos = self._children_start(node)
         child = pos - node - 1
         link_id = -1
         while louds[pos]:
@@ -270,11 +281,25 @@ class LoudsTrie:
                     return None
             elif link & 0xFF == first:
                 return self.cache_child[slot], pos + 1
-        for child, label in self.children(node):
-            if label[0] == first:
-                if query.startswith(label, pos):
-                    return child, pos + len(label)
-                return None
+        # The children() loop written out: this is the hot path of every lookup.
+        louds_units = self.louds.units
+        link_units = self.link_flags.units
+        bases = self.bases
+        louds_pos = self._children_start(node)
+        child = louds_pos - node - 1
+        link_id = -1
+        while louds_units[louds_pos >> 6] >> (louds_pos & 63) & 1:
+            if link_units[child >> 6] >> (child & 63) & 1:
+                link_id = self.link_flags.rank1(child) if link_id < 0 else link_id + 1
+                label = self.restore_link(bases[child] | self.extras[link_id] << 8)
+                if label[0] == first:
+                    if query.startswith(label, pos):
+                        return child, pos + len(label)
+                    return None
+            elif bases[child] == first:
+                return child, pos + 1
+            child += 1
+            louds_pos += 1
         return None
 
 
