@@ -415,9 +415,16 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        # A browser that navigates away mid-download resets the connection: not worth a traceback.
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 def serve(port: int, directory: Path = DIST) -> None:
     handler = functools.partial(SiteHandler, directory=str(directory))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+    with QuietServer(("127.0.0.1", port), handler) as server:
         print(f"Serving Wordtable on http://127.0.0.1:{port}/  (Ctrl+C to stop)", flush=True)
         try:
             server.serve_forever()

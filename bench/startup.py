@@ -59,7 +59,7 @@ class BenchHandler(build.SiteHandler):
 
 def serve(directory: Path) -> http.server.ThreadingHTTPServer:
     handler = functools.partial(BenchHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = build.QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 

@@ -8,10 +8,19 @@ Python never touches the DOM; the JavaScript never decides a rule.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from wordtable.lexicon import Tiles, parse_pattern, refusal
+from wordtable.lexicon.custom import WordListError, parse_word_list
+from wordtable.lexicon.registry import LexiconRegistry, NeedFiles, UnknownLexicon
 from wordtable.runtime import runtime_info
+
+# Where the worker puts site files Python asks for (see NeedFiles); a folder on CPython.
+REGISTRY = LexiconRegistry(Path(os.environ.get("WORDTABLE_SITE", "/site")))
+MAX_RESULTS = 500
 
 # Requests come from our own page, but a bug (or a hostile embedder) must not exhaust memory.
 MAX_REQUEST_CHARS = 1_000_000
@@ -21,12 +30,113 @@ class BadRequest(Exception):
     """The request itself is malformed: not JSON, unknown operation, wrong arguments."""
 
 
+class Refused(Exception):
+    """A well-formed request that cannot be done; the message is for the player."""
+
+
+def _arg(args: dict[str, Any], name: str, kind: type, default: Any = ...) -> Any:
+    value = args.get(name, default)
+    if value is ...:
+        raise BadRequest(f"missing argument {name!r}")
+    if value is not None and not isinstance(value, kind):
+        raise BadRequest(f"argument {name!r} must be {kind.__name__}")
+    return value
+
+
+def _strings(args: dict[str, Any], name: str, limit: int) -> list[str]:
+    values = _arg(args, name, list)
+    if len(values) > limit or not all(isinstance(v, str) and len(v) < 100 for v in values):
+        raise BadRequest(f"argument {name!r} must be a list of at most {limit} short strings")
+    return values
+
+
+def _lexicon(args: dict[str, Any]):
+    try:
+        return REGISTRY.get(_arg(args, "lexicon", str, None))
+    except UnknownLexicon as error:
+        raise Refused(str(error)) from None
+
+
 def _hello(args: dict[str, Any]) -> dict[str, Any]:
     return runtime_info().to_json()
 
 
+def _lexicons(args: dict[str, Any]) -> dict[str, Any]:
+    return {"lexicons": [info.to_json() for info in REGISTRY.infos()], "default": REGISTRY.default_name()}
+
+
+def _check(args: dict[str, Any]) -> dict[str, Any]:
+    lexicon = _lexicon(args)
+    game = _arg(args, "game", str, None)
+    results = []
+    for raw in _strings(args, "words", 1000):
+        word = raw.strip().lower()
+        if game is None:
+            reason = None if word in lexicon else f"“{word}” is not in the {lexicon.info.title} dictionary."
+        else:
+            reason = refusal(lexicon, game, word)
+        results.append({"word": word, "valid": reason is None, "reason": reason})
+    return {"lexicon": lexicon.name, "results": results}
+
+
+def _limited(words: list[str]) -> dict[str, Any]:
+    return {"count": len(words), "words": words[:MAX_RESULTS]}
+
+
+def _find(args: dict[str, Any]) -> dict[str, Any]:
+    lexicon = _lexicon(args)
+    try:
+        pattern = parse_pattern(_arg(args, "pattern", str).strip().lower())
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    return _limited(lexicon.match(pattern))
+
+
+def _tiles(args: dict[str, Any]) -> dict[str, Any]:
+    lexicon = _lexicon(args)
+    try:
+        tiles = Tiles.parse(_arg(args, "tiles", str))
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    if tiles.count > 16:
+        raise Refused("At most 16 tiles at a time.")
+    return _limited(lexicon.from_tiles(tiles, min_length=_arg(args, "min_length", int, 2)))
+
+
+def _parse_custom(args: dict[str, Any]) -> dict[str, Any]:
+    try:
+        parsed = parse_word_list(_arg(args, "text", str))
+    except WordListError as error:
+        raise Refused(str(error)) from None
+    return {"words": parsed.words, "rejected": parsed.rejected,
+            "rejected_examples": parsed.rejected_examples}
+
+
+def _add_custom(args: dict[str, Any]) -> dict[str, Any]:
+    words = _arg(args, "words", list)
+    if not all(isinstance(w, str) for w in words):
+        raise BadRequest("argument 'words' must be a list of strings")
+    try:
+        info = REGISTRY.add_custom(_arg(args, "id", str), _arg(args, "title", str, ""), words)
+    except (ValueError, WordListError) as error:
+        raise Refused(str(error)) from None
+    return info.to_json()
+
+
+def _remove_custom(args: dict[str, Any]) -> dict[str, Any]:
+    REGISTRY.remove_custom(_arg(args, "id", str))
+    return {}
+
+
 OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "hello": _hello,
+    "lexicons": _lexicons,
+    "lexicon.check": _check,
+    "lexicon.find": _find,
+    "lexicon.tiles": _tiles,
+    "lexicon.parse_custom": _parse_custom,
+    "lexicon.add_custom": _add_custom,
+    "lexicon.remove_custom": _remove_custom,
 }
 
 
@@ -57,6 +167,12 @@ def handle(request_text: str) -> str:
         reply: dict[str, Any] = {"ok": True, "result": OPERATIONS[op](args)}
     except BadRequest as error:
         reply = {"ok": False, "error": {"kind": "bad-request", "message": str(error)}}
+    except Refused as error:
+        reply = {"ok": False, "error": {"kind": "refused", "message": str(error)}}
+    except NeedFiles as need:
+        # Not a failure: the worker fetches these files into the site folder and asks again.
+        files = [{"path": f.path, "sha256": f.sha256} for f in need.files]
+        reply = {"ok": False, "error": {"kind": "need-files", "message": str(need), "files": files}}
     except Exception as error:  # a bug of ours: report it rather than kill the worker
         reply = {"ok": False, "error": {"kind": "internal", "message": f"{type(error).__name__}: {error}"}}
     return json.dumps(reply)

@@ -20,7 +20,8 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--disable-extensions", "--disable-default-apps", "--disable-domain-reliability",
     "--disable-client-side-phishing-detection",
-    "--disable-features=NetworkTimeServiceQuerying,Translate,OptimizationHints,MediaRouter",
+    "--disable-features=NetworkTimeServiceQuerying,Translate,OptimizationHints,MediaRouter,"
+    "AutofillServerCommunication",
 ]
 
 # Chromium 156 itself still calls these at start-up whatever the flags (component updates and
@@ -67,7 +68,7 @@ class LocalSite:
 
     def start(self) -> None:
         handler = functools.partial(SubPathHandler, directory=str(self.directory))
-        self._server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        self._server = build.QuietServer(("127.0.0.1", self.port), handler)
         self._server.held = self.held
         self.port = self._server.server_address[1]
         threading.Thread(target=self._server.serve_forever, daemon=True).start()

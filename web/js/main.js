@@ -1,5 +1,6 @@
 // Page entry point: shows boot progress while Python starts in a worker, then the home screen.
 import { PythonWorker } from "./python.js";
+import { Dictionaries } from "./dictionaries.js";
 
 const STAGES = [
   { id: "runtime", label: "Fetching the Python runtime", percent: 10 },
@@ -85,6 +86,11 @@ async function bootPython() {
     // "Interactive" once the home screen has been painted with Python behind it.
     requestAnimationFrame(() => setTimeout(() => performance.mark("wordtable-interactive")));
     registerServiceWorker();
+    wordtable.dictionaries = new Dictionaries(python);
+    wordtable.dictionaries.start().catch((error) => {
+      $("dictionary-notice").hidden = false;
+      $("dictionary-notice").textContent = `The dictionaries could not be loaded: ${error.message}`;
+    });
   } catch (failure) {
     python.terminate();
     showFailure(failure);

@@ -3,7 +3,9 @@
 // JSON text in, JSON text out (see py/wordtable/bridge.py). Booting here keeps the page's main
 // thread free, so it paints and stays responsive while Python starts.
 
-const RUNTIME = new URL("../pyodide/", import.meta.url);
+const SITE = new URL("../", import.meta.url);
+const RUNTIME = new URL("pyodide/", SITE);
+const SITE_FOLDER = "/site"; // where Python finds site files it asked for (bridge REGISTRY)
 const LOCK_FILE = new URL("wordtable-lock.json", RUNTIME);
 const RUNTIME_FILES = {
   runtime: ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs"],
@@ -195,6 +197,44 @@ async function loadPackages(id, names) {
   post({ type: "packages", id, loaded, errors });
 }
 
+// Python names the site files it needs (say, a dictionary) instead of fetching them itself;
+// they are fetched here, checked against their sha256 when Python knows it, and written into
+// Python's file system before the request is asked again.
+async function fetchSiteFiles(files) {
+  await Promise.all(files.map(async ({ path, sha256 }) => {
+    if (!/^[a-z0-9][a-z0-9._/-]*$/.test(path) || path.includes("..")) throw new Error(`refusing path ${path}`);
+    const options = sha256 ? { integrity: `sha256-${hexToBase64(sha256)}` } : {};
+    let response;
+    try {
+      response = await fetch(new URL(path, SITE), options);
+    } catch (error) {
+      throw new Error(`${path} could not be loaded (offline, or the file is damaged)`);
+    }
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    const target = `${SITE_FOLDER}/${path}`;
+    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    pyodide.FS.writeFile(target, new Uint8Array(await response.arrayBuffer()));
+  }));
+}
+
+async function answer(request) {
+  if (!handle) {
+    return JSON.stringify({ ok: false, error: { kind: "not-ready", message: "Python is not ready yet." } });
+  }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const reply = handle(request);
+    if (!reply.includes('"need-files"')) return reply;
+    const parsed = JSON.parse(reply);
+    if (parsed.ok || parsed.error.kind !== "need-files") return reply;
+    try {
+      await fetchSiteFiles(parsed.error.files);
+    } catch (error) {
+      return JSON.stringify({ ok: false, error: { kind: "refused", message: error.message } });
+    }
+  }
+  return JSON.stringify({ ok: false, error: { kind: "internal", message: "Needed files kept going missing." } });
+}
+
 self.addEventListener("message", (event) => {
   if (event.data?.type === "boot") {
     boot(event.data.options ?? {});
@@ -206,8 +246,5 @@ self.addEventListener("message", (event) => {
   }
   const { id, request } = event.data ?? {};
   if (typeof id !== "number" || typeof request !== "string") return;
-  const reply = handle
-    ? handle(request)
-    : JSON.stringify({ ok: false, error: { kind: "not-ready", message: "Python is not ready yet." } });
-  post({ type: "reply", id, reply });
+  answer(request).then((reply) => post({ type: "reply", id, reply }));
 });

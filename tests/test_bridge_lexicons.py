@@ -1,0 +1,86 @@
+"""The bridge's dictionary operations under CPython, with the site folder filled on demand."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from wordtable import bridge
+from wordtable.lexicon import store
+from wordtable.lexicon.registry import LexiconRegistry
+
+
+@pytest.fixture
+def site(tmp_path, monkeypatch) -> Path:
+    store.manifest()  # compiled
+    monkeypatch.setattr(bridge, "REGISTRY", LexiconRegistry(tmp_path))
+    return tmp_path
+
+
+def provide(site: Path, reply: dict) -> None:
+    """Play the worker: copy the files Python asked for into the site folder."""
+    for file in reply["error"]["files"]:
+        target = site / file["path"]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(store.compiled_dir() / Path(file["path"]).name, target)
+
+
+def call(site: Path, op: str, **args) -> dict:
+    for _ in range(3):
+        reply = json.loads(bridge.handle(json.dumps({"op": op, "args": args})))
+        if reply["ok"] or reply["error"]["kind"] != "need-files":
+            return reply
+        provide(site, reply)
+    raise AssertionError("files kept going missing")
+
+
+def test_files_are_asked_for_with_their_hashes(site):
+    first = json.loads(bridge.handle(json.dumps({"op": "lexicon.check", "args": {"words": ["night"]}})))
+    assert first["error"]["files"] == [{"path": "lexicons/manifest.json", "sha256": None}]
+    provide(site, first)
+    second = json.loads(bridge.handle(json.dumps({"op": "lexicon.check", "args": {"words": ["night"]}})))
+    paths = {f["path"]: f["sha256"] for f in second["error"]["files"]}
+    assert set(paths) == {"lexicons/standard.marisa", "lexicons/standard.reversed.marisa"}
+    assert all(len(digest) == 64 for digest in paths.values())
+
+
+def test_lexicons_and_check(site):
+    listed = call(site, "lexicons")["result"]
+    assert listed["default"] == "standard"
+    assert [l["name"] for l in listed["lexicons"]][:2] == ["standard", "common"]
+    results = call(site, "lexicon.check", words=["Night", "nigth"], game="shrdlu")["result"]["results"]
+    assert results[0] == {"word": "night", "valid": True, "reason": None}
+    assert results[1]["valid"] is False and "not in the Standard dictionary" in results[1]["reason"]
+
+
+def test_find_and_tiles(site):
+    assert call(site, "lexicon.find", pattern="n[aeiou]ght")["result"] == {"count": 1, "words": ["night"]}
+    assert "stings" in call(site, "lexicon.tiles", tiles="st(ing)s")["result"]["words"]
+    refused = call(site, "lexicon.find", pattern="[abc")
+    assert refused["error"]["kind"] == "refused"
+    assert call(site, "lexicon.check", lexicon="klingon", words=["x"])["error"]["kind"] == "refused"
+
+
+def test_own_list_round_trip(site):
+    parsed = call(site, "lexicon.parse_custom", text="Kale\nleek\n42\n")["result"]
+    assert parsed == {"words": ["kale", "leek"], "rejected": 1, "rejected_examples": ["42"]}
+    info = call(site, "lexicon.add_custom", id="custom:a", title="Veg", words=parsed["words"])["result"]
+    assert info["custom"] is True and info["words"] == 2
+    assert call(site, "lexicon.check", lexicon="custom:a", words=["kale"])["result"]["results"][0]["valid"]
+    assert "custom:a" in [l["name"] for l in call(site, "lexicons")["result"]["lexicons"]]
+    call(site, "lexicon.remove_custom", id="custom:a")
+    assert call(site, "lexicon.check", lexicon="custom:a", words=["kale"])["error"]["kind"] == "refused"
+
+
+@pytest.mark.parametrize("args", [{"id": "nope", "words": ["a"]}, {"id": "custom:b", "words": ["1", "2"]}])
+def test_bad_own_lists_are_refused(site, args):
+    assert call(site, "lexicon.add_custom", **args)["error"]["kind"] == "refused"
+
+
+@pytest.mark.parametrize("op, args", [("lexicon.check", {"words": "night"}),
+                                      ("lexicon.check", {"words": [1]}),
+                                      ("lexicon.add_custom", {"id": "custom:c", "words": [1]}),
+                                      ("lexicon.find", {})])
+def test_malformed_arguments(site, op, args):
+    assert call(site, op, **args)["error"]["kind"] == "bad-request"

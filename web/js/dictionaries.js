@@ -1,0 +1,140 @@
+// The Dictionaries section: the shipped lists, a word checker, and the player's own lists.
+// Python validates and normalises every list; this module only draws and keeps them.
+import { readJSON, writeJSON, StoreProblem } from "./store.js";
+
+const OWN_LISTS_KEY = "wordtable.ownLists.v1";
+const MAX_FILE_BYTES = 5_000_000;
+
+const $ = (id) => document.getElementById(id);
+
+const isOwnLists = (value) => Array.isArray(value) && value.every((list) =>
+  list && typeof list.id === "string" && typeof list.title === "string" &&
+  Array.isArray(list.words) && list.words.every((w) => typeof w === "string"));
+
+function notice(text) {
+  $("dictionary-notice").hidden = !text;
+  $("dictionary-notice").textContent = text ?? "";
+}
+
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+export class Dictionaries {
+  constructor(python) {
+    this.python = python;
+    this.ownLists = [];
+    this.unreadableSave = false;
+  }
+
+  async start() {
+    const saved = readJSON(OWN_LISTS_KEY, [], isOwnLists);
+    this.unreadableSave = Boolean(saved.corrupt);
+    const problems = saved.problem ? [saved.problem] : [];
+    for (const list of saved.value) {
+      try {
+        await this.python.call("lexicon.add_custom", list);
+        this.ownLists.push(list);
+      } catch (error) {
+        problems.push(`Your list “${list.title}” could not be used: ${error.message}`);
+      }
+    }
+    notice(problems.join(" "));
+    await this.render();
+    $("word-check").addEventListener("submit", (event) => { event.preventDefault(); this.check(); });
+    $("own-list-form").addEventListener("submit", (event) => { event.preventDefault(); this.addOwnList(); });
+    for (const button of document.querySelectorAll("#dictionaries button")) button.disabled = false;
+  }
+
+  async render() {
+    const { lexicons, default: defaultName } = await this.python.call("lexicons");
+    $("dictionary-list").replaceChildren(...lexicons.map((info) => {
+      const meta = `${info.words.toLocaleString("en")} words · ${info.custom ? "your own list" : info.licence}`;
+      const item = element("li", { class: "dictionary", "data-lexicon": info.name },
+        element("h3", {}, info.title, info.name === defaultName ? element("span", { class: "badge" }, "default") : ""),
+        element("p", {}, info.description),
+        element("p", { class: "meta" }, meta));
+      if (info.custom) {
+        const remove = element("button", { type: "button", class: "button small" }, "Delete");
+        remove.addEventListener("click", () => this.removeOwnList(info.name, info.title));
+        item.append(remove);
+      }
+      return item;
+    }));
+    const select = $("word-check-lexicon");
+    const chosen = select.value || defaultName;
+    select.replaceChildren(...lexicons.map((info) => element("option", { value: info.name }, info.title)));
+    select.value = lexicons.some((info) => info.name === chosen) ? chosen : defaultName;
+  }
+
+  async check() {
+    const word = $("word-check-input").value.trim();
+    if (!word) return;
+    const output = $("word-check-result");
+    try {
+      const { results: [result] } = await this.python.call("lexicon.check", {
+        lexicon: $("word-check-lexicon").value, words: [word] });
+      output.className = result.valid ? "good" : "bad";
+      output.textContent = result.valid
+        ? `Yes: “${result.word}” is in the ${$("word-check-lexicon").selectedOptions[0].textContent} dictionary.`
+        : `No: ${result.reason}`;
+    } catch (error) {
+      output.className = "bad";
+      output.textContent = error.message;
+    }
+  }
+
+  async readOwnListText() {
+    const file = $("own-list-file").files[0];
+    if (!file) return $("own-list-text").value;
+    if (file.size > MAX_FILE_BYTES) throw new Error("That file is too big for a word list (5 MB at most).");
+    return file.text();
+  }
+
+  async addOwnList() {
+    const output = $("own-list-result");
+    output.className = "";
+    try {
+      const text = await this.readOwnListText();
+      const parsed = await this.python.call("lexicon.parse_custom", { text });
+      const title = $("own-list-title").value.trim() || "My list";
+      const list = { id: `custom:${Date.now().toString(36)}`, title, words: parsed.words };
+      await this.python.call("lexicon.add_custom", list);
+      this.ownLists.push(list);
+      let kept = "";
+      try {
+        writeJSON(OWN_LISTS_KEY, this.ownLists, { keepAside: this.unreadableSave });
+        this.unreadableSave = false;
+      } catch (error) {
+        if (!(error instanceof StoreProblem)) throw error;
+        kept = ` ${error.message} The list works until you leave.`;
+      }
+      const skipped = parsed.rejected
+        ? ` ${parsed.rejected} line${parsed.rejected === 1 ? " was" : "s were"} not words and left out (for example: ${parsed.rejected_examples.join(", ")}).`
+        : "";
+      output.className = "good";
+      output.textContent = `Added “${title}” with ${parsed.words.length.toLocaleString("en")} words.${skipped}${kept}`;
+      $("own-list-form").reset();
+      await this.render();
+    } catch (error) {
+      output.className = "bad";
+      output.textContent = error.message;
+    }
+  }
+
+  async removeOwnList(id, title) {
+    await this.python.call("lexicon.remove_custom", { id });
+    this.ownLists = this.ownLists.filter((list) => list.id !== id);
+    try {
+      writeJSON(OWN_LISTS_KEY, this.ownLists, { keepAside: this.unreadableSave });
+      this.unreadableSave = false;
+      notice(`Deleted “${title}”.`);
+    } catch (error) {
+      notice(`Deleted “${title}” for now, but ${error.message.toLowerCase()}`);
+    }
+    await this.render();
+  }
+}
