@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordtable.lexicon import Lexicon, LexiconInfo, Tiles, parse_pattern, store
+from wordtable.lexicon import Lexicon, LexiconInfo, Tiles, parse_pattern, queries, store
 
 INFO = LexiconInfo("test", "Test", "a test list", "none", 0)
 
@@ -142,7 +142,8 @@ def test_pattern_matches_brute_force(words, pattern):
     expected = sorted(w for w in words if len(w) == len(pattern)
                       and all(s is None or c in s for c, s in zip(w, pattern)))
     for lexicon in lexicons_for(words):
-        assert lexicon.match(pattern) == expected
+        assert lexicon.match(pattern) == expected  # through the per-length index
+        assert queries.match_pattern(lexicon.trie, pattern) == expected  # walking the trie
         assert lexicon.words_of_length(len(pattern)) == sorted(w for w in words if len(w) == len(pattern))
 
 

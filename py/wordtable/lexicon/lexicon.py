@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 
 from wordtable.lexicon import queries
 from wordtable.lexicon.queries import Pattern, Tiles
 from wordtable.lexicon.tries import DictTrie, MarisaFileTrie, Trie
+
+INDEXED_LENGTHS = 8  # patterns up to this long use the per-length word index
 
 try:  # the C++ library where it imports (CPython); the pure reader answers the same elsewhere
     import marisa_trie
@@ -59,6 +62,7 @@ class Lexicon:
         self.info = info
         self.trie = trie
         self.reversed_trie = reversed_trie
+        self._by_length: dict[int, str] = {}  # length -> its words, one per line
 
     @classmethod
     def from_marisa(cls, info: LexiconInfo, data: bytes, reversed_data: bytes,
@@ -80,10 +84,28 @@ class Lexicon:
         return len(self.trie)
 
     def words_of_length(self, length: int) -> list[str]:
-        return queries.words_of_length(self.trie, length)
+        if length > INDEXED_LENGTHS:
+            return queries.words_of_length(self.trie, length)
+        index = self._length_index(length)
+        return index.split("\n") if index else []
 
     def match(self, pattern: Pattern, where: Callable[[str], bool] | None = None) -> list[str]:
-        return queries.match_pattern(self.trie, pattern, where)
+        """Words fitting the pattern (and where). Short patterns run a regular expression over
+        this lexicon's words of that length, gathered once from the trie: a fixed-length
+        pattern with free positions would otherwise walk every prefix of that length."""
+        if len(pattern) > INDEXED_LENGTHS:
+            return queries.match_pattern(self.trie, pattern, where)
+        regex = re.compile("^" + "".join("[^\n]" if letters is None else
+                                          "[" + "".join(re.escape(c) for c in sorted(letters)) + "]"
+                                          for letters in pattern) + "$", re.MULTILINE)
+        found = regex.findall(self._length_index(len(pattern)))
+        return found if where is None else [word for word in found if where(word)]
+
+    def _length_index(self, length: int) -> str:
+        index = self._by_length.get(length)
+        if index is None:
+            index = self._by_length[length] = "\n".join(queries.words_of_length(self.trie, length))
+        return index
 
     def find(self, pattern_text: str) -> list[str]:
         return self.match(queries.parse_pattern(pattern_text))

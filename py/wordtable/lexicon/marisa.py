@@ -19,6 +19,8 @@ from collections.abc import Iterator
 
 HEADER = b"We love Marisa.\0"
 INVALID_EXTRA = 0xFFFFFF
+INDEX_AFTER = 4              # a node whose scan passes this many children gets an index
+MAX_INDEXED_NODES = 50_000   # bounds the memory those indexes take
 WORD_MASK = (1 << 64) - 1
 
 # For selecting the n-th set bit of a byte without a loop over bits.
@@ -200,6 +202,7 @@ class LoudsTrie:
         self.config = cursor.u32()
         self._labels: dict[int, bytes] = {}  # link -> restored label, filled as queries go
         self._first_child: dict[int, int] = {}  # node -> LOUDS position of its first child
+        self._child_index: dict[int, dict[int, tuple[int, bytes]]] = {}  # busy node -> children
 
     def _children_start(self, node: int) -> int:
         """LOUDS position of node's first child. Memoised: select is the costliest step of a
@@ -281,12 +284,19 @@ class LoudsTrie:
                     return None
             elif link & 0xFF == first:
                 return self.cache_child[slot], pos + 1
+        index = self._child_index.get(node)
+        if index is not None:
+            found = index.get(first)
+            if found is None:
+                return None
+            child, label = found
+            return (child, pos + len(label)) if query.startswith(label, pos) else None
         # The children() loop written out: this is the hot path of every lookup.
         louds_units = self.louds.units
         link_units = self.link_flags.units
         bases = self.bases
         louds_pos = self._children_start(node)
-        child = louds_pos - node - 1
+        child = first_child = louds_pos - node - 1
         link_id = -1
         while louds_units[louds_pos >> 6] >> (louds_pos & 63) & 1:
             if link_units[child >> 6] >> (child & 63) & 1:
@@ -300,6 +310,10 @@ class LoudsTrie:
                 return child, pos + 1
             child += 1
             louds_pos += 1
+            if child - first_child == INDEX_AFTER and len(self._child_index) < MAX_INDEXED_NODES:
+                # Many children: index them by first byte once instead of scanning each time.
+                self._child_index[node] = {label[0]: (c, label) for c, label in self.children(node)}
+                return self.find_child(node, query, pos)
         return None
 
 
