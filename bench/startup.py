@@ -68,7 +68,11 @@ def measure(page: Page, url: str) -> dict[str, float]:
     page.goto(url)
     page.wait_for_function("performance.getEntriesByName('wordtable-interactive').length > 0",
                            timeout=120_000)
+    if "__bench__" not in url:
+        page.wait_for_function("performance.getEntriesByName('wordtable-lexicon-ready').length > 0",
+                               timeout=120_000)
     return page.evaluate("""() => ({
+        lexicon: performance.getEntriesByName('wordtable-lexicon-ready')[0]?.startTime ?? null,
         ready: performance.getEntriesByName('wordtable-python-ready')[0].startTime,
         interactive: performance.getEntriesByName('wordtable-interactive')[0].startTime,
         longest_stall: Math.max(0, ...window.__longTasks),
@@ -137,6 +141,9 @@ def main() -> None:
             ratios = "".join(f"   wordtable/{other} {medians['wordtable'] / medians[other]:.2f}"
                              for other in ("bare", "stock") if "wordtable" in medians and other in medians)
             print(f"  {load:4} {label:12}  {cells}{ratios}")
+        if "wordtable" in pages:
+            after = [r["lexicon"] - r["ready"] for r in results["wordtable"][load]]
+            print(f"  {load:4} default dictionary ready after Python: {summarize(after)}")
         for name in pages:
             stalls = [r["longest_stall"] for r in results[name][load]]
             print(f"  {load:4} {name} main-thread long tasks: longest {max(stalls):.0f} ms "

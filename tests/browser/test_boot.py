@@ -62,6 +62,9 @@ def test_offline_reload_and_later_visit(page, context, site):
     page.reload()
     assert wait_for_boot(page) == "ready"
     assert PYTHON_LINE.match(page.inner_text("#python-line"))
+    # The dictionaries were precached too.
+    reply = page.evaluate("wordtable.python.call('lexicon.check', {lexicon: 'large', words: ['qi']})")
+    assert reply["results"][0]["valid"] is True
     later = context.new_page()
     later.goto(site.url)
     assert wait_for_boot(later) == "ready"

@@ -44,6 +44,9 @@ export class Dictionaries {
     }
     notice(problems.join(" "));
     await this.render();
+    // Load the default dictionary now, so the first word a player checks answers at once.
+    await this.python.call("lexicon.check", { words: [] });
+    performance.mark("wordtable-lexicon-ready");
     $("word-check").addEventListener("submit", (event) => { event.preventDefault(); this.check(); });
     $("own-list-form").addEventListener("submit", (event) => { event.preventDefault(); this.addOwnList(); });
     for (const button of document.querySelectorAll("#dictionaries button")) button.disabled = false;

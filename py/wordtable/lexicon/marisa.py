@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 HEADER = b"We love Marisa.\0"
 INVALID_EXTRA = 0xFFFFFF
-INDEX_AFTER = 4              # a node whose scan passes this many children gets an index
+INDEX_AFTER = 2              # a node whose scan passes this many children gets an index
 MAX_INDEXED_NODES = 50_000   # bounds the memory those indexes take
 WORD_MASK = (1 << 64) - 1
 
@@ -343,9 +343,21 @@ class MarisaTrie:
         return self.size
 
     def _descend(self, key: bytes) -> int | None:
-        node, pos = 0, 0
-        while pos < len(key):
-            step = self.trie.find_child(node, key, pos)
+        trie = self.trie
+        indexed = trie._child_index.get
+        node, pos, length = 0, 0, len(key)
+        while pos < length:
+            index = indexed(node)
+            if index is not None:  # find_child's fast path, inlined: lookups live here
+                found = index.get(key[pos])
+                if found is None:
+                    return None
+                node, label = found
+                if len(label) > 1 and not key.startswith(label, pos):
+                    return None
+                pos += len(label)
+                continue
+            step = trie.find_child(node, key, pos)
             if step is None:
                 return None
             node, pos = step
