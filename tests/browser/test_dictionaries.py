@@ -50,7 +50,7 @@ def test_shipped_dictionaries_are_listed_and_answer(page, site):
 def test_own_list_is_added_kept_and_deleted(page, site):
     open_dictionaries(page, site.url)
     message = add_own_list(page, "Foods", "Kale\nleek\nCRÈME\n42\nquinoa\n")
-    assert "Added “Foods” with 4 words" in message and "1 line was not words" in message and "42" in message
+    assert "Added “Foods” with 4 words" in message and "1 line was not a word" in message and "42" in message
     assert check(page, "creme", "Foods").startswith("Yes")
     assert "not in the Foods dictionary" in check(page, "night", "Foods")
 

@@ -116,7 +116,7 @@ export class Dictionaries {
         kept = ` ${error.message} The list works until you leave.`;
       }
       const skipped = parsed.rejected
-        ? ` ${parsed.rejected} line${parsed.rejected === 1 ? " was" : "s were"} not words and left out (for example: ${parsed.rejected_examples.join(", ")}).`
+        ? ` ${parsed.rejected === 1 ? "1 line was not a word" : `${parsed.rejected} lines were not words`} and left out (for example: ${parsed.rejected_examples.join(", ")}).`
         : "";
       output.className = "good";
       output.textContent = `Added “${title}” with ${parsed.words.length.toLocaleString("en")} words.${skipped}${kept}`;

@@ -87,7 +87,7 @@ class LexiconRegistry:
             raise ValueError(f"At most {MAX_CUSTOM_LISTS} lists of your own can be kept.")
         parsed = parse_word_list("\n".join(words))
         title = (title.strip() or "My list")[:60]
-        info = LexiconInfo(list_id, title, f"Your own list ({len(parsed.words):,} words)",
+        info = LexiconInfo(list_id, title, "A list you added on this device.",
                            "your own", len(parsed.words), custom=True)
         self._custom[list_id] = Lexicon.from_words(info, parsed.words)
         return info
