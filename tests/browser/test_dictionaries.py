@@ -99,3 +99,26 @@ def test_a_tampered_saved_list_cannot_break_the_app(page, site):
     open_dictionaries(page, site.url)
     expect(page.locator("#dictionary-notice")).to_contain_text("“Evil” could not be used")
     assert check(page, "pear", "Fine").startswith("Yes")
+
+
+def test_own_list_from_a_file(page, site, tmp_path):
+    words_file = tmp_path / "birds.txt"
+    words_file.write_text("Wren\r\nrobin\r\nthrush\r\n", encoding="utf-8")
+    open_dictionaries(page, site.url)
+    page.click("#own-list summary")
+    page.fill("#own-list-title", "Birds")
+    page.set_input_files("#own-list-file", str(words_file))
+    page.click("#own-list-form button[type=submit]")
+    expect(page.locator("#own-list-result")).to_contain_text("Added “Birds” with 3 words.")
+    assert check(page, "wren", "Birds").startswith("Yes")
+
+
+def test_a_binary_file_is_refused(page, site, tmp_path):
+    blob = tmp_path / "photo.txt"
+    blob.write_bytes(bytes(range(256)) * 40)
+    open_dictionaries(page, site.url)
+    page.click("#own-list summary")
+    page.set_input_files("#own-list-file", str(blob))
+    page.click("#own-list-form button[type=submit]")
+    expect(page.locator("#own-list-result")).to_contain_text("binary file")
+    assert page.evaluate(f"localStorage.getItem('{OWN_LISTS_KEY}')") is None
