@@ -13,7 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from wordtable.lexicon import Tiles, parse_pattern, refusal
 from wordtable.lexicon.custom import WordListError, parse_word_list
 from wordtable.lexicon.registry import LexiconRegistry, NeedFiles, UnknownLexicon
 from wordtable.runtime import runtime_info
@@ -66,6 +65,7 @@ def _lexicons(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check(args: dict[str, Any]) -> dict[str, Any]:
+    from wordtable.lexicon.rules import refusal
     lexicon = _lexicon(args)
     game = _arg(args, "game", str, None)
     results = []
@@ -84,6 +84,7 @@ def _limited(words: list[str]) -> dict[str, Any]:
 
 
 def _find(args: dict[str, Any]) -> dict[str, Any]:
+    from wordtable.lexicon.queries import parse_pattern
     lexicon = _lexicon(args)
     try:
         pattern = parse_pattern(_arg(args, "pattern", str).strip().lower())
@@ -93,6 +94,7 @@ def _find(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _tiles(args: dict[str, Any]) -> dict[str, Any]:
+    from wordtable.lexicon.queries import Tiles
     lexicon = _lexicon(args)
     try:
         tiles = Tiles.parse(_arg(args, "tiles", str))

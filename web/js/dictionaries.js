@@ -7,6 +7,9 @@ const MAX_FILE_BYTES = 5_000_000;
 
 const $ = (id) => document.getElementById(id);
 
+// 111593 -> "111,593". Not toLocaleString: its first call loads locale data on the main thread.
+const thousands = (n) => String(n).replace(/\B(?=(\d{3})+$)/g, ",");
+
 const isOwnLists = (value) => Array.isArray(value) && value.every((list) =>
   list && typeof list.id === "string" && typeof list.title === "string" &&
   Array.isArray(list.words) && list.words.every((w) => typeof w === "string"));
@@ -55,7 +58,7 @@ export class Dictionaries {
   async render() {
     const { lexicons, default: defaultName } = await this.python.call("lexicons");
     $("dictionary-list").replaceChildren(...lexicons.map((info) => {
-      const meta = `${info.words.toLocaleString("en")} words · ${info.custom ? "your own list" : info.licence}`;
+      const meta = `${thousands(info.words)} words · ${info.custom ? "your own list" : info.licence}`;
       const item = element("li", { class: "dictionary", "data-lexicon": info.name },
         element("h3", {}, info.title, info.name === defaultName ? element("span", { class: "badge" }, "default") : ""),
         element("p", {}, info.description),
@@ -119,7 +122,7 @@ export class Dictionaries {
         ? ` ${parsed.rejected === 1 ? "1 line was not a word" : `${parsed.rejected} lines were not words`} and left out (for example: ${parsed.rejected_examples.join(", ")}).`
         : "";
       output.className = "good";
-      output.textContent = `Added “${title}” with ${parsed.words.length.toLocaleString("en")} words.${skipped}${kept}`;
+      output.textContent = `Added “${title}” with ${thousands(parsed.words.length)} words.${skipped}${kept}`;
       $("own-list-form").reset();
       await this.render();
     } catch (error) {

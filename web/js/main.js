@@ -58,6 +58,11 @@ function showFailure(failure) {
   $("python-line").textContent = "Python is not running.";
 }
 
+function whenIdle(task) {
+  if ("requestIdleCallback" in window) requestIdleCallback(task, { timeout: 1000 });
+  else setTimeout(task, 200);
+}
+
 function missingFeature() {
   if (typeof WebAssembly !== "object") return "WebAssembly";
   if (typeof Worker !== "function") return "Web Workers";
@@ -86,11 +91,12 @@ async function bootPython() {
     // "Interactive" once the home screen has been painted with Python behind it.
     requestAnimationFrame(() => setTimeout(() => performance.mark("wordtable-interactive")));
     registerServiceWorker();
+    // The dictionaries section is below the fold: set it up once the first screen is settled.
     wordtable.dictionaries = new Dictionaries(python);
-    wordtable.dictionaries.start().catch((error) => {
+    whenIdle(() => wordtable.dictionaries.start().catch((error) => {
       $("dictionary-notice").hidden = false;
       $("dictionary-notice").textContent = `The dictionaries could not be loaded: ${error.message}`;
-    });
+    }));
   } catch (failure) {
     python.terminate();
     showFailure(failure);

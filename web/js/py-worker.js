@@ -167,13 +167,17 @@ function fail(error) {
 }
 
 async function boot(options) {
+  const lexicon = prefetchDefaultLexicon();
+  lexicon.catch(() => {}); // optional: see prefetchDefaultLexicon
   try {
     const info = await loadPython(options);
     booted = true;
     post({ type: "ready", info });
   } catch (error) {
     fail(error);
+    return;
   }
+  for (const { path, bytes } of await lexicon.catch(() => [])) writeSiteFile(path, bytes);
 }
 
 // A rejection nobody awaited during boot (inside Pyodide's loaders) would otherwise leave the
@@ -200,21 +204,41 @@ async function loadPackages(id, names) {
 // Python names the site files it needs (say, a dictionary) instead of fetching them itself;
 // they are fetched here, checked against their sha256 when Python knows it, and written into
 // Python's file system before the request is asked again.
+async function fetchSiteFile(path, sha256) {
+  if (!/^[a-z0-9][a-z0-9._/-]*$/.test(path) || path.includes("..")) throw new Error(`refusing path ${path}`);
+  const options = sha256 ? { integrity: `sha256-${hexToBase64(sha256)}` } : {};
+  let response;
+  try {
+    response = await fetch(new URL(path, SITE), options);
+  } catch (error) {
+    throw new Error(`${path} could not be loaded (offline, or the file is damaged)`);
+  }
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+function writeSiteFile(path, bytes) {
+  const target = `${SITE_FOLDER}/${path}`;
+  pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+  pyodide.FS.writeFile(target, bytes);
+}
+
 async function fetchSiteFiles(files) {
-  await Promise.all(files.map(async ({ path, sha256 }) => {
-    if (!/^[a-z0-9][a-z0-9._/-]*$/.test(path) || path.includes("..")) throw new Error(`refusing path ${path}`);
-    const options = sha256 ? { integrity: `sha256-${hexToBase64(sha256)}` } : {};
-    let response;
-    try {
-      response = await fetch(new URL(path, SITE), options);
-    } catch (error) {
-      throw new Error(`${path} could not be loaded (offline, or the file is damaged)`);
-    }
-    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    const target = `${SITE_FOLDER}/${path}`;
-    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-    pyodide.FS.writeFile(target, new Uint8Array(await response.arrayBuffer()));
+  await Promise.all(files.map(async ({ path, sha256 }) => writeSiteFile(path, await fetchSiteFile(path, sha256))));
+}
+
+// Every visit soon needs the default dictionary: fetch it while Python boots, so the first
+// word a player checks does not wait for it. (If this fails, Python asks for it later.)
+async function prefetchDefaultLexicon() {
+  const manifestPath = "lexicons/manifest.json";
+  const manifestBytes = await fetchSiteFile(manifestPath, null);
+  const manifest = JSON.parse(new TextDecoder().decode(manifestBytes));
+  const entry = manifest.lexicons.find((lexicon) => lexicon.default);
+  const files = await Promise.all(["words", "reversed"].map(async (kind) => {
+    const path = `lexicons/${entry.files[kind].file}`;
+    return { path, bytes: await fetchSiteFile(path, entry.files[kind].sha256) };
   }));
+  return [{ path: manifestPath, bytes: manifestBytes }, ...files];
 }
 
 async function answer(request) {

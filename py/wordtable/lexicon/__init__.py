@@ -1,8 +1,18 @@
 """Dictionaries: MARISA tries read in pure Python (or natively where marisa_trie imports), a
-player's own lists, and every word query the games need."""
+player's own lists, and every word query the games need.
 
-from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
-from wordtable.lexicon.queries import Tiles, parse_pattern
-from wordtable.lexicon.rules import WORD_RULES, refusal
+The names below load on first use, so starting the app does not pay for the dictionary code.
+"""
 
-__all__ = ["Lexicon", "LexiconInfo", "Tiles", "parse_pattern", "WORD_RULES", "refusal"]
+from importlib import import_module
+
+_HOMES = {"Lexicon": "lexicon", "LexiconInfo": "lexicon", "Tiles": "queries",
+          "parse_pattern": "queries", "WORD_RULES": "rules", "refusal": "rules"}
+
+__all__ = list(_HOMES)
+
+
+def __getattr__(name: str):
+    if name not in _HOMES:
+        raise AttributeError(f"module 'wordtable.lexicon' has no attribute {name!r}")
+    return getattr(import_module(f"wordtable.lexicon.{_HOMES[name]}"), name)

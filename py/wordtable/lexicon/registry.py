@@ -12,8 +12,12 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from wordtable.lexicon.custom import parse_word_list
-from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
+
+if TYPE_CHECKING:
+    from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
 
 CUSTOM_PREFIX = "custom:"
 MAX_CUSTOM_LISTS = 20
@@ -58,11 +62,13 @@ class LexiconRegistry:
         return next(e["name"] for e in self.manifest() if e["default"])
 
     def infos(self) -> list[LexiconInfo]:
+        from wordtable.lexicon.lexicon import LexiconInfo
         shipped = [LexiconInfo(e["name"], e["title"], e["description"], e["licence"], e["words"])
                    for e in self.manifest()]
         return shipped + [lexicon.info for lexicon in self._custom.values()]
 
     def get(self, name: str | None = None) -> Lexicon:
+        from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
         name = name or self.default_name()
         if name in self._custom:
             return self._custom[name]
@@ -85,6 +91,7 @@ class LexiconRegistry:
             raise ValueError("a custom list id must look like 'custom:…'")
         if list_id not in self._custom and len(self._custom) >= MAX_CUSTOM_LISTS:
             raise ValueError(f"At most {MAX_CUSTOM_LISTS} lists of your own can be kept.")
+        from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
         parsed = parse_word_list("\n".join(words))
         title = (title.strip() or "My list")[:60]
         info = LexiconInfo(list_id, title, "A list you added on this device.",
