@@ -143,7 +143,7 @@ def main() -> None:
             print(f"  {load:4} {label:12}  {cells}{ratios}")
         if "wordtable" in pages:
             after = [r["lexicon"] - r["ready"] for r in results["wordtable"][load]]
-            print(f"  {load:4} default dictionary ready after Python: {summarize(after)}")
+            print(f"  {load:4} dictionaries section ready after Python: {summarize(after)}")
         for name in pages:
             stalls = [r["longest_stall"] for r in results[name][load]]
             print(f"  {load:4} {name} main-thread long tasks: longest {max(stalls):.0f} ms "

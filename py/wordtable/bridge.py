@@ -13,11 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from wordtable.lexicon.custom import WordListError, parse_word_list
 from wordtable.lexicon.registry import LexiconRegistry, NeedFiles, UnknownLexicon
 from wordtable.runtime import runtime_info
 
 # Where the worker puts site files Python asks for (see NeedFiles); a folder on CPython.
+# Dictionary code is imported inside the operations: the boot should not pay for it.
 REGISTRY = LexiconRegistry(Path(os.environ.get("WORDTABLE_SITE", "/site")))
 MAX_RESULTS = 500
 
@@ -106,6 +106,7 @@ def _tiles(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _parse_custom(args: dict[str, Any]) -> dict[str, Any]:
+    from wordtable.lexicon.custom import WordListError, parse_word_list
     try:
         parsed = parse_word_list(_arg(args, "text", str))
     except WordListError as error:
@@ -115,6 +116,7 @@ def _parse_custom(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _add_custom(args: dict[str, Any]) -> dict[str, Any]:
+    from wordtable.lexicon.custom import WordListError
     words = _arg(args, "words", list)
     if not all(isinstance(w, str) for w in words):
         raise BadRequest("argument 'words' must be a list of strings")

@@ -167,8 +167,6 @@ function fail(error) {
 }
 
 async function boot(options) {
-  const lexicon = prefetchDefaultLexicon();
-  lexicon.catch(() => {}); // optional: see prefetchDefaultLexicon
   try {
     const info = await loadPython(options);
     booted = true;
@@ -177,7 +175,8 @@ async function boot(options) {
     fail(error);
     return;
   }
-  for (const { path, bytes } of await lexicon.catch(() => [])) writeSiteFile(path, bytes);
+  // After the boot, not during it: these reads would compete with the snapshot's.
+  for (const { path, bytes } of await prefetchDefaultLexicon().catch(() => [])) writeSiteFile(path, bytes);
 }
 
 // A rejection nobody awaited during boot (inside Pyodide's loaders) would otherwise leave the
@@ -227,8 +226,8 @@ async function fetchSiteFiles(files) {
   await Promise.all(files.map(async ({ path, sha256 }) => writeSiteFile(path, await fetchSiteFile(path, sha256))));
 }
 
-// Every visit soon needs the default dictionary: fetch it while Python boots, so the first
-// word a player checks does not wait for it. (If this fails, Python asks for it later.)
+// Every visit soon needs the default dictionary: fetch it as soon as Python is up, so the
+// first word a player checks does not wait for it. (If this fails, Python asks for it later.)
 async function prefetchDefaultLexicon() {
   const manifestPath = "lexicons/manifest.json";
   const manifestBytes = await fetchSiteFile(manifestPath, null);

@@ -14,8 +14,6 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from wordtable.lexicon.custom import parse_word_list
-
 if TYPE_CHECKING:
     from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
 
@@ -91,6 +89,7 @@ class LexiconRegistry:
             raise ValueError("a custom list id must look like 'custom:…'")
         if list_id not in self._custom and len(self._custom) >= MAX_CUSTOM_LISTS:
             raise ValueError(f"At most {MAX_CUSTOM_LISTS} lists of your own can be kept.")
+        from wordtable.lexicon.custom import parse_word_list
         from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
         parsed = parse_word_list("\n".join(words))
         title = (title.strip() or "My list")[:60]
