@@ -25,6 +25,14 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True)
     commands.add_parser("version", help="print the package and Python versions")
     commands.add_parser("lexicons", help="list the dictionaries")
+    simulate = commands.add_parser("simulate", help="play bot-only games and print a summary")
+    simulate.add_argument("game", metavar="GAME", help="e.g. four-letter-words")
+    simulate.add_argument("--players", type=int, default=2)
+    simulate.add_argument("--levels", default="", help="bot level per seat: easy,medium,hard")
+    simulate.add_argument("--games", type=int, default=20)
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--lexicon", default="standard")
+    simulate.add_argument("--json", action="store_true", help="one JSON object")
     for name, what, metavar, many in (("check", "is each word in the dictionary?", "WORD", True),
                                       ("find", "words matching a pattern", "PATTERN", False),
                                       ("tiles", "words spelled from tiles", "TILES", False)):
@@ -38,6 +46,8 @@ def run(args: argparse.Namespace) -> list[str]:
     if args.command == "version":
         return [runtime_info().summary()]
     from wordtable.lexicon import Tiles, parse_pattern, store
+    if args.command == "simulate":
+        return simulate(args)
     if args.command == "lexicons":
         return [f"{info.name}\t{info.words}\t{info.licence}" for info in store.available()]
     try:
@@ -53,6 +63,38 @@ def run(args: argparse.Namespace) -> list[str]:
         return lexicon.from_tiles(Tiles.parse(args.query), min_length=2)
     except ValueError as error:
         raise UsageError(str(error)) from None
+
+
+def simulate(args: argparse.Namespace) -> list[str]:
+    import functools
+    import json
+
+    from wordtable.engine.bots import simulate as run_games
+    from wordtable.games import GAME_IDS, make
+    from wordtable.lexicon import store
+    if args.game not in GAME_IDS:
+        raise UsageError(f"unknown game {args.game!r}; games: {', '.join(GAME_IDS)}")
+    try:
+        game, bots = make(args.game, functools.lru_cache(maxsize=None)(store.load))
+    except KeyError:
+        raise UsageError(f"{args.game} is not built yet") from None
+    levels = args.levels.split(",") if args.levels else ["medium"] * args.players
+    if len(levels) != args.players or not set(levels) <= set(bots):
+        raise UsageError(f"--levels needs {args.players} of: {', '.join(bots)}")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    options = {"players": args.players, "lexicon": args.lexicon}
+    try:
+        summary = run_games(game, [bots[level] for level in levels], options, args.games, args.seed)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    if args.json:
+        return [json.dumps(summary)]
+    lines = [f"{summary['games']} games of {args.game}, seats: {', '.join(levels)}"]
+    lines += [f"seat {seat} ({levels[int(seat)]}): {wins} wins" for seat, wins in summary["wins"].items()]
+    lines += [f"draws: {summary['draws']}", f"mean turns: {summary['mean_turns']:.1f}",
+              f"mean bot move: {summary['mean_bot_move_ms']:.2f} ms"]
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,1 @@
+"""What every game shares: the game protocol, seeded randomness, records and replay, bots."""

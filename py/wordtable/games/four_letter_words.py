@@ -1,0 +1,424 @@
+"""Four Letter Words (Kyle Haas): everyone writes the chosen four-letter words into a secret grid.
+
+Rules as implemented (seed 000; decisions marked DECISION are ours and documented in the
+how-to-play text):
+- 2-8 players; grid 7x7 for 2-4 players, 8x8 for 5-6, 9x9 for 7, 10x10 for 8; any size from
+  4x4, non-square allowed, the same for everyone.
+- The chooser names a four-letter word from the agreed dictionary (no capitals, spaces,
+  hyphens or apostrophes: our dictionaries hold none). Words may be repeated.
+- Everyone, the chooser included, writes it in their grid: left-to-right, top-to-bottom,
+  right-to-left or bottom-to-top, inside the grid, one letter per cell, contiguous.
+- A player's first word goes anywhere; every later word must reuse 1, 2 or 3 letters already
+  in the same cells (never 0, never 4). DECISION: "first word" is per player, so a player who
+  skipped the game's first word may still place their own first word anywhere.
+- No legal place: take a strike. A player may also take a strike to skip a word another player
+  chose. Three strikes: out. A chooser who cannot name any word that fits their own grid is
+  out. DECISION: the chooser must name a word that fits their own grid (the rules make being
+  unable to do so the way out), and cannot skip their own word.
+- Last player standing wins. DECISION: if the last players all go out on the same word, they
+  share the win.
+- Variants: grid size; words must start with a vowel; banned letters; a themed list (any
+  dictionary, including a player's own); the X variant (instead of a strike, write X in three
+  empty cells, which later words may use like letters; fewer than three empty cells: out).
+Not implemented (documented): allowing abbreviations (no shipped dictionary holds any; a
+player's own list can add them) and challenges (the app checks every word against the agreed
+dictionary, which is the challenge's arbiter; a "players decide" mode comes with the UI work).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from wordtable.engine.errors import IllegalMove, MalformedMove
+from wordtable.engine.game import Move, Outcome
+
+GAME_ID = "four-letter-words"
+EMPTY = "."
+DIRECTIONS = {"right": (0, 1), "down": (1, 0), "left": (0, -1), "up": (-1, 0)}
+VOWELS = frozenset("aeiou")
+GRID_FOR_PLAYERS = {2: 7, 3: 7, 4: 7, 5: 8, 6: 8, 7: 9, 8: 10}
+MAX_STRIKES = 3
+
+
+@dataclass(frozen=True)
+class Options:
+    players: int = 2
+    rows: int = 7
+    cols: int = 7
+    lexicon: str = "standard"
+    vowel_start: bool = False
+    banned_letters: str = ""
+    x_variant: bool = False
+
+    @classmethod
+    def parse(cls, data: dict[str, Any]) -> Options:
+        players = int(data.get("players", 2))
+        if not 2 <= players <= 8:
+            raise ValueError("Four Letter Words is for 2 to 8 players.")
+        size = GRID_FOR_PLAYERS[players]
+        rows, cols = int(data.get("rows", size)), int(data.get("cols", size))
+        if not (4 <= rows <= 12 and 4 <= cols <= 12):
+            raise ValueError("Grids are 4 to 12 cells on each side.")
+        banned = "".join(sorted(set(str(data.get("banned_letters", "")).lower())))
+        if not banned.isalpha() and banned:
+            raise ValueError("Banned letters must be letters.")
+        return cls(players, rows, cols, str(data.get("lexicon", "standard")),
+                   bool(data.get("vowel_start", False)), banned, bool(data.get("x_variant", False)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "rows": self.rows, "cols": self.cols, "lexicon": self.lexicon,
+                "vowel_start": self.vowel_start, "banned_letters": self.banned_letters,
+                "x_variant": self.x_variant}
+
+
+@dataclass(frozen=True)
+class State:
+    options: Options
+    seed: int
+    grids: tuple[str, ...]            # per seat, rows*cols characters, EMPTY for empty
+    strikes: tuple[int, ...]
+    out: tuple[bool, ...]
+    chooser: int
+    word: str | None = None           # the word being written; None while the chooser chooses
+    responded: frozenset[int] = frozenset()
+    history: tuple[tuple[int, str], ...] = ()   # (chooser, word), public
+    went_out: tuple[tuple[int, int], ...] = ()  # (seat, number of words chosen when it happened)
+    outcome: Outcome | None = None
+
+    def active(self) -> list[int]:
+        return [seat for seat, gone in enumerate(self.out) if not gone]
+
+
+@dataclass(frozen=True)
+class Placement:
+    row: int
+    col: int
+    dir: str
+
+    def cells(self) -> list[tuple[int, int]]:
+        dr, dc = DIRECTIONS[self.dir]
+        return [(self.row + dr * i, self.col + dc * i) for i in range(4)]
+
+    def to_move(self) -> Move:
+        return {"type": "place", "row": self.row, "col": self.col, "dir": self.dir}
+
+
+def windows(rows: int, cols: int) -> list[Placement]:
+    """Every position a four-letter word can take in the grid."""
+    found = []
+    for row in range(rows):
+        for col in range(cols):
+            for name, (dr, dc) in DIRECTIONS.items():
+                end_row, end_col = row + 3 * dr, col + 3 * dc
+                if 0 <= end_row < rows and 0 <= end_col < cols:
+                    found.append(Placement(row, col, name))
+    return found
+
+
+Window = tuple[Placement, tuple[int, int, int, int]]  # a placement and its cells as grid indexes
+
+
+def indexed_windows(rows: int, cols: int) -> list[Window]:
+    return [(w, tuple(r * cols + c for r, c in w.cells())) for w in windows(rows, cols)]
+
+
+def placements(grid: str, word: str, all_windows: list[Window]) -> list[Placement]:
+    """Where word may be written in this grid: reusing 1-3 letters, or anywhere if empty."""
+    first_word = grid.count(EMPTY) == len(grid)
+    legal = []
+    for window, cells in all_windows:
+        reused = 0
+        for index, letter in zip(cells, word):
+            cell = grid[index]
+            if cell == EMPTY:
+                continue
+            if cell != letter:
+                break
+            reused += 1
+        else:
+            if first_word or 1 <= reused <= 3:
+                legal.append(window)
+    return legal
+
+
+class FourLetterWords:
+    id = GAME_ID
+    title = "Four Letter Words"
+
+    def __init__(self, lexicon_for: Callable[[str], Any]):
+        self.lexicon_for = lexicon_for
+        self._windows: dict[tuple[int, int], list[Window]] = {}
+        self._fitting: dict[tuple[str, int, Options], list[str]] = {}
+        self._indexes: dict[str, tuple[list[str], dict[tuple[int, str], frozenset[str]]]] = {}
+
+    # -- setup and queries ---------------------------------------------------------------------
+
+    def new(self, options: dict[str, Any], seed: int) -> State:
+        parsed = Options.parse(options)
+        self.lexicon_for(parsed.lexicon)  # fail now, not mid-game, on an unknown dictionary
+        empty = EMPTY * (parsed.rows * parsed.cols)
+        state = State(parsed, seed, (empty,) * parsed.players, (0,) * parsed.players,
+                      (False,) * parsed.players, chooser=seed % parsed.players)
+        return state
+
+    def windows(self, options: Options) -> list[Window]:
+        key = (options.rows, options.cols)
+        if key not in self._windows:
+            self._windows[key] = indexed_windows(options.rows, options.cols)
+        return self._windows[key]
+
+    def word_refusal(self, options: Options, word: str) -> str | None:
+        if len(word) != 4 or not word.isascii() or not word.isalpha() or not word.islower():
+            return "Choose a word of exactly four letters."
+        if options.vowel_start and word[0] not in VOWELS:
+            return f"In this game every word must start with a vowel; “{word}” does not."
+        banned = sorted(set(word) & set(options.banned_letters))
+        if banned:
+            return f"The letter {banned[0].upper()} is banned in this game."
+        lexicon = self.lexicon_for(options.lexicon)
+        if word not in lexicon:
+            return f"“{word}” is not in the {lexicon.info.title} dictionary."
+        return None
+
+    def fitting_words(self, state: State, seat: int) -> list[str]:
+        """Every allowed word that fits this seat's grid (what the chooser may name)."""
+        grid, options = state.grids[seat], state.options
+        key = (grid, seat if grid.count(EMPTY) == len(grid) else -1, options)
+        if key in self._fitting:
+            return self._fitting[key]
+        words, by_letter = self._four_letter_index(options.lexicon)
+        if grid.count(EMPTY) == len(grid):
+            candidates = set(words)
+        else:
+            candidates = set()
+            seen: set[tuple] = set()
+            for _window, cells in self.windows(options):
+                pattern = tuple(grid[i] for i in cells)
+                fixed = [(i, ch) for i, ch in enumerate(pattern) if ch != EMPTY]
+                if not 1 <= len(fixed) <= 3 or pattern in seen:
+                    continue
+                seen.add(pattern)
+                candidates |= frozenset.intersection(*(by_letter.get(key, frozenset()) for key in fixed))
+        allowed = sorted(w for w in candidates if self._restrictions_allow(options, w))
+        if len(self._fitting) > 5000:
+            self._fitting.clear()
+        self._fitting[key] = allowed
+        return allowed
+
+    def _four_letter_index(self, lexicon_name: str) -> tuple[list[str], dict[tuple[int, str], frozenset[str]]]:
+        """The dictionary's four-letter words, and for each (position, letter) the words with
+        that letter there: a window's candidates are then one set intersection."""
+        if lexicon_name not in self._indexes:
+            words = self.lexicon_for(lexicon_name).words_of_length(4)
+            groups: dict[tuple[int, str], set[str]] = {}
+            for word in words:
+                for position, letter in enumerate(word):
+                    groups.setdefault((position, letter), set()).add(word)
+            self._indexes[lexicon_name] = (words, {key: frozenset(group) for key, group in groups.items()})
+        return self._indexes[lexicon_name]
+
+    @staticmethod
+    def _restrictions_allow(options: Options, word: str) -> bool:
+        return (not options.vowel_start or word[0] in VOWELS) and not set(word) & set(options.banned_letters)
+
+    def placements_for(self, state: State, seat: int, word: str | None = None) -> list[Placement]:
+        word = word or state.word
+        return placements(state.grids[seat], word, self.windows(state.options))
+
+    # -- the protocol --------------------------------------------------------------------------
+
+    def actors(self, state: State) -> list[int]:
+        if state.outcome:
+            return []
+        if state.word is None:
+            return [state.chooser]
+        return [seat for seat in state.active() if seat not in state.responded]
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if seat not in self.actors(state):
+            return []
+        if state.word is None:
+            return [{"type": "choose", "word": w} for w in self.fitting_words(state, seat)]
+        moves: list[Move] = [p.to_move() for p in self.placements_for(state, seat)]
+        if not moves or seat != state.chooser:
+            moves.extend(self._skip_moves(state, seat))
+        return moves
+
+    def _skip_moves(self, state: State, seat: int) -> list[Move]:
+        if not state.options.x_variant:
+            return [{"type": "strike"}]
+        empty = [i for i, ch in enumerate(state.grids[seat]) if ch == EMPTY]
+        if len(empty) < 3:
+            return [{"type": "strike"}]  # in the X variant this means going out
+        cols = state.options.cols
+        return [{"type": "xs", "cells": [[i // cols, i % cols] for i in empty[:3]]}]
+
+    def apply(self, state: State, seat: int, move: Move) -> State:
+        kind = parse_move(move)
+        if state.outcome:
+            raise IllegalMove("The game is over.")
+        if seat not in self.actors(state):
+            raise IllegalMove("It is not your turn." if state.word is None or seat in state.responded
+                              or state.out[seat] else "Wait for the word to be chosen.")
+        if state.word is None:
+            if kind != "choose":
+                raise IllegalMove("Choose a word first.")
+            return self._choose(state, seat, move["word"])
+        if kind == "choose":
+            raise IllegalMove("The word has already been chosen.")
+        if kind == "place":
+            placement = Placement(move["row"], move["col"], move["dir"])
+            if placement not in self.placements_for(state, seat):
+                raise IllegalMove(self._placement_refusal(state, seat, placement))
+            return self._respond(state, seat, grid=self._write(state, seat, placement))
+        return self._skip(state, seat, kind, move)
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def _choose(self, state: State, seat: int, word: str) -> State:
+        word = word.strip().lower()
+        reason = self.word_refusal(state.options, word)
+        if reason:
+            raise IllegalMove(reason)
+        if not self.placements_for(state, seat, word):
+            raise IllegalMove(f"“{word}” does not fit in your grid: choose a word you can write.")
+        return replace(state, word=word, responded=frozenset(),
+                       history=state.history + ((seat, word),))
+
+    def _placement_refusal(self, state: State, seat: int, placement: Placement) -> str:
+        options, grid = state.options, state.grids[seat]
+        cells = placement.cells()
+        if not all(0 <= r < options.rows and 0 <= c < options.cols for r, c in cells):
+            return "The word must fit inside the grid."
+        reused = 0
+        for (r, c), letter in zip(cells, state.word):
+            cell = grid[r * options.cols + c]
+            if cell not in (EMPTY, letter):
+                return f"That would write {letter.upper()} over the {cell.upper()} already there."
+            reused += cell == letter
+        if reused == 4:
+            return "The word must use at least one empty cell: it cannot reuse all four letters."
+        return "Each word after your first must reuse one, two or three letters already in your grid."
+
+    def _write(self, state: State, seat: int, placement: Placement) -> str:
+        cells = list(state.grids[seat])
+        for (r, c), letter in zip(placement.cells(), state.word):
+            cells[r * state.options.cols + c] = letter
+        return "".join(cells)
+
+    def _skip(self, state: State, seat: int, kind: str, move: Move) -> State:
+        forced = not self.placements_for(state, seat)
+        if not forced and seat == state.chooser:
+            raise IllegalMove("You chose this word: write it in your grid.")
+        options = state.options
+        empty = [i for i, ch in enumerate(state.grids[seat]) if ch == EMPTY]
+        if options.x_variant and kind == "strike":
+            if len(empty) >= 3:
+                raise IllegalMove("In the X variant you write three Xs instead of taking a strike.")
+            return self._respond(state, seat, out=True)
+        if kind == "xs":
+            if not options.x_variant:
+                raise IllegalMove("Writing Xs is only allowed in the X variant.")
+            cells = move["cells"]
+            indexes = {r * options.cols + c for r, c in cells if 0 <= r < options.rows and 0 <= c < options.cols}
+            if len(indexes) != 3 or len(cells) != 3 or not indexes <= set(empty):
+                raise IllegalMove("Choose three different empty cells for your Xs.")
+            grid = "".join("x" if i in indexes else ch for i, ch in enumerate(state.grids[seat]))
+            return self._respond(state, seat, grid=grid)
+        strikes = state.strikes[seat] + 1
+        return self._respond(state, seat, strikes=strikes, out=strikes >= MAX_STRIKES)
+
+    def _respond(self, state: State, seat: int, grid: str | None = None, strikes: int | None = None,
+                 out: bool = False) -> State:
+        grids, strike_counts, outs = list(state.grids), list(state.strikes), list(state.out)
+        if grid is not None:
+            grids[seat] = grid
+        if strikes is not None:
+            strike_counts[seat] = strikes
+        went_out = state.went_out
+        if out:
+            outs[seat] = True
+            went_out += ((seat, len(state.history)),)
+        state = replace(state, grids=tuple(grids), strikes=tuple(strike_counts), out=tuple(outs),
+                        responded=state.responded | {seat}, went_out=went_out)
+        if self.actors(state):
+            return state
+        return self._next_turn(state)
+
+    def _next_turn(self, state: State) -> State:
+        """Everyone has written (or skipped) the word: the next active player chooses. A
+        chooser who cannot name any fitting word is out, and the turn passes on."""
+        state = replace(state, word=None, responded=frozenset())
+        seat = state.chooser
+        while True:
+            finished = self._finished(state)
+            if finished:
+                return replace(state, outcome=finished)
+            seat = next(s for s in [(seat + k) % state.options.players for k in range(1, state.options.players + 1)]
+                        if not state.out[s])
+            if self.fitting_words(replace(state, chooser=seat), seat):
+                return replace(state, chooser=seat)
+            outs = list(state.out)
+            outs[seat] = True
+            state = replace(state, out=tuple(outs), went_out=state.went_out + ((seat, len(state.history)),))
+
+    @staticmethod
+    def _finished(state: State) -> Outcome | None:
+        active = state.active()
+        if len(active) == 1:
+            return Outcome((active[0],), "the last player standing")
+        if not active:
+            last = max(turn for _seat, turn in state.went_out)
+            return Outcome(tuple(sorted(s for s, turn in state.went_out if turn == last)),
+                           "the last players went out together")
+        return None
+
+    # -- what a player sees --------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        options = state.options
+        over = state.outcome is not None
+
+        def rows(grid: str) -> list[str]:
+            return [grid[r * options.cols:(r + 1) * options.cols] for r in range(options.rows)]
+
+        view: dict[str, Any] = {
+            "game": GAME_ID, "options": options.to_json(), "seat": seat,
+            "chooser": state.chooser, "word": state.word,
+            "phase": "over" if over else ("choose" if state.word is None else "write"),
+            "waiting_for": self.actors(state), "strikes": list(state.strikes), "out": list(state.out),
+            "history": [[s, w] for s, w in state.history],
+            "outcome": None if not over else {"winners": list(state.outcome.winners), "reason": state.outcome.reason},
+        }
+        if seat is not None:
+            view["grid"] = rows(state.grids[seat])
+        if over:  # every grid is revealed when the game ends
+            view["grids"] = [rows(g) for g in state.grids]
+        return view
+
+
+def parse_move(move: Any) -> str:
+    """The move's type, after checking its shape; MalformedMove if it is not a move at all."""
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise MalformedMove("A move must be an object with a type.")
+    kind = move["type"]
+    if kind == "choose":
+        if not isinstance(move.get("word"), str) or len(move["word"]) > 40:
+            raise MalformedMove("A choose move needs a word.")
+    elif kind == "place":
+        if not (isinstance(move.get("row"), int) and isinstance(move.get("col"), int)
+                and move.get("dir") in DIRECTIONS):
+            raise MalformedMove("A place move needs row, col and dir (right, down, left or up).")
+    elif kind == "xs":
+        cells = move.get("cells")
+        if not (isinstance(cells, list) and all(isinstance(c, list) and len(c) == 2
+                                                 and all(isinstance(v, int) for v in c) for c in cells)):
+            raise MalformedMove("An xs move needs three [row, col] cells.")
+    elif kind != "strike":
+        raise MalformedMove(f"Unknown move type {kind!r}.")
+    return kind

@@ -1,0 +1,365 @@
+"""Four Letter Words: a test per rule of the seed, its worked example, bots, and properties
+over many random bot games (every move legal, views keep grids secret, replay reproduces)."""
+
+import functools
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wordtable.engine.bots import play
+from wordtable.engine.errors import IllegalMove, MalformedMove
+from wordtable.engine.game import Record, replay
+from wordtable.engine.rng import rng_for
+from wordtable.games.flw_bots import BOTS
+from wordtable.games.four_letter_words import FourLetterWords, windows
+from wordtable.lexicon import Lexicon, LexiconInfo, store
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@functools.lru_cache(maxsize=None)
+def shipped(name: str):
+    return store.load(name)
+
+
+def tiny(words):
+    lexicon = Lexicon.from_words(LexiconInfo("tiny", "Tiny", "", "", len(words)), list(words))
+    return lambda name: lexicon
+
+
+@pytest.fixture(scope="module")
+def flw():
+    return FourLetterWords(shipped)
+
+
+def start(game, seed=0, **options):
+    return game.new({"players": 2, **options}, seed)
+
+
+def both_write(game, state, word, *placements):
+    """The chooser names word; seat i writes it at placements[i] (None = strike)."""
+    state = game.apply(state, state.chooser, {"type": "choose", "word": word})
+    for seat, where in enumerate(placements):
+        move = {"type": "strike"} if where is None else {"type": "place", "row": where[0], "col": where[1], "dir": where[2]}
+        state = game.apply(state, seat, move)
+    return state
+
+
+def grid_rows(state, seat):
+    cols = state.options.cols
+    return [state.grids[seat][r * cols:(r + 1) * cols] for r in range(state.options.rows)]
+
+
+# -- the seed's worked example -----------------------------------------------------------------
+
+def test_worked_example_toss_salt_malt_plum_salt_soon_sits(flw):
+    state = start(flw)
+    for word, where in [("toss", (3, 3, "up")), ("salt", (3, 0, "right")), ("malt", (4, 1, "up")),
+                        ("plum", (2, 2, "down")), ("salt", (0, 3, "right")), ("soon", (1, 3, "right")),
+                        ("sits", (1, 3, "left"))]:
+        state = both_write(flw, state, word, where, where)
+    assert grid_rows(state, 0) == [
+        "...salt",
+        "stisoon",
+        ".lpo...",
+        "salt...",
+        ".mu....",
+        "..m....",
+        ".......",
+    ]
+    assert [w for _seat, w in state.history] == ["toss", "salt", "malt", "plum", "salt", "soon", "sits"]
+
+
+# -- setup ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players, size", [(2, 7), (3, 7), (4, 7), (5, 8), (6, 8), (7, 9), (8, 10)])
+def test_recommended_grid_per_player_count(flw, players, size):
+    state = flw.new({"players": players}, 1)
+    assert (state.options.rows, state.options.cols) == (size, size)
+    assert len(state.grids) == players
+
+
+@pytest.mark.parametrize("options", [{"players": 1}, {"players": 9}, {"rows": 3}, {"cols": 3},
+                                     {"banned_letters": "4"}, {"lexicon": "klingon"}])
+def test_bad_options_are_refused(flw, options):
+    with pytest.raises((ValueError, KeyError)):
+        flw.new({"players": 2, **options}, 1)
+
+
+def test_any_grid_from_4x4_and_non_square(flw):
+    state = flw.new({"players": 2, "rows": 4, "cols": 7}, 1)
+    assert len(state.grids[0]) == 28
+    # 4 rows x 7 cols: horizontal windows 4 rows x 4 starts x 2 directions, vertical 7 cols x 1 x 2
+    assert len(windows(4, 7)) == 4 * 4 * 2 + 7 * 1 * 2
+
+
+# -- writing words -------------------------------------------------------------------------------
+
+def test_first_word_goes_anywhere_in_four_directions(flw):
+    state = start(flw)
+    state = flw.apply(state, state.chooser, {"type": "choose", "word": "toss"})
+    places = flw.placements_for(state, 0)
+    assert {p.dir for p in places} == {"right", "down", "left", "up"}
+    assert len(places) == len(windows(7, 7))
+
+
+@pytest.mark.parametrize("where, message", [
+    ((0, 5, "right"), "inside the grid"),
+    ((6, 6, "down"), "inside the grid"),
+])
+def test_words_stay_inside_the_grid(flw, where, message):
+    state = start(flw)
+    state = flw.apply(state, state.chooser, {"type": "choose", "word": "toss"})
+    with pytest.raises(IllegalMove, match=message):
+        flw.apply(state, 0, {"type": "place", "row": where[0], "col": where[1], "dir": where[2]})
+
+
+def test_diagonal_is_not_a_direction(flw):
+    state = start(flw)
+    state = flw.apply(state, state.chooser, {"type": "choose", "word": "toss"})
+    with pytest.raises(MalformedMove):
+        flw.apply(state, 0, {"type": "place", "row": 0, "col": 0, "dir": "down-right"})
+
+
+def test_later_words_reuse_one_to_three_letters(flw):
+    state = both_write(flw, start(flw), "toss", (0, 0, "right"), (0, 0, "right"))
+    state = flw.apply(state, state.chooser, {"type": "choose", "word": "salt"})
+    with pytest.raises(IllegalMove, match="reuse one, two or three"):  # touches nothing
+        flw.apply(state, 0, {"type": "place", "row": 3, "col": 0, "dir": "right"})
+    with pytest.raises(IllegalMove, match="over the"):  # S over O
+        flw.apply(state, 0, {"type": "place", "row": 0, "col": 1, "dir": "down"})
+    state = flw.apply(state, 0, {"type": "place", "row": 0, "col": 2, "dir": "down"})  # reuses S
+    assert grid_rows(state, 0)[:4] == ["toss...", "..a....", "..l....", "..t...."]
+
+
+def test_a_word_may_not_reuse_all_four_letters(flw):
+    state = both_write(flw, start(flw), "toss", (0, 0, "right"), (0, 0, "right"))
+    state = flw.apply(state, state.chooser, {"type": "choose", "word": "toss"})  # repeated words are fine
+    with pytest.raises(IllegalMove, match="cannot reuse all four"):
+        flw.apply(state, 0, {"type": "place", "row": 0, "col": 0, "dir": "right"})
+    flw.apply(state, 0, {"type": "place", "row": 0, "col": 0, "dir": "down"})  # reuses only the T
+
+
+def test_repeated_words_are_allowed(flw):
+    state = both_write(flw, start(flw), "salt", (0, 0, "right"), (0, 0, "right"))
+    state = flw.apply(state, state.chooser, {"type": "choose", "word": "salt"})
+    assert state.word == "salt"
+
+
+# -- choosing words ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("word, message", [("salts", "exactly four"), ("s4lt", "exactly four"),
+                                           ("zzzz", "not in the Standard dictionary"),
+                                           ("Anne", "not in the Standard dictionary")])
+def test_the_agreed_dictionary_decides(flw, word, message):
+    state = start(flw)
+    with pytest.raises(IllegalMove, match=message):
+        flw.apply(state, state.chooser, {"type": "choose", "word": word})
+
+
+def test_only_the_chooser_chooses(flw):
+    state = start(flw)
+    with pytest.raises(IllegalMove):
+        flw.apply(state, 1 - state.chooser, {"type": "choose", "word": "salt"})
+
+
+def test_vowel_start_variant(flw):
+    state = start(flw, vowel_start=True)
+    with pytest.raises(IllegalMove, match="start with a vowel"):
+        flw.apply(state, state.chooser, {"type": "choose", "word": "salt"})
+    flw.apply(state, state.chooser, {"type": "choose", "word": "oats"})
+
+
+def test_banned_letter_variant(flw):
+    state = start(flw, banned_letters="s")
+    with pytest.raises(IllegalMove, match="letter S is banned"):
+        flw.apply(state, state.chooser, {"type": "choose", "word": "salt"})
+    assert all("s" not in w for w in flw.fitting_words(state, state.chooser))
+
+
+def test_themed_list(tmp_path):
+    game = FourLetterWords(tiny(["kale", "leek", "lime", "pear"]))
+    state = game.new({"players": 2}, 0)
+    with pytest.raises(IllegalMove, match="not in the Tiny dictionary"):
+        game.apply(state, state.chooser, {"type": "choose", "word": "salt"})
+    assert game.fitting_words(state, state.chooser) == ["kale", "leek", "lime", "pear"]
+
+
+def test_the_chooser_names_a_word_that_fits_their_own_grid(flw):
+    state = both_write(flw, start(flw, seed=0), "toss", (0, 0, "right"), (0, 0, "right"))
+    chooser = state.chooser
+    with pytest.raises(IllegalMove, match="does not fit"):
+        flw.apply(state, chooser, {"type": "choose", "word": "quiz"})  # no letter to reuse
+
+
+# -- strikes and going out -------------------------------------------------------------------
+
+def test_forced_and_voluntary_strikes_and_three_strikes_out():
+    game = FourLetterWords(tiny(["abcd", "efgh", "dcba"]))
+    state = game.new({"players": 2}, 0)  # seat 0 chooses first
+    state = both_write(game, state, "abcd", (0, 0, "right"), (0, 0, "right"))
+    # Seat 1 chooses DCBA; seat 0 skips it on purpose (allowed: another player's word).
+    state = game.apply(state, 1, {"type": "choose", "word": "dcba"})
+    state = game.apply(state, 0, {"type": "strike"})
+    with pytest.raises(IllegalMove, match="write it"):  # the chooser cannot skip their own word
+        game.apply(state, 1, {"type": "strike"})
+    state = game.apply(state, 1, {"type": "place", "row": 0, "col": 3, "dir": "down"})
+    assert state.strikes == (1, 0)
+    # EFGH shares no letter with anything written: both must take a strike.
+    with pytest.raises(IllegalMove, match="does not fit"):
+        game.apply(state, 0, {"type": "choose", "word": "efgh"})
+
+
+def test_three_strikes_out_and_last_player_standing_wins():
+    game = FourLetterWords(tiny(["abcd", "dcba", "bcda", "cdab"]))
+    state = game.new({"players": 2}, 0)
+    rounds = 0
+    while not state.outcome and rounds < 20:
+        rounds += 1
+        chooser = state.chooser
+        state = game.apply(state, chooser, game.legal_moves(state, chooser)[0])
+        if chooser == 0:  # seat 1 skips every word seat 0 chooses
+            state = game.apply(state, 0, game.placements_for(state, 0)[0].to_move())
+            state = game.apply(state, 1, {"type": "strike"})
+        else:
+            for seat in (0, 1):
+                state = game.apply(state, seat, game.placements_for(state, seat)[0].to_move())
+    assert state.strikes[1] == 3 and state.out == (False, True)
+    assert state.outcome.winners == (0,)
+    with pytest.raises(IllegalMove, match="over"):
+        game.apply(state, 0, {"type": "strike"})
+
+
+def test_a_chooser_with_no_fitting_word_is_out():
+    from dataclasses import replace
+    game = FourLetterWords(tiny(["abcd", "dcba"]))
+    state = game.new({"players": 2, "rows": 4, "cols": 4}, 0)
+    state = game.apply(state, 0, {"type": "choose", "word": "abcd"})
+    state = game.apply(state, 1, {"type": "place", "row": 0, "col": 0, "dir": "right"})
+    # Seat 1's grid is full: no word can use an empty cell, so it cannot choose.
+    state = replace(state, grids=(state.grids[0], "z" * 16))
+    state = game.apply(state, 0, {"type": "place", "row": 0, "col": 0, "dir": "right"})
+    assert state.out == (False, True)
+    assert state.outcome.winners == (0,)
+
+
+# -- the X variant -------------------------------------------------------------------------------
+
+def test_x_variant_writes_three_xs_instead_of_a_strike():
+    game = FourLetterWords(tiny(["abcd", "dcba", "axes"]))
+    state = game.new({"players": 2, "x_variant": True}, 0)
+    state = both_write(game, state, "abcd", (0, 0, "right"), (0, 0, "right"))
+    state = game.apply(state, 1, {"type": "choose", "word": "dcba"})
+    with pytest.raises(IllegalMove, match="three Xs"):
+        game.apply(state, 0, {"type": "strike"})
+    with pytest.raises(IllegalMove, match="three different empty cells"):
+        game.apply(state, 0, {"type": "xs", "cells": [[0, 0], [1, 1], [2, 2]]})  # (0,0) is taken
+    state = game.apply(state, 0, {"type": "xs", "cells": [[1, 1], [2, 2], [3, 3]]})
+    assert state.strikes[0] == 0
+    assert grid_rows(state, 0)[1][1] == "x"
+    # X cells are used like letters: AXES may be written reusing only the X at (1,1).
+    from wordtable.games.four_letter_words import Placement
+    assert Placement(1, 0, "right") in game.placements_for(state, 0, "axes")
+
+
+def test_x_variant_out_when_fewer_than_three_empty_cells():
+    from dataclasses import replace
+    game = FourLetterWords(tiny(["abcd", "efgh"]))
+    state = game.new({"players": 3, "rows": 4, "cols": 4, "x_variant": True}, 0)
+    state = game.apply(state, 0, {"type": "choose", "word": "abcd"})
+    for seat in range(3):
+        state = game.apply(state, seat, {"type": "place", "row": 0, "col": 0, "dir": "right"})
+    # Seat 2 has two empty cells left and ABCD fits nowhere for it.
+    state = replace(state, grids=state.grids[:2] + ("abcd" + "z" * 10 + "..",), chooser=1)
+    state = game.apply(state, 1, {"type": "choose", "word": "abcd"})
+    assert game.legal_moves(state, 2) == [{"type": "strike"}]
+    state = game.apply(state, 0, game.placements_for(state, 0)[0].to_move())
+    state = game.apply(state, 1, game.placements_for(state, 1)[0].to_move())
+    state = game.apply(state, 2, {"type": "strike"})
+    assert state.out == (False, False, True) and state.strikes == (0, 0, 0)
+
+
+# -- views, records, randomness ----------------------------------------------------------------
+
+def test_views_hold_only_the_seats_own_grid(flw):
+    state = both_write(flw, start(flw), "toss", (0, 0, "right"), (3, 3, "up"))
+    mine = flw.view(state, 0)
+    assert mine["grid"][0] == "toss..." and "grids" not in mine
+    theirs = flw.view(state, 1)
+    assert theirs["grid"][0] == "...s..."
+    assert "toss..." not in json.dumps(theirs)
+    spectator = flw.view(state, None)
+    assert "grid" not in spectator and "grids" not in spectator
+
+
+def test_rng_is_pinned():
+    """The same numbers on every Python we run on: Mersenne Twister seeded from a SHA-512 of the
+    text is specified bit for bit. (Values from CPython; the browser runs the same code.)"""
+    rng = rng_for(42, "bot", 1, 7)
+    assert [rng.randrange(1000) for _ in range(5)] == [343, 886, 217, 975, 939]
+    assert rng_for(7).random() == 0.7124376338974682
+
+
+# -- bots and properties over many games ------------------------------------------------------
+
+def test_random_bot_games_are_legal_secret_and_replayable():
+    """1,000 seeded games between random bots on varied grids: every bot move is legal (apply
+    would raise), no view shows another player's grid, replaying the record reproduces the state."""
+    game = FourLetterWords(shipped)
+    rng = random.Random(7)
+    for index in range(1000):
+        players = rng.choice([2, 2, 3, 4])
+        size = rng.choice([4, 5, 5, 6])
+        options = {"players": players, "rows": size, "cols": rng.choice([size, 7]),
+                   "lexicon": "common", "x_variant": rng.random() < 0.2}
+        bots = [BOTS[rng.choice(["easy", "easy", "easy", "medium", "hard"])] for _ in range(players)]
+        played = play(game, bots, options, seed=index)
+        assert played.state.outcome is not None, index
+        final = played.state
+        for seat in range(players):
+            view = json.dumps(game.view(final, seat))
+            assert f'"grid": {json.dumps(game.view(final, seat)["grid"])}' in view
+        record = Record.from_json(json.loads(json.dumps(played.record.to_json())))
+        assert replay(game, record) == final, index
+        # Mid-game views: replay half the game and check secrecy there.
+        half = Record(record.game, record.options, record.seed, record.moves[: len(record.moves) // 2])
+        middle = replay(game, half)
+        if middle.outcome is None:
+            for seat in range(players):
+                view = game.view(middle, seat)
+                assert "grids" not in view
+                others = [g for s, g in enumerate(middle.grids) if s != seat and g.strip(".")]
+                text = json.dumps(view)
+                assert not any(g in text for g in others if g != middle.grids[seat])
+
+
+def test_hard_beats_easy_in_most_two_player_games(flw):
+    from wordtable.engine.bots import simulate
+    hard_first = simulate(flw, [BOTS["hard"], BOTS["easy"]], {"players": 2}, 50, seed=500)
+    hard_second = simulate(flw, [BOTS["easy"], BOTS["hard"]], {"players": 2}, 50, seed=900)
+    rate = (hard_first["wins"]["0"] + hard_second["wins"]["1"]) / 100
+    assert rate >= 0.7, rate
+
+
+def test_simulate_command_json():
+    result = subprocess.run([sys.executable, "-m", "wordtable", "simulate", "four-letter-words", "--games", "3",
+                             "--levels", "easy,hard", "--json"], capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT / "py")}, check=True)
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 3 and set(summary["wins"]) == {"0", "1"}
+    assert sum(summary["wins"].values()) + summary["draws"] == 3
+    assert summary["mean_turns"] > 0 and summary["mean_bot_move_ms"] > 0
+
+
+@pytest.mark.parametrize("args", [["simulate", "chess"], ["simulate", "shrdlu"],
+                                  ["simulate", "four-letter-words", "--levels", "easy"],
+                                  ["simulate", "four-letter-words", "--players", "9", "--levels", ",".join(["easy"] * 9)]])
+def test_simulate_bad_arguments(args):
+    result = subprocess.run([sys.executable, "-m", "wordtable", *args], capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
+    assert result.returncode == 2 and "usage:" in result.stderr
