@@ -132,7 +132,109 @@ def _remove_custom(args: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
+# -- games: the page keeps the record (game, options, seed, moves); Python replays it --------
+
+_GAMES: dict[str, tuple[Any, dict]] = {}
+_STATES: dict[str, Any] = {}  # record JSON -> state, so a move does not replay the whole game
+
+
+def _game(game_id: str):
+    if game_id not in _GAMES:
+        from wordtable.games import GAME_IDS, make
+        if game_id not in GAME_IDS:
+            raise BadRequest(f"unknown game {game_id!r}")
+        try:
+            _GAMES[game_id] = make(game_id, REGISTRY.get)
+        except KeyError:
+            raise Refused("This game is not built yet.") from None
+    return _GAMES[game_id]
+
+
+def _record_and_state(args: dict[str, Any]):
+    from wordtable.engine.errors import IllegalMove, MalformedMove
+    from wordtable.engine.game import Record, replay
+    data = _arg(args, "record", dict)
+    try:
+        record = Record.from_json(data)
+    except (KeyError, TypeError, ValueError) as error:
+        raise BadRequest(f"not a game record ({error})") from None
+    game, bots = _game(record.game)
+    key = json.dumps(record.to_json(), sort_keys=True)
+    state = _STATES.get(key)
+    if state is None:
+        try:
+            state = replay(game, record)
+        except (IllegalMove, MalformedMove, ValueError) as error:
+            raise Refused(f"This game record cannot be replayed: {error}") from None
+        if len(_STATES) > 8:
+            _STATES.clear()
+        _STATES[key] = state
+    return record, game, bots, state
+
+
+def _seat(args: dict[str, Any], players: int, name: str = "seat") -> int | None:
+    seat = _arg(args, name, int, None)
+    if seat is not None and not 0 <= seat < players:
+        raise BadRequest(f"{name} must be between 0 and {players - 1}")
+    return seat
+
+
+def _new_game(args: dict[str, Any]) -> dict[str, Any]:
+    from wordtable.engine.game import Record
+    game, _bots = _game(_arg(args, "game", str))
+    seed = _arg(args, "seed", int, None)
+    if seed is None:
+        import secrets
+        seed = secrets.randbelow(2**31)
+    options = _arg(args, "options", dict, {})
+    try:
+        game.new(options, seed)
+    except (ValueError, KeyError) as error:
+        raise Refused(str(error)) from None
+    return {"record": Record(game.id, options, seed).to_json()}
+
+
+def _view(args: dict[str, Any]) -> dict[str, Any]:
+    _record, game, _bots, state = _record_and_state(args)
+    seat = _seat(args, game.seats(state))
+    return {"view": game.view(state, seat), "actors": game.actors(state)}
+
+
+def _play(args: dict[str, Any]) -> dict[str, Any]:
+    from wordtable.engine.errors import IllegalMove, MalformedMove
+    record, game, _bots, state = _record_and_state(args)
+    seat = _seat(args, game.seats(state))
+    if seat is None:
+        raise BadRequest("missing argument 'seat'")
+    move = _arg(args, "move", dict)
+    try:
+        after = game.apply(state, seat, move)
+    except MalformedMove as error:
+        raise BadRequest(str(error)) from None
+    except IllegalMove as error:
+        raise Refused(str(error)) from None
+    record.moves.append((seat, move))
+    _STATES[json.dumps(record.to_json(), sort_keys=True)] = after
+    return {"record": record.to_json(), "view": game.view(after, seat), "actors": game.actors(after)}
+
+
+def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
+    from wordtable.engine.rng import rng_for
+    record, game, bots, state = _record_and_state(args)
+    seat = _arg(args, "seat", int)
+    level = _arg(args, "level", str)
+    if level not in bots:
+        raise BadRequest(f"unknown bot level {level!r}")
+    if seat not in game.actors(state):
+        raise Refused("It is not this bot's turn.")
+    return {"move": bots[level](game, state, seat, rng_for(record.seed, "bot", seat, len(record.moves)))}
+
+
 OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "game.new": _new_game,
+    "game.view": _view,
+    "game.play": _play,
+    "game.bot": _bot_move,
     "hello": _hello,
     "lexicons": _lexicons,
     "lexicon.check": _check,

@@ -22,6 +22,9 @@ class Game(Protocol):
     def new(self, options: dict[str, Any], seed: int) -> Any:
         """A fresh state. Options are validated; bad options raise ValueError."""
 
+    def seats(self, state: Any) -> int:
+        """How many seats the game has."""
+
     def actors(self, state: Any) -> list[int]:
         """The seats that may act now (several at once in simultaneous phases)."""
 

@@ -229,6 +229,9 @@ class FourLetterWords:
 
     # -- the protocol --------------------------------------------------------------------------
 
+    def seats(self, state: State) -> int:
+        return state.options.players
+
     def actors(self, state: State) -> list[int]:
         if state.outcome:
             return []
