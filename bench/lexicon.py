@@ -28,14 +28,14 @@ from startup import BARE_PREFIX, BenchHandler  # noqa: E402
 class LexiconBenchHandler(BenchHandler):
     def translate_path(self, path: str) -> str:
         path = urllib.parse.urlsplit(path).path
-        if path == BARE_PREFIX + "lexicon_queries.py":
-            return str(ROOT / "bench" / "lexicon_queries.py")
+        if path.startswith(BARE_PREFIX) and path.endswith(".py") and path.count("/") == 2:
+            return str(ROOT / "bench" / path.rsplit("/", 1)[1])
         if path.startswith(BARE_PREFIX + "wordlists/"):
             return str(ROOT / "wordlists" / path.rsplit("/", 1)[1])
         return super().translate_path(path)
 
 
-def in_browser(dist: Path) -> dict:
+def in_browser(dist: Path, module: str = "lexicon_queries") -> dict:
     handler = functools.partial(LexiconBenchHandler, directory=str(dist))
     server = build.QuietServer(("127.0.0.1", 0), handler)
     import threading
@@ -46,7 +46,7 @@ def in_browser(dist: Path) -> dict:
             page = browser.new_page()
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}{BARE_PREFIX}lexicon.html")
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}{BARE_PREFIX}lexicon.html?module={module}")
             page.wait_for_function("window.result || document.getElementById('status').textContent !== 'running…'",
                                    timeout=600_000)
             if errors:
