@@ -155,18 +155,23 @@ def test_a_browser_without_webassembly_is_told_so(page, site):
     assert "does not support WebAssembly" in page.inner_text("#boot-error-detail")
 
 
-def test_a_new_deploy_replaces_the_old_cache_as_a_whole(page, site_copy):
-    root = site_copy.directory
+def deploy_twice(page, site_copy):
+    """Visit until the first deploy is cached, then put a second deploy on the server (one
+    stylesheet changed, and the precache list with it). Returns the first deploy's caches and
+    the changed stylesheet."""
     page.goto(site_copy.url)
     assert wait_for_boot(page) == "ready"
     wait_until_offline_ready(page)
     old_caches = page.evaluate("caches.keys()")
     assert len(old_caches) == 1
-
-    # Deploy a new version: one stylesheet changes, and the precache list with it.
-    css = root / "css" / "app.css"
+    css = site_copy.directory / "css" / "app.css"
     css.write_text(css.read_text() + "\n/* deploy 2 */\n")
-    build.write_service_worker(root)
+    build.write_service_worker(site_copy.directory)
+    return old_caches, css
+
+
+def test_a_new_deploy_replaces_the_old_cache_as_a_whole(page, site_copy):
+    old_caches, _css = deploy_twice(page, site_copy)
     page.reload()
     assert wait_for_boot(page) == "ready"
     # Until the player accepts, the page keeps running on the old deploy's files only.
@@ -181,17 +186,9 @@ def test_a_new_deploy_replaces_the_old_cache_as_a_whole(page, site_copy):
 
 
 def test_a_damaged_deploy_never_replaces_a_working_one(page, site_copy):
-    root = site_copy.directory
-    page.goto(site_copy.url)
-    assert wait_for_boot(page) == "ready"
-    wait_until_offline_ready(page)
-    old_caches = page.evaluate("caches.keys()")
-
-    # A new deploy whose upload was cut short: the new stylesheet arrived truncated, so the
-    # server does not match the list. (Unchanged files are reused from the old cache.)
-    css = root / "css" / "app.css"
-    css.write_text(css.read_text() + "\n/* deploy 2 */\n")
-    build.write_service_worker(root)
+    old_caches, css = deploy_twice(page, site_copy)
+    # The new deploy's upload was cut short: its stylesheet arrived truncated, so the server
+    # does not match the list. (Unchanged files are reused from the old cache.)
     css.write_bytes(css.read_bytes()[:-100])
     outcome = page.evaluate("""async () => {
         const registration = await navigator.serviceWorker.getRegistration();

@@ -13,7 +13,7 @@ CANDIDATES = 120  # words a bot weighs when choosing (a sample of all that fit)
 
 
 def _skip(game: FourLetterWords, state: State, seat: int) -> Move:
-    return game._skip_moves(state, seat)[0]
+    return game.skip_moves(state, seat)[0]
 
 
 def _reuse(state: State, seat: int, placement: Placement) -> int:

@@ -249,10 +249,10 @@ class FourLetterWords:
             return [{"type": "choose", "word": w} for w in self.fitting_words(state, seat)]
         moves: list[Move] = [p.to_move() for p in self.placements_for(state, seat)]
         if not moves or seat != state.chooser:
-            moves.extend(self._skip_moves(state, seat))
+            moves.extend(self.skip_moves(state, seat))
         return moves
 
-    def _skip_moves(self, state: State, seat: int) -> list[Move]:
+    def skip_moves(self, state: State, seat: int) -> list[Move]:
         if not state.options.x_variant:
             return [{"type": "strike"}]
         empty = [i for i, ch in enumerate(state.grids[seat]) if ch == EMPTY]
