@@ -363,3 +363,14 @@ def test_simulate_bad_arguments(args):
     result = subprocess.run([sys.executable, "-m", "wordtable", *args], capture_output=True, text=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
     assert result.returncode == 2 and "usage:" in result.stderr
+
+
+def test_how_to_play_covers_every_rule_and_variant():
+    page = " ".join((ROOT / "web" / "how-to-play" / "four-letter-words.html").read_text().split())
+    for phrase in ["7 by 7", "8 by 8", "9 by 9", "10 by 10", "4 by 4", "never diagonally",
+                   "one, two or three", "anywhere", "strike on purpose", "Three strikes",
+                   "last player left wins", "start with A, E, I, O or U", "Banned letters",
+                   "Themed list", "abbreviations", "X variant", "fewer than three empty cells",
+                   "Challenges", "cannot find any word that fits"]:
+        assert phrase in page, phrase
+    assert 'href="how-to-play/four-letter-words.html"' in (ROOT / "web" / "index.html").read_text()
