@@ -52,3 +52,13 @@ def test_refusals_and_bad_requests():
     forged = dict(record, moves=[[chooser, {"type": "choose", "word": "qqqq"}]])
     assert "cannot be replayed" in call("game.view", record=forged, seat=0)["error"]["message"]
     assert call("game.view", record={"nonsense": 1})["error"]["kind"] == "bad-request"
+
+
+def test_undo_through_the_bridge():
+    record = call("game.new", game="four-letter-words", options={"players": 2}, seed=2)["result"]["record"]
+    chooser = call("game.view", record=record)["result"]["view"]["chooser"]
+    record = call("game.play", record=record, seat=chooser, move={"type": "choose", "word": "salt"})["result"]["record"]
+    undone = call("game.undo", record=record, seat=chooser)["result"]
+    assert undone["record"]["moves"] == [] and undone["view"]["word"] is None
+    refused = call("game.undo", record=undone["record"], seat=chooser)
+    assert refused["error"]["kind"] == "refused"

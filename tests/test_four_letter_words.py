@@ -374,3 +374,27 @@ def test_how_to_play_covers_every_rule_and_variant():
                    "Challenges", "cannot find any word that fits"]:
         assert phrase in page, phrase
     assert 'href="how-to-play/four-letter-words.html"' in (ROOT / "web" / "index.html").read_text()
+
+
+def test_undo_follows_board_game_arenas_policy(flw):
+    from wordtable.engine.game import undo
+    state = start(flw, seed=0)  # seat 0 chooses
+    record = Record("four-letter-words", {"players": 2}, 0)
+
+    def act(seat, move):
+        nonlocal state
+        state = flw.apply(state, seat, move)
+        record.moves.append((seat, move))
+
+    act(0, {"type": "choose", "word": "toss"})
+    assert undo(flw, record, 0).moves == []  # before anyone else acted: fine
+    act(0, {"type": "place", "row": 0, "col": 0, "dir": "right"})
+    with pytest.raises(ValueError, match="own last move"):
+        undo(flw, record, 1)  # seat 1 has not moved
+    shorter = undo(flw, record, 0)  # seat 0 may still move its word
+    assert replay(flw, shorter).grids[0] == "." * 49
+    act(1, {"type": "place", "row": 0, "col": 0, "dir": "down"})  # finishes the word
+    with pytest.raises(ValueError, match="own last move"):
+        undo(flw, record, 0)  # never across another player's action
+    with pytest.raises(ValueError, match="moved on"):
+        undo(flw, record, 1)  # the word is done and the turn passed on

@@ -230,8 +230,24 @@ def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
     return {"move": bots[level](game, state, seat, rng_for(record.seed, "bot", seat, len(record.moves)))}
 
 
+def _undo(args: dict[str, Any]) -> dict[str, Any]:
+    from wordtable.engine.game import undo
+    record, game, _bots, state = _record_and_state(args)
+    seat = _seat(args, game.seats(state))
+    if seat is None:
+        raise BadRequest("missing argument 'seat'")
+    try:
+        shorter = undo(game, record, seat)
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    args = {**args, "record": shorter.to_json()}
+    _record, _game_again, _bots_again, earlier = _record_and_state(args)
+    return {"record": shorter.to_json(), "view": game.view(earlier, seat), "actors": game.actors(earlier)}
+
+
 OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "game.new": _new_game,
+    "game.undo": _undo,
     "game.view": _view,
     "game.play": _play,
     "game.bot": _bot_move,

@@ -42,6 +42,10 @@ class Game(Protocol):
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         """Exactly what this seat may see (None: a spectator; everything public only)."""
 
+    def undo_barrier(self, before: Any, after: Any) -> bool:
+        """Whether the move from before to after revealed hidden information, drew on
+        randomness or handed the turn on, so that it can no longer be taken back."""
+
 
 @dataclass
 class Record:
@@ -67,3 +71,15 @@ def replay(game: Game, record: Record) -> Any:
     for seat, move in record.moves:
         state = game.apply(state, seat, move)
     return state
+
+
+def undo(game: Game, record: Record, seat: int) -> Record:
+    """Takes back this seat's last move, following Board Game Arena's policy: only your own
+    latest move, never across another player's action, never once the move revealed hidden
+    information or a random outcome. Raises ValueError with the reason otherwise."""
+    if not record.moves or record.moves[-1][0] != seat:
+        raise ValueError("You can only take back your own last move, before anyone else acts.")
+    shorter = Record(record.game, record.options, record.seed, record.moves[:-1])
+    if game.undo_barrier(replay(game, shorter), replay(game, record)):
+        raise ValueError("That move can no longer be taken back: the game has moved on.")
+    return shorter

@@ -381,6 +381,11 @@ class FourLetterWords:
                            "the last players went out together")
         return None
 
+    def undo_barrier(self, before: State, after: State) -> bool:
+        # Choosing or writing can be taken back while the word is still being written; the
+        # move that finished the word settled strikes and handed the turn on.
+        return before.word is not None and after.word != before.word
+
     # -- what a player sees --------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
