@@ -106,7 +106,10 @@ class OutsideRequestRecorder:
                     first_line = connection.recv(4096).split(b"\r\n", 1)[0].decode("latin-1")
                 except OSError:
                     first_line = "(unreadable request)"
-                self.requests.append(first_line)
+                # Chromium sometimes opens a spare connection to its proxy and closes it
+                # unused; only a connection that names a host is a request.
+                if first_line:
+                    self.requests.append(first_line)
                 # Closing without an answer makes the request fail as if the network were down.
 
     def app_requests(self, since: int = 0) -> list[str]:
