@@ -62,3 +62,43 @@ def test_undo_through_the_bridge():
     assert undone["record"]["moves"] == [] and undone["view"]["word"] is None
     refused = call("game.undo", record=undone["record"], seat=chooser)
     assert refused["error"]["kind"] == "refused"
+
+
+def test_the_view_offers_exactly_the_seats_legal_placements():
+    record = call("game.new", game="four-letter-words", options={"players": 2, "rows": 4, "cols": 4}, seed=5)["result"]["record"]
+    chooser = call("game.view", record=record)["result"]["view"]["chooser"]
+    other = 1 - chooser
+    record = call("game.play", record=record, seat=chooser, move={"type": "choose", "word": "salt"})["result"]["record"]
+    view = call("game.view", record=record, seat=chooser)["result"]["view"]
+    # A first word on an empty 4x4 grid: 4 rows + 4 columns, each in 2 directions.
+    assert len(view["placements"]) == 16 and [0, 0, "right"] in view["placements"]
+    assert view["may_skip"] is False  # the chooser writes their own word
+    assert call("game.view", record=record, seat=other)["result"]["view"]["skip"] == "strike"
+    record = call("game.play", record=record, seat=chooser, move={"type": "place", "row": 0, "col": 0, "dir": "right"})["result"]["record"]
+    done = call("game.view", record=record, seat=chooser)["result"]["view"]
+    assert "placements" not in done  # nothing more for this seat to do with the word
+    assert "placements" not in call("game.view", record=record)["result"]["view"]  # a spectator
+
+
+def test_the_replay_reveals_every_step_only_once_the_game_is_over():
+    record = call("game.new", game="four-letter-words", options={"players": 2}, seed=8)["result"]["record"]
+    assert "once the game is over" in call("game.replay", record=record)["error"]["message"]
+    while actors := call("game.view", record=record)["result"]["actors"]:
+        move = call("game.bot", record=record, seat=actors[0], level="easy")["result"]["move"]
+        record = call("game.play", record=record, seat=actors[0], move=move)["result"]["record"]
+    frames = call("game.replay", record=record)["result"]["frames"]
+    assert len(frames) == len(record["moves"]) + 1
+    assert all(set("".join(row)) == {"."} for grid in frames[0]["grids"] for row in grid)
+    final = call("game.view", record=record)["result"]["view"]
+    assert frames[-1]["grids"] == final["grids"] and frames[-1]["strikes"] == final["strikes"]
+    first_seat, first_move = record["moves"][0]
+    assert frames[1]["seat"] == first_seat and frames[1]["text"] == f"chose {first_move['word'].upper()}"
+
+
+def test_moves_have_a_short_text_form():
+    from wordtable.games.four_letter_words import FourLetterWords
+    text = FourLetterWords.move_text
+    assert text({"type": "choose", "word": "salt"}) == "chose SALT"
+    assert text({"type": "place", "row": 2, "col": 0, "dir": "down"}) == "wrote it at A3 going down"
+    assert text({"type": "xs", "cells": [[0, 0], [0, 1], [1, 1]]}) == "wrote three Xs at A1, B1, B2"
+    assert text({"type": "strike"}) == "took a strike"

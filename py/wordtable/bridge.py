@@ -245,7 +245,22 @@ def _undo(args: dict[str, Any]) -> dict[str, Any]:
     return {"record": shorter.to_json(), "view": game.view(earlier, seat), "actors": game.actors(earlier)}
 
 
+def _replay_frames(args: dict[str, Any]) -> dict[str, Any]:
+    """Every step of a finished game with everything revealed; refused while it goes on, since
+    the frames hold every player's secrets."""
+    record, game, _bots, final = _record_and_state(args)
+    if game.outcome(final) is None:
+        raise Refused("The replay opens once the game is over.")
+    state = game.new(record.options, record.seed)
+    frames = [{"seat": None, "text": "The game begins.", **game.reveal(state)}]
+    for seat, move in record.moves:
+        state = game.apply(state, seat, move)
+        frames.append({"seat": seat, "text": game.move_text(move), **game.reveal(state)})
+    return {"frames": frames}
+
+
 OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "game.replay": _replay_frames,
     "game.new": _new_game,
     "game.undo": _undo,
     "game.view": _view,

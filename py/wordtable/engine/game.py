@@ -42,6 +42,12 @@ class Game(Protocol):
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         """Exactly what this seat may see (None: a spectator; everything public only)."""
 
+    def reveal(self, state: Any) -> dict[str, Any]:
+        """Everything in the state, secrets included: only for the replay of a finished game."""
+
+    def move_text(self, move: Move) -> str:
+        """A move's short text form for records and replays, e.g. "chose SALT"."""
+
     def undo_barrier(self, before: Any, after: Any) -> bool:
         """Whether the move from before to after revealed hidden information, drew on
         randomness or handed the turn on, so that it can no longer be taken back."""

@@ -405,9 +405,39 @@ class FourLetterWords:
         }
         if seat is not None:
             view["grid"] = rows(state.grids[seat])
+            if state.word is not None and seat in self.actors(state):
+                # What this seat may do with the word: the UI highlights and offers exactly these.
+                legal = self.placements_for(state, seat)
+                view["placements"] = [[p.row, p.col, p.dir] for p in legal]
+                view["may_skip"] = not legal or seat != state.chooser
+                view["skip"] = self.skip_moves(state, seat)[0]["type"] if view["may_skip"] else None
         if over:  # every grid is revealed when the game ends
             view["grids"] = [rows(g) for g in state.grids]
         return view
+
+    def reveal(self, state: State) -> dict[str, Any]:
+        """Everything at this point of the game, for the replay once the game is over."""
+        cols = state.options.cols
+        return {"grids": [[g[r * cols:(r + 1) * cols] for r in range(state.options.rows)] for g in state.grids],
+                "strikes": list(state.strikes), "out": list(state.out), "word": state.word,
+                "chooser": state.chooser}
+
+    @staticmethod
+    def move_text(move: Move) -> str:
+        """The move's short text form, as in a written game record."""
+        kind = move["type"]
+        if kind == "choose":
+            return f"chose {move['word'].upper()}"
+        if kind == "place":
+            return f"wrote it at {cell_name(move['row'], move['col'])} going {move['dir']}"
+        if kind == "xs":
+            return "wrote three Xs at " + ", ".join(cell_name(r, c) for r, c in move["cells"])
+        return "took a strike"
+
+
+def cell_name(row: int, col: int) -> str:
+    """Spreadsheet-style: column letter, row number (A1 is the top-left cell)."""
+    return f"{chr(ord('A') + col)}{row + 1}"
 
 
 def parse_move(move: Any) -> str:
