@@ -1,6 +1,7 @@
 """The bridge's game operations: the page keeps the record, Python replays it and decides."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -97,8 +98,11 @@ def test_the_replay_reveals_every_step_only_once_the_game_is_over():
 
 def test_moves_have_a_short_text_form():
     from wordtable.games.four_letter_words import FourLetterWords
+    game = FourLetterWords(lambda name: None)
+    choosing = game.new({"players": 2}, 1)
+    writing = replace(choosing, word="salt")
     text = FourLetterWords.move_text
-    assert text({"type": "choose", "word": "salt"}) == "chose SALT"
-    assert text({"type": "place", "row": 2, "col": 0, "dir": "down"}) == "wrote it at A3 going down"
-    assert text({"type": "xs", "cells": [[0, 0], [0, 1], [1, 1]]}) == "wrote three Xs at A1, B1, B2"
-    assert text({"type": "strike"}) == "took a strike"
+    assert text(choosing, {"type": "choose", "word": "salt"}) == "chose SALT"
+    assert text(writing, {"type": "place", "row": 2, "col": 0, "dir": "down"}) == "wrote SALT at A3 going down"
+    assert text(writing, {"type": "xs", "cells": [[0, 0], [0, 1], [1, 1]]}) == "wrote three Xs at A1, B1, B2"
+    assert text(writing, {"type": "strike"}) == "took a strike"

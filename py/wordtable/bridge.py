@@ -254,8 +254,9 @@ def _replay_frames(args: dict[str, Any]) -> dict[str, Any]:
     state = game.new(record.options, record.seed)
     frames = [{"seat": None, "text": "The game begins.", **game.reveal(state)}]
     for seat, move in record.moves:
+        text = game.move_text(state, move)
         state = game.apply(state, seat, move)
-        frames.append({"seat": seat, "text": game.move_text(move), **game.reveal(state)})
+        frames.append({"seat": seat, "text": text, **game.reveal(state)})
     return {"frames": frames}
 
 

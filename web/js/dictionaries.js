@@ -1,14 +1,11 @@
 // The Dictionaries section: the shipped lists, a word checker, and the player's own lists.
 // Python validates and normalises every list; this module only draws and keeps them.
 import { readJSON, writeJSON, StoreProblem } from "./store.js";
+import { $, element, thousands } from "./ui.js";
 
 const OWN_LISTS_KEY = "wordtable.ownLists.v1";
 const MAX_FILE_BYTES = 5_000_000;
 
-const $ = (id) => document.getElementById(id);
-
-// 111593 -> "111,593". Not toLocaleString: its first call loads locale data on the main thread.
-const thousands = (n) => String(n).replace(/\B(?=(\d{3})+$)/g, ",");
 
 const isOwnLists = (value) => Array.isArray(value) && value.every((list) =>
   list && typeof list.id === "string" && typeof list.title === "string" &&
@@ -19,13 +16,6 @@ function notice(text) {
   $("dictionary-notice").textContent = text ?? "";
 }
 
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
-
 export class Dictionaries {
   constructor(python) {
     this.python = python;
@@ -33,7 +23,20 @@ export class Dictionaries {
     this.unreadableSave = false;
   }
 
-  async start() {
+  /** Registers the player's own lists with Python and draws the section; once, however often
+   * it is asked (a game that uses an own list waits for it). */
+  start() {
+    this.started ??= this.#start();
+    return this.started;
+  }
+
+  /** The dictionaries a game may be played with, and the default. */
+  async choices() {
+    await this.start();
+    return this.python.call("lexicons");
+  }
+
+  async #start() {
     const saved = readJSON(OWN_LISTS_KEY, [], isOwnLists);
     this.unreadableSave = Boolean(saved.corrupt);
     const problems = saved.problem ? [saved.problem] : [];

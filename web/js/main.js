@@ -1,6 +1,8 @@
 // Page entry point: shows boot progress while Python starts in a worker, then the home screen.
 import { PythonWorker } from "./python.js";
 import { Dictionaries } from "./dictionaries.js";
+import { $ } from "./ui.js";
+import { showHome, openFromHash } from "./screens.js";
 
 const STAGES = [
   { id: "runtime", label: "Fetching the Python runtime", percent: 10 },
@@ -16,10 +18,11 @@ const STAGE_HINTS = {
   package: "The Wordtable package could not be installed: a file is missing or damaged.",
 };
 
-const $ = (id) => document.getElementById(id);
-
 // Exposed for tests, the benchmark and curious players in the console.
-const wordtable = (window.wordtable = { stages: [], python: null, info: null });
+let markReady;
+const wordtable = (window.wordtable = {
+  stages: [], python: null, info: null, ready: new Promise((resolve) => { markReady = resolve; }),
+});
 
 function showStage(stageId) {
   const index = STAGES.findIndex((s) => s.id === stageId);
@@ -93,6 +96,7 @@ async function bootPython() {
     registerServiceWorker();
     // The dictionaries section is below the fold: set it up once the first screen is settled.
     wordtable.dictionaries = new Dictionaries(python);
+    markReady(wordtable);
     whenIdle(() => wordtable.dictionaries.start().catch((error) => {
       $("dictionary-notice").hidden = false;
       $("dictionary-notice").textContent = `The dictionaries could not be loaded: ${error.message}`;
@@ -134,4 +138,8 @@ async function registerServiceWorker() {
 renderStageList();
 $("boot-retry").addEventListener("click", bootPython);
 $("boot-reload").addEventListener("click", () => location.reload());
+// The home screen (saved games come from localStorage) paints before Python is up.
+showHome(wordtable);
+window.addEventListener("hashchange", () => openFromHash(wordtable));
+openFromHash(wordtable);
 bootPython();

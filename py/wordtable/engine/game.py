@@ -45,8 +45,9 @@ class Game(Protocol):
     def reveal(self, state: Any) -> dict[str, Any]:
         """Everything in the state, secrets included: only for the replay of a finished game."""
 
-    def move_text(self, move: Move) -> str:
-        """A move's short text form for records and replays, e.g. "chose SALT"."""
+    def move_text(self, before: Any, move: Move) -> str:
+        """A move's short text form for records and replays, e.g. "chose SALT" (before: the
+        state the move was played in)."""
 
     def undo_barrier(self, before: Any, after: Any) -> bool:
         """Whether the move from before to after revealed hidden information, drew on

@@ -423,13 +423,14 @@ class FourLetterWords:
                 "chooser": state.chooser}
 
     @staticmethod
-    def move_text(move: Move) -> str:
-        """The move's short text form, as in a written game record."""
+    def move_text(before: State, move: Move) -> str:
+        """The move's short text form, as in a written game record (before: the state it was
+        played in, which names the word being written)."""
         kind = move["type"]
         if kind == "choose":
             return f"chose {move['word'].upper()}"
         if kind == "place":
-            return f"wrote it at {cell_name(move['row'], move['col'])} going {move['dir']}"
+            return f"wrote {(before.word or '').upper()} at {cell_name(move['row'], move['col'])} going {move['dir']}"
         if kind == "xs":
             return "wrote three Xs at " + ", ".join(cell_name(r, c) for r, c in move["cells"])
         return "took a strike"

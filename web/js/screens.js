@@ -1,0 +1,162 @@
+// Which screen shows: home (games, saved games, dictionaries), a new game's setup, or a table.
+// The address says which (#new=GAME, #game=ID), so reload and the back button keep the place.
+import { $, element, button } from "./ui.js";
+import { listSaves, loadSave, writeSave, deleteSave, SaveProblem } from "./saves.js";
+import { StoreProblem } from "./store.js";
+import { Setup, rematch } from "./setup.js";
+import { Table } from "./table.js";
+import { showExport, importSave, readImportFile } from "./transfer.js";
+import * as fourLetterWords from "./games/four-letter-words.js";
+
+// The games that can be played; the others are "coming soon" on the home screen.
+export const GAMES = { [fourLetterWords.id]: fourLetterWords };
+const KNOWN_GAMES = Object.keys(GAMES);
+
+// Games started in this window, so they play on even where storage is blocked.
+const unsaved = new Map();
+let table = null;
+
+function notice(text) {
+  $("app-notice").hidden = !text;
+  $("app-notice").textContent = text ?? "";
+}
+
+function show(screen) {
+  for (const id of ["screen-home", "screen-setup", "screen-table"]) $(id).hidden = id !== screen;
+  document.body.dataset.screen = screen.replace("screen-", "");
+}
+
+/** The local date and time "2026-11-22 09:41" (without locale data on the main thread). */
+function when(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const two = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+export function showHome(wordtable) {
+  show("screen-home");
+  const { saves, problems, blocked } = listSaves(KNOWN_GAMES);
+  const list = $("saves");
+  if (!saves.length) {
+    list.replaceChildren(element("li", { class: "muted" }, blocked
+      ? "Saving is off in this browser window (it may be inside another site's frame, or private): games will not be kept."
+      : "No games yet: start one below."));
+  } else {
+    list.replaceChildren(...saves.map((save) => saveItem(save, wordtable)));
+  }
+  $("saves-problems").replaceChildren(...problems.map(({ key, reason }) => element("p", { class: "notice bad", role: "status" },
+    `A saved game could not be opened: ${reason}. It was left as it is (stored as “${key}”).`)));
+  if (!showHome.wired) {
+    showHome.wired = true;
+    wireImport(wordtable);
+  }
+}
+
+function saveItem(save, wordtable) {
+  const game = GAMES[save.game];
+  const names = save.players.map((p) => p.bot ? `${p.name} (bot)` : p.name).join(", ");
+  const open = element("a", { class: "button small primary", href: `#game=${save.id}` }, save.over ? "Review" : "Resume");
+  let armed = false;
+  const remove = button("Delete", () => {
+    if (!armed) {
+      armed = true;
+      remove.textContent = "Really delete?";
+      return;
+    }
+    deleteSave(save.id);
+    unsaved.delete(save.id);
+    showHome(wordtable);
+  }, { small: true });
+  return element("li", { class: `save${save.over ? " over" : ""}`, "data-save": save.id },
+    element("div", {},
+      element("strong", {}, game.title), element("span", { class: "muted" }, ` · ${when(save.updated)}`),
+      element("div", { class: "save-players" }, names),
+      element("div", { class: "save-summary" }, save.summary ?? "Not started")),
+    element("div", { class: "row" }, open, button("Export", () => showExport(save), { small: true }), remove));
+}
+
+function wireImport(wordtable) {
+  const form = $("import-form");
+  const output = $("import-result");
+  wordtable.ready.then(() => { form.querySelector("button").disabled = false; });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    output.className = "";
+    try {
+      const file = $("import-file").files[0];
+      const text = file ? await readImportFile(file) : $("import-text").value;
+      await wordtable.dictionaries.start(); // a game may use one of the player's own lists
+      const save = await importSave(text, { knownGames: KNOWN_GAMES, python: wordtable.python });
+      output.className = "good";
+      output.textContent = `Imported: ${GAMES[save.game].title} with ${save.players.map((p) => p.name).join(", ")}.`;
+      form.reset();
+      showHome(wordtable);
+    } catch (error) {
+      output.className = "bad";
+      output.textContent = error instanceof SaveProblem || error instanceof StoreProblem ? error.message : `That game cannot be imported: ${error.message}`;
+    }
+  });
+}
+
+function waitingFor(screenId, text) {
+  $(screenId).replaceChildren(element("p", { class: "muted" }, text));
+}
+
+export async function openFromHash(wordtable) {
+  const hash = location.hash.slice(1);
+  const [route, value] = hash.includes("=") ? hash.split("=", 2) : [hash, ""];
+  table?.close();
+  notice(null);
+  if (route === "new" && GAMES[value]) return openSetup(wordtable, GAMES[value]);
+  if (route === "game" && value) return openTable(wordtable, decodeURIComponent(value));
+  showHome(wordtable);
+}
+
+async function openSetup(wordtable, game) {
+  show("screen-setup");
+  waitingFor("screen-setup", "Waiting for Python to start…");
+  await wordtable.ready;
+  if (location.hash !== `#new=${game.id}`) return;
+  const setup = new Setup({ python: wordtable.python, dictionaries: wordtable.dictionaries, root: $("screen-setup") });
+  await setup.open(game, (save) => startGame(save));
+}
+
+function startGame(save) {
+  unsaved.set(save.id, save);
+  try {
+    writeSave(save);
+  } catch (error) {
+    if (!(error instanceof StoreProblem)) throw error;
+  }
+  location.hash = `#game=${save.id}`;
+}
+
+async function openTable(wordtable, id) {
+  show("screen-table");
+  waitingFor("screen-table", "Waiting for Python to start…");
+  let save;
+  try {
+    save = loadSave(id, KNOWN_GAMES);
+  } catch (error) {
+    save = unsaved.get(id); // storage is off: the game lives in this window only
+    if (!save) {
+      $("screen-table").replaceChildren(element("p", { class: "notice bad", role: "alert" }, error.message),
+        element("a", { class: "button", href: "#" }, "Home"));
+      return;
+    }
+  }
+  await wordtable.ready;
+  if (location.hash !== `#game=${id}`) return;
+  table ??= new Table({ python: wordtable.python, games: GAMES, dictionaries: wordtable.dictionaries,
+    root: $("screen-table"), notice });
+  table.onPlayAgain = async (finished) => {
+    try {
+      startGame(await rematch(wordtable.python, finished));
+    } catch (error) {
+      notice(error.message);
+    }
+  };
+  unsaved.set(id, save);
+  await table.open(save);
+}

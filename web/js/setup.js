@@ -1,0 +1,149 @@
+// The new-game screen: who plays (people on this device, bots and their level), the game's own
+// options, the dictionary, and how fast bots play. Python checks the options when the game starts.
+import { element, button } from "./ui.js";
+import { SAVE_FORMAT, SAVE_VERSION, newSaveId } from "./saves.js";
+
+const KINDS = [["human", "Person on this device"], ["easy", "Bot, easy"], ["medium", "Bot, medium"], ["hard", "Bot, hard"]];
+const BOT_NAMES = ["Ada", "Basil", "Clover", "Dot", "Ezra", "Fig", "Gus", "Hazel"];
+const BOT_SPEEDS = [["1200", "Relaxed"], ["700", "Normal"], ["250", "Quick"], ["0", "Instant"]];
+
+export const PRESETS = {
+  "one-bot": ["human", "medium"],
+  "two-bots": ["human", "medium", "medium"],
+  "two-people": ["human", "human"],
+};
+
+export class Setup {
+  constructor({ python, dictionaries, root }) {
+    this.python = python;
+    this.dictionaries = dictionaries;
+    this.root = root;
+  }
+
+  /** Draws the form; resolves nothing: onStart(save) is called when the game begins. */
+  async open(game, onStart) {
+    this.game = game;
+    this.onStart = onStart;
+    this.seats = [];
+    this.seatList = element("ol", { class: "seat-editor", id: "seat-editor" });
+    this.addButton = button("Add a player", () => this.addSeat("human"), { small: true, id: "add-seat" });
+    this.message = element("output", { id: "setup-message", "aria-live": "polite" });
+    this.lexicon = element("select", { id: "setup-lexicon", "aria-label": "Dictionary" }, element("option", {}, "Loading…"));
+    this.speed = element("select", { id: "setup-speed" },
+      ...BOT_SPEEDS.map(([value, label]) => element("option", { value, selected: value === "700" }, label)));
+    const gameFields = element("div", { class: "game-fields" });
+    const presets = element("div", { class: "row presets" },
+      button("Me against a bot", () => this.preset("one-bot"), { small: true, "data-preset": "one-bot" }),
+      button("Me against two bots", () => this.preset("two-bots"), { small: true, "data-preset": "two-bots" }),
+      button("Two people, one device", () => this.preset("two-people"), { small: true, "data-preset": "two-people" }));
+    const form = element("form", { class: "setup panel", id: "setup" },
+      element("h2", {}, `New game of ${game.title}`),
+      element("fieldset", {}, element("legend", {}, "Players"), presets, this.seatList, this.addButton),
+      gameFields,
+      element("fieldset", {}, element("legend", {}, "Dictionary"),
+        element("label", { for: "setup-lexicon" }, "Words are checked against"), this.lexicon,
+        element("p", { class: "hint" }, "Your own lists (added under Dictionaries on the home screen) are offered here too.")),
+      element("fieldset", {}, element("legend", {}, "Bots"),
+        element("label", { for: "setup-speed" }, "How fast bots play"), this.speed),
+      element("div", { class: "row" },
+        element("button", { type: "submit", class: "button primary", id: "setup-start" }, "Start the game"),
+        element("a", { class: "button", href: "#" }, "Cancel")),
+      this.message);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.start();
+    });
+    this.root.replaceChildren(form);
+    this.fields = game.setupFields(gameFields, { players: () => this.seats.length });
+    this.preset("one-bot");
+    await this.fillLexicons();
+  }
+
+  async fillLexicons() {
+    try {
+      const { lexicons, default: chosen } = await this.dictionaries.choices();
+      this.lexicon.replaceChildren(...lexicons.map((info) =>
+        element("option", { value: info.name, selected: info.name === chosen }, info.custom ? `${info.title} (your list)` : info.title)));
+    } catch (error) {
+      this.say(`The dictionaries could not be listed: ${error.message}`);
+    }
+  }
+
+  preset(name) {
+    this.seats = [];
+    this.seatList.replaceChildren();
+    for (const kind of PRESETS[name]) this.addSeat(kind);
+  }
+
+  defaultName(kind, index) {
+    return kind === "human" ? `Player ${index + 1}` : `${BOT_NAMES[index % BOT_NAMES.length]}`;
+  }
+
+  addSeat(kind) {
+    if (this.seats.length >= this.game.maxPlayers) return this.say(`${this.game.title} is for at most ${this.game.maxPlayers} players.`);
+    const index = this.seats.length;
+    const name = element("input", { maxlength: 24, value: this.defaultName(kind, index), "aria-label": `Name of player ${index + 1}`, class: "seat-name-input" });
+    const type = element("select", { "aria-label": `Player ${index + 1} is`, class: "seat-kind" },
+      ...KINDS.map(([value, label]) => element("option", { value, selected: value === kind }, label)));
+    const seat = { name, type, auto: true };
+    name.addEventListener("input", () => { seat.auto = false; });
+    type.addEventListener("change", () => {
+      if (seat.auto) name.value = this.defaultName(type.value, this.seats.indexOf(seat));
+    });
+    const remove = button("Remove", () => this.removeSeat(seat), { small: true, "aria-label": `Remove player ${index + 1}` });
+    seat.row = element("li", { class: "seat-row" }, name, type, remove);
+    this.seats.push(seat);
+    this.seatList.append(seat.row);
+    this.seatsChanged();
+  }
+
+  removeSeat(seat) {
+    if (this.seats.length <= this.game.minPlayers) return this.say(`${this.game.title} needs at least ${this.game.minPlayers} players.`);
+    this.seats.splice(this.seats.indexOf(seat), 1);
+    seat.row.remove();
+    this.seatsChanged();
+  }
+
+  seatsChanged() {
+    this.addButton.disabled = this.seats.length >= this.game.maxPlayers;
+    this.fields?.playersChanged(this.seats.length);
+    this.say("");
+  }
+
+  say(text) {
+    this.message.className = text ? "bad" : "";
+    this.message.textContent = text;
+  }
+
+  players() {
+    return this.seats.map((seat, index) => ({
+      name: seat.name.value.trim().slice(0, 24) || this.defaultName(seat.type.value, index),
+      bot: seat.type.value === "human" ? null : seat.type.value,
+    }));
+  }
+
+  async start() {
+    const players = this.players();
+    if (!players.some((player) => !player.bot)) return this.say("Add at least one person: bots-only games are for the simulate command.");
+    const names = players.map((p) => p.name.toLowerCase());
+    if (new Set(names).size !== names.length) return this.say("Give every player a different name.");
+    const options = { players: players.length, lexicon: this.lexicon.value, ...this.fields.read() };
+    try {
+      const { record } = await this.python.call("game.new", { game: this.game.id, options });
+      const now = new Date().toISOString();
+      this.onStart({
+        format: SAVE_FORMAT, version: SAVE_VERSION, id: newSaveId(), game: this.game.id,
+        players, settings: { botDelay: Number(this.speed.value) }, record, created: now, updated: now,
+      });
+    } catch (error) {
+      this.say(error.message);
+    }
+  }
+}
+
+/** A new game with the same players and options (after one ends). */
+export async function rematch(python, save) {
+  const { record } = await python.call("game.new", { game: save.game, options: save.record.options });
+  const now = new Date().toISOString();
+  return { ...save, id: newSaveId(), record, created: now, updated: now, summary: undefined, over: false };
+}

@@ -1,0 +1,272 @@
+// The table: one game being played on this device, whatever the game. It replays the record
+// through Python, lets each human seat act in turn (behind a privacy screen when several people
+// share the device), plays the bots with a short visible delay, saves after every move, and
+// shows the end of the game with every secret revealed and a step-by-step replay.
+import { element, button, sleep } from "./ui.js";
+import { writeSave } from "./saves.js";
+import { StoreProblem } from "./store.js";
+import { showExport } from "./transfer.js";
+
+export class Table {
+  constructor({ python, games, dictionaries, root, notice }) {
+    this.python = python;
+    this.games = games;
+    this.dictionaries = dictionaries;
+    this.root = root;
+    this.notice = notice; // (text) => shows a notice above the table
+    this.token = 0;
+  }
+
+  /** Stops whatever the table was doing (the player left the game). */
+  close() {
+    this.token++;
+    this.save = null;
+  }
+
+  async open(save) {
+    const token = ++this.token;
+    this.save = save;
+    this.game = this.games[save.game];
+    this.shownSeat = null;
+    this.saveProblem = null;
+    this.draw();
+    this.setMain(element("p", { class: "muted" }, "Setting up the table…"));
+    if (String(save.record.options.lexicon ?? "").startsWith("custom:")) await this.dictionaries.start();
+    if (token !== this.token) return;
+    await this.advance(token);
+  }
+
+  get humans() {
+    return this.save.players.flatMap((player, seat) => (player.bot ? [] : [seat]));
+  }
+
+  call(op, args) {
+    return this.python.call(op, { record: this.save.record, ...args });
+  }
+
+  // -- layout --------------------------------------------------------------------------------
+
+  draw() {
+    this.headline = element("h2", { class: "table-headline", id: "table-headline" }, this.game.title);
+    this.playersPanel = element("ul", { class: "seats", id: "seats", "aria-label": "Players" });
+    this.historyPanel = element("div", { class: "history", id: "history" });
+    this.main = element("div", { class: "table-main", id: "table-main" });
+    this.controls = element("div", { class: "row table-controls" },
+      element("a", { class: "button small", href: "#" }, "Home"),
+      button("Export", () => showExport(this.save), { small: true, id: "table-export" }));
+    this.root.replaceChildren(
+      element("div", { class: "table-head" }, this.headline, this.controls),
+      element("div", { class: "table-layout" },
+        this.main,
+        element("aside", { class: "table-side" },
+          element("h3", {}, "Players"), this.playersPanel,
+          element("h3", {}, "Words"), this.historyPanel)));
+  }
+
+  setMain(...children) {
+    this.setBusy(false);
+    this.main.replaceChildren(...children.filter(Boolean));
+  }
+
+  /** While a move is on its way, the screen takes no second click (no move is sent twice). */
+  setBusy(busy) {
+    this.main.inert = busy;
+    this.main.toggleAttribute("aria-busy", busy);
+  }
+
+  drawSide(view) {
+    this.headline.textContent = `${this.game.title} · ${this.game.headline(view, this.save.players)}`;
+    this.playersPanel.replaceChildren(...this.save.players.map((player, seat) => {
+      const status = this.game.seatStatus(view, seat);
+      const kind = player.bot ? ` (${player.bot} bot)` : "";
+      return element("li", { class: `seat${status.out ? " out" : ""}${status.acting ? " acting" : ""}`, "data-seat": seat },
+        element("span", { class: "seat-name" }, player.name, element("span", { class: "muted" }, kind)),
+        element("span", { class: "seat-status" }, status.text));
+    }));
+    this.historyPanel.replaceChildren(this.game.historyList(view, this.save.players));
+  }
+
+  // -- the turn loop -------------------------------------------------------------------------
+
+  async advance(token) {
+    let result;
+    try {
+      result = await this.call("game.view", {});
+    } catch (error) {
+      if (token !== this.token) return;
+      this.setMain(element("div", { class: "notice bad", role: "alert" },
+        `This game cannot be opened: ${error.message} The save was left as it is.`));
+      return;
+    }
+    if (token !== this.token) return;
+    const { view, actors } = result;
+    this.drawSide(view);
+    this.keep(view);
+    if (!actors.length) return this.gameOver(view, token);
+    const humans = actors.filter((seat) => !this.save.players[seat].bot);
+    if (humans.length) return this.humanTurn(this.nextHuman(humans, view), token);
+    return this.botTurn(actors[0], view, token);
+  }
+
+  /** Humans act from the chooser onwards, in seat order. */
+  nextHuman(humans, view) {
+    const count = this.save.players.length;
+    const from = view.chooser ?? 0;
+    return [...humans].sort((a, b) => ((a - from + count) % count) - ((b - from + count) % count))[0];
+  }
+
+  keep(view) {
+    this.save.summary = this.game.summary(view, this.save.players);
+    this.save.over = view.phase === "over";
+    try {
+      writeSave(this.save);
+      if (this.saveProblem) this.notice(null);
+      this.saveProblem = null;
+    } catch (error) {
+      if (!(error instanceof StoreProblem)) throw error;
+      if (this.saveProblem !== error.message) this.notice(error.message);
+      this.saveProblem = error.message;
+    }
+  }
+
+  async humanTurn(seat, token) {
+    const player = this.save.players[seat];
+    if (this.humans.length > 1 && this.shownSeat !== seat) {
+      this.shownSeat = null;
+      return this.privacyScreen(seat, token);
+    }
+    this.shownSeat = seat;
+    const { view } = await this.call("game.view", { seat });
+    if (token !== this.token) return;
+    const act = async (move) => {
+      this.setBusy(true);
+      let played;
+      try {
+        played = await this.call("game.play", { seat, move });
+      } finally {
+        if (token === this.token && !played) this.setBusy(false);
+      }
+      if (token !== this.token) return;
+      this.save.record = played.record;
+      await this.advance(token);
+    };
+    const suggest = async () => (await this.call("game.bot", { seat, level: "medium" })).move;
+    this.setMain(this.takeBackButton(seat, token), this.game.turnScreen(view, player, { act, suggest }));
+  }
+
+  /** Grids are secret: between two people's turns the device shows nothing of either. */
+  privacyScreen(seat, token) {
+    const player = this.save.players[seat];
+    const [lastSeat] = this.save.record.moves.at(-1) ?? [null];
+    const previous = lastSeat !== null && !this.save.players[lastSeat].bot && lastSeat !== seat ? lastSeat : null;
+    const show = button(`I am ${player.name}: show my turn`, () => {
+      this.setBusy(true);
+      this.shownSeat = seat;
+      this.humanTurn(seat, token);
+    }, { primary: true, id: "privacy-continue" });
+    const screen = element("div", { class: "privacy", id: "privacy" },
+      element("p", { class: "privacy-title" }, `Pass the device to ${player.name}`),
+      element("p", { class: "hint" }, "Everyone else, look away: grids are secret."),
+      element("div", { class: "row" }, show,
+        previous !== null && button(`${this.save.players[previous].name}: take back your move`, () => this.takeBack(previous, token), { small: true })));
+    this.setMain(screen);
+    setTimeout(() => show.focus());
+  }
+
+  takeBackButton(seat, token) {
+    const [lastSeat] = this.save.record.moves.at(-1) ?? [null];
+    if (lastSeat !== seat) return null;
+    return element("div", { class: "row take-back" },
+      button("Take back my last move", () => this.takeBack(seat, token), { small: true, id: "take-back" }));
+  }
+
+  async takeBack(seat, token) {
+    this.setBusy(true);
+    try {
+      const undone = await this.call("game.undo", { seat });
+      if (token !== this.token) return;
+      this.save.record = undone.record;
+      this.shownSeat = seat;
+      await this.advance(token);
+    } catch (error) {
+      this.setBusy(false);
+      this.notice(error.message);
+    }
+  }
+
+  async botTurn(seat, view, token) {
+    const player = this.save.players[seat];
+    const doing = view.phase === "choose" ? "is choosing a word" : `is writing ${view.word?.toUpperCase() ?? ""}`;
+    const waiting = [element("p", { class: "bot-thinking", id: "bot-thinking" }, `${player.name} ${doing}…`)];
+    // With one person at the table, they keep seeing their own grid while the bots play.
+    const [onlyHuman] = this.humans.length === 1 ? this.humans : [null];
+    if (onlyHuman !== null) {
+      const own = await this.call("game.view", { seat: onlyHuman });
+      if (token !== this.token) return;
+      waiting.push(this.game.gridPicture(own.view.grid, { caption: `${this.save.players[onlyHuman].name}: your grid` }));
+      const undo = this.takeBackButton(onlyHuman, token);
+      if (undo) waiting.unshift(undo);
+    }
+    this.setMain(...waiting);
+    await sleep(this.save.settings?.botDelay ?? 700);
+    if (token !== this.token) return;
+    try {
+      const { move } = await this.call("game.bot", { seat, level: player.bot });
+      if (token !== this.token) return;
+      const played = await this.call("game.play", { seat, move });
+      if (token !== this.token) return;
+      this.save.record = played.record;
+    } catch (error) {
+      if (token !== this.token) return;
+      this.setMain(element("p", { class: "notice bad", role: "alert" }, `${player.name} could not move: ${error.message}`));
+      return;
+    }
+    await this.advance(token);
+  }
+
+  // -- the end ------------------------------------------------------------------------------
+
+  gameOver(view, token) {
+    const players = this.save.players;
+    const winners = view.outcome.winners.map((seat) => players[seat].name);
+    const verdict = winners.length === 1 ? `${winners[0]} wins` : `${winners.join(" and ")} share the win`;
+    const replay = button("Step through the game", () => this.replay(token), { id: "replay-open" });
+    const again = button("Play again, same players", () => this.onPlayAgain?.(this.save), { id: "play-again" });
+    this.setMain(
+      element("div", { class: "game-over", id: "game-over" },
+        element("p", { class: "verdict", id: "verdict" }, `${verdict}: ${view.outcome.reason}.`),
+        this.game.revealedGrids({ grids: view.grids, strikes: view.strikes, out: view.out }, players),
+        element("div", { class: "row" }, replay, again)));
+  }
+
+  async replay(token) {
+    const { frames } = await this.call("game.replay", {});
+    if (token !== this.token) return;
+    const players = this.save.players;
+    const moves = this.save.record.moves;
+    let step = frames.length - 1;
+    const caption = element("p", { class: "replay-caption", id: "replay-caption", "aria-live": "polite" });
+    const board = element("div", { id: "replay-board" });
+    const slider = element("input", { type: "range", min: 0, max: frames.length - 1, value: step, id: "replay-step", "aria-label": "Step" });
+    const show = (index) => {
+      step = Math.min(Math.max(index, 0), frames.length - 1);
+      slider.value = step;
+      const frame = frames[step];
+      const who = frame.seat === null ? "" : `${players[frame.seat].name} `;
+      caption.textContent = `Step ${step} of ${frames.length - 1}: ${who}${frame.text}`;
+      const move = step > 0 ? moves[step - 1][1] : null;
+      board.replaceChildren(this.game.revealedGrids(frame, players, { marked: { seat: frame.seat, cells: this.game.cellsOf(move) } }));
+    };
+    slider.addEventListener("input", () => show(Number(slider.value)));
+    this.setMain(element("div", { class: "replay", id: "replay" },
+      element("div", { class: "row" },
+        button("First", () => show(0), { small: true, "aria-label": "First step" }),
+        button("◀", () => show(step - 1), { small: true, "aria-label": "Previous step", id: "replay-prev" }),
+        slider,
+        button("▶", () => show(step + 1), { small: true, "aria-label": "Next step", id: "replay-next" }),
+        button("Last", () => show(frames.length - 1), { small: true, "aria-label": "Last step" })),
+      caption, board,
+      element("div", { class: "row" }, button("Back to the result", () => this.advance(token), { small: true }))));
+    show(step);
+  }
+}

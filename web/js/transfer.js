@@ -1,0 +1,54 @@
+// Moving a saved game between browsers: export to a file or text, import from either.
+import { element, button, download } from "./ui.js";
+import { exportText, exportFilename, parseExport, wouldOverwrite, newSaveId, writeSave, SaveProblem } from "./saves.js";
+
+const MAX_IMPORT_BYTES = 2_000_000;
+
+/** A dialog with the save as text (to copy into a message) and as a file to download. */
+export function showExport(save) {
+  const text = exportText(save);
+  const area = element("textarea", { readonly: true, rows: 8, id: "export-text", "aria-label": "The saved game as text" });
+  area.value = text;
+  const status = element("output", { "aria-live": "polite" });
+  const dialog = element("dialog", { class: "dialog", id: "export-dialog" },
+    element("h2", {}, "Export this game"),
+    element("p", { class: "hint" }, "Keep the file, or copy the text and paste it under “Import a game” in another browser. It holds the whole game, secret grids included."),
+    area,
+    element("div", { class: "row" },
+      button("Download the file", () => download(exportFilename(save), text), { primary: true, id: "export-download" }),
+      button("Copy the text", async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+          status.textContent = "Copied.";
+        } catch {
+          area.select();
+          status.textContent = "Select the text and copy it (copying was not allowed here).";
+        }
+      }),
+      button("Close", () => dialog.close(), { id: "export-close" })),
+    status);
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
+/**
+ * Imports a save from text, after Python has replayed its record (a save whose moves break
+ * the rules is refused). Never overwrites a different game: a clashing id gets a new one.
+ */
+export async function importSave(text, { knownGames, python }) {
+  const save = parseExport(text, knownGames);
+  try {
+    await python.call("game.view", { record: save.record });
+  } catch (error) {
+    throw new SaveProblem(`That game cannot be imported: ${error.message}`);
+  }
+  if (wouldOverwrite(save)) save.id = newSaveId();
+  writeSave(save);
+  return save;
+}
+
+export async function readImportFile(file) {
+  if (file.size > MAX_IMPORT_BYTES) throw new SaveProblem("That file is far too big to be a saved game.");
+  return file.text();
+}

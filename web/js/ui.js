@@ -1,0 +1,36 @@
+// Small DOM helpers shared by every screen.
+
+export const $ = (id) => document.getElementById(id);
+
+/** element("p", {class: "hint"}, "text", child...): attributes set as given, children appended. */
+export function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === false || value === null || value === undefined) continue;
+    node.setAttribute(name, value === true ? "" : value);
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined && child !== false));
+  return node;
+}
+
+export function button(label, onClick, { primary = false, small = false, ...attributes } = {}) {
+  const classes = ["button", primary && "primary", small && "small"].filter(Boolean).join(" ");
+  const node = element("button", { type: "button", class: classes, ...attributes }, label);
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+// 111593 -> "111,593". Not toLocaleString: its first call loads locale data on the main thread.
+export const thousands = (n) => String(n).replace(/\B(?=(\d{3})+$)/g, ",");
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Offers text as a file download (export of a save). */
+export function download(filename, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = element("a", { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
