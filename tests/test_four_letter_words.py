@@ -398,3 +398,147 @@ def test_undo_follows_board_game_arenas_policy(flw):
         undo(flw, record, 0)  # never across another player's action
     with pytest.raises(ValueError, match="moved on"):
         undo(flw, record, 1)  # the word is done and the turn passed on
+
+
+# -- "players decide": words stand unless challenged --------------------------------------------
+
+def vet(game, state, word, *verdicts):
+    """The chooser names word; then each (seat, verdict) in order."""
+    state = game.apply(state, state.chooser, {"type": "choose", "word": word})
+    for seat, kind in verdicts:
+        state = game.apply(state, seat, {"type": kind})
+    return state
+
+
+def test_players_decide_an_unchallenged_word_stands_even_if_not_in_the_dictionary(flw):
+    state = start(flw, seed=0, judge="players", players=3)  # seat 0 chooses
+    state = flw.apply(state, 0, {"type": "choose", "word": "qxzt"})
+    assert flw.view(state, 1)["phase"] == "vet" and sorted(flw.actors(state)) == [1, 2]
+    with pytest.raises(IllegalMove, match="Accept the word or challenge it"):
+        flw.apply(state, 1, {"type": "strike"})
+    state = flw.apply(state, 1, {"type": "accept"})
+    assert flw.actors(state) == [2] and state.history == ()  # everyone else must accept first
+    state = flw.apply(state, 2, {"type": "accept"})
+    assert flw.view(state, 0)["phase"] == "write" and state.history == ((0, "qxzt"),)
+    assert sorted(flw.actors(state)) == [0, 1, 2]
+
+
+def test_players_decide_still_enforces_the_mechanical_restrictions(flw):
+    state = start(flw, seed=0, judge="players", vowel_start=True)
+    with pytest.raises(IllegalMove, match="start with a vowel"):
+        flw.apply(state, 0, {"type": "choose", "word": "salt"})
+    with pytest.raises(IllegalMove, match="exactly four letters"):
+        flw.apply(state, 0, {"type": "choose", "word": "alto!"})
+
+
+def test_a_challenged_word_not_found_is_chosen_again(flw):
+    state = vet(flw, start(flw, seed=0, judge="players"), "qxzt", (1, "challenge"))
+    assert flw.actors(state) == [0] and flw.view(state, 1)["phase"] == "defend"
+    state = flw.apply(state, 0, {"type": "defend"})
+    view = flw.view(state, 1)
+    assert view["phase"] == "choose" and view["chooser"] == 0 and view["history"] == []
+    assert view["last_challenge"] == {"word": "qxzt", "chooser": 0, "challenger": 1, "result": "not found"}
+    assert state.lost_turns == (0, 0)  # no penalties unless chosen
+
+
+def test_a_challenged_word_found_in_the_dictionary_stands(flw):
+    state = vet(flw, start(flw, seed=0, judge="players"), "salt", (1, "challenge"), (0, "defend"))
+    assert flw.view(state, 0)["phase"] == "write" and state.history == ((0, "salt"),)
+    assert state.last_challenge == ("salt", 0, 1, "stood") and state.lost_turns == (0, 0)
+
+
+def test_withdrawing_a_challenged_word_costs_nothing(flw):
+    state = vet(flw, start(flw, seed=0, judge="players", challenge_penalties=True), "salt",
+                (1, "challenge"), (0, "withdraw"))
+    assert state.word is None and state.chooser == 0 and state.lost_turns == (0, 0)
+    assert state.last_challenge[3] == "withdrawn"
+
+
+def test_competitive_penalties_failed_defence_loses_the_turn(flw):
+    state = vet(flw, start(flw, seed=0, judge="players", challenge_penalties=True, players=3),
+                "qxzt", (1, "challenge"), (0, "defend"))
+    assert state.word is None and state.chooser == 1  # seat 0 lost its turn: the next player chooses
+
+
+def test_competitive_penalties_successful_defence_costs_the_challenger_turns_which_add_up(flw):
+    state = start(flw, seed=0, judge="players", challenge_penalties=True, players=3)  # seat 0 chooses
+    state = vet_write_all(flw, vet(flw, state, "salt", (2, "challenge"), (0, "defend")))
+    assert state.lost_turns == (0, 0, 1) and state.chooser == 1
+    state = vet(flw, state, "last", (2, "challenge"), (1, "defend"))
+    assert state.lost_turns == (0, 0, 2)  # a challenger may lose several future turns
+    state = vet_write_all(flw, state)
+    assert state.chooser == 0 and state.lost_turns == (0, 0, 1)  # seat 2's turn was skipped
+    state = vet_write_all(flw, vet(flw, state, "salt", (1, "accept"), (2, "accept")))
+    assert state.chooser == 1
+    state = vet_write_all(flw, vet(flw, state, "salt", (0, "accept"), (2, "accept")))
+    assert state.chooser == 0 and state.lost_turns == (0, 0, 0)  # skipped again: the debt is paid
+    state = vet_write_all(flw, vet(flw, state, "salt", (1, "accept"), (2, "accept")))
+    assert state.chooser == 1
+
+
+def vet_write_all(game, state):
+    """Every active seat writes the settled word at its first legal place (or takes a strike)."""
+    while state.word is not None and not state.vetting and not state.outcome:
+        seat = game.actors(state)[0]
+        legal = game.placements_for(state, seat)
+        state = game.apply(state, seat, legal[0].to_move() if legal else {"type": "strike"})
+    return state
+
+
+def test_a_defended_challenge_cannot_be_taken_back(flw):
+    from wordtable.engine.game import undo
+    record = Record("four-letter-words", {"players": 2, "judge": "players"}, 0,
+                    [(0, {"type": "choose", "word": "salt"}), (1, {"type": "challenge"})])
+    assert undo(flw, record, 1).moves == record.moves[:1]  # a challenge may be withdrawn at once
+    record.moves.append((0, {"type": "defend"}))
+    with pytest.raises(ValueError, match="moved on"):
+        undo(flw, record, 0)
+
+
+def test_bots_challenge_words_they_do_not_know_and_defend_words_they_do(flw):
+    state = flw.apply(start(flw, seed=0, judge="players"), 0, {"type": "choose", "word": "qxzt"})
+    rng = random.Random(1)
+    assert BOTS["medium"](flw, state, 1, rng) == {"type": "challenge"}
+    assert BOTS["hard"](flw, state, 1, rng) == {"type": "challenge"}
+    assert BOTS["easy"](flw, state, 1, rng) == {"type": "accept"}
+    challenged = flw.apply(state, 1, {"type": "challenge"})
+    assert BOTS["hard"](flw, challenged, 0, rng) == {"type": "withdraw"}
+    good = vet(flw, start(flw, seed=0, judge="players"), "salt", (1, "challenge"))
+    assert BOTS["easy"](flw, good, 0, rng) == {"type": "defend"}
+    accepted = flw.apply(start(flw, seed=0, judge="players"), 0, {"type": "choose", "word": "salt"})
+    assert BOTS["medium"](flw, accepted, 1, rng) == {"type": "accept"}
+
+
+def bluffer(game, state, seat, rng):
+    """A bot that sometimes names a word backwards (it fits the same cells reversed), so that
+    random games exercise challenges."""
+    move = BOTS["easy"](game, state, seat, rng)
+    if move["type"] == "choose" and rng.random() < 0.4:
+        backwards = move["word"][::-1]
+        if game.word_refusal(state.options, backwards, check_dictionary=False) is None:
+            return {"type": "choose", "word": backwards}
+    return move
+
+
+def test_random_players_decide_games_are_legal_and_replayable():
+    game = FourLetterWords(shipped)
+    rng = random.Random(11)
+    challenges = 0
+    for index in range(150):
+        players = rng.choice([2, 3])
+        options = {"players": players, "rows": 5, "cols": 5, "lexicon": "common", "judge": "players",
+                   "challenge_penalties": rng.random() < 0.5}
+        bots = [rng.choice([bluffer, BOTS["medium"], BOTS["hard"]]) for _ in range(players)]
+        played = play(game, bots, options, seed=index)
+        assert played.state.outcome is not None, index
+        challenges += sum(move["type"] == "challenge" for _seat, move in played.record.moves)
+        assert replay(game, played.record) == played.state
+        # The medium and hard bots challenge every word not in the dictionary, so a word that
+        # went unchallenged past them, or was defended, is in it.
+        lexicon = shipped("common")
+        gone = dict(played.state.went_out)  # seat -> words settled before it went out
+        for number, (chooser, word) in enumerate(played.state.history):
+            judges = [s for s in range(players) if s != chooser and gone.get(s, number + 1) > number]
+            if any(bots[s] is not bluffer for s in judges):
+                assert word in lexicon, (index, word)
+    assert challenges > 20

@@ -27,7 +27,18 @@ def _edge_preference(state: State, placement: Placement) -> float:
     return sum(abs(r - (rows - 1) / 2) + abs(c - (cols - 1) / 2) for r, c in placement.cells())
 
 
+def _verdict(game: FourLetterWords, state: State, seat: int, challenges: bool) -> Move:
+    """"Players decide" mode. A bot believes the agreed dictionary: it challenges a word it
+    does not find there (the easy bot never challenges) and defends only words it finds."""
+    known = state.word in game.lexicon_for(state.options.lexicon)
+    if state.challenger is not None:
+        return {"type": "defend" if known else "withdraw"}
+    return {"type": "challenge" if challenges and not known else "accept"}
+
+
 def easy(game: FourLetterWords, state: State, seat: int, rng: random.Random) -> Move:
+    if state.vetting:
+        return _verdict(game, state, seat, challenges=False)
     if state.word is None:
         return {"type": "choose", "word": rng.choice(game.fitting_words(state, seat))}
     options = game.placements_for(state, seat)
@@ -43,6 +54,8 @@ def _tidy_placement(game: FourLetterWords, state: State, seat: int, rng: random.
 
 
 def medium(game: FourLetterWords, state: State, seat: int, rng: random.Random) -> Move:
+    if state.vetting:
+        return _verdict(game, state, seat, challenges=True)
     if state.word is None:
         words = game.fitting_words(state, seat)
         sample = rng.sample(words, min(CANDIDATES, len(words)))
@@ -51,6 +64,8 @@ def medium(game: FourLetterWords, state: State, seat: int, rng: random.Random) -
 
 
 def hard(game: FourLetterWords, state: State, seat: int, rng: random.Random) -> Move:
+    if state.vetting:
+        return _verdict(game, state, seat, challenges=True)
     if state.word is None:
         return {"type": "choose", "word": _spiteful_word(game, state, seat, rng)}
     return _tidy_placement(game, state, seat, rng)

@@ -20,9 +20,17 @@ how-to-play text):
 - Variants: grid size; words must start with a vowel; banned letters; a themed list (any
   dictionary, including a player's own); the X variant (instead of a strike, write X in three
   empty cells, which later words may use like letters; fewer than three empty cells: out).
-Not implemented (documented): allowing abbreviations (no shipped dictionary holds any; a
-player's own list can add them) and challenges (the app checks every word against the agreed
-dictionary, which is the challenge's arbiter; a "players decide" mode comes with the UI work).
+- Choosing the judge: "dictionary" (default: every word is checked when it is chosen) or
+  "players" (words stand unless challenged). In "players" mode every other player accepts or
+  challenges the chosen word before anyone writes it. A challenged chooser either withdraws it
+  and chooses another, or defends it: the agreed dictionary is where the definition is looked
+  up. Found: the word stands. Not found: the chooser chooses again. With the competitive
+  penalties: a failed defence loses the chooser their turn (the next player chooses); a
+  successful defence costs the challenger their next turn as chooser (these add up).
+  DECISION: withdrawing costs nothing; the other restrictions (vowel start, banned letters)
+  are mechanical and always checked.
+- Abbreviations: no shipped dictionary holds any. Allow them with a player's own list, or in
+  "players" mode by not challenging them (a challenged abbreviation is looked up like any word).
 """
 
 from __future__ import annotations
@@ -40,6 +48,8 @@ DIRECTIONS = {"right": (0, 1), "down": (1, 0), "left": (0, -1), "up": (-1, 0)}
 VOWELS = frozenset("aeiou")
 GRID_FOR_PLAYERS = {2: 7, 3: 7, 4: 7, 5: 8, 6: 8, 7: 9, 8: 10}
 MAX_STRIKES = 3
+JUDGES = ("dictionary", "players")
+VERDICT_MOVES = ("accept", "challenge", "defend", "withdraw")
 
 
 @dataclass(frozen=True)
@@ -51,6 +61,8 @@ class Options:
     vowel_start: bool = False
     banned_letters: str = ""
     x_variant: bool = False
+    judge: str = "dictionary"        # or "players": words stand unless challenged
+    challenge_penalties: bool = False
 
     @classmethod
     def parse(cls, data: dict[str, Any]) -> Options:
@@ -64,13 +76,18 @@ class Options:
         banned = "".join(sorted(set(str(data.get("banned_letters", "")).lower())))
         if not banned.isalpha() and banned:
             raise ValueError("Banned letters must be letters.")
+        judge = str(data.get("judge", "dictionary"))
+        if judge not in JUDGES:
+            raise ValueError("The judge of words is the dictionary or the players.")
         return cls(players, rows, cols, str(data.get("lexicon", "standard")),
-                   bool(data.get("vowel_start", False)), banned, bool(data.get("x_variant", False)))
+                   bool(data.get("vowel_start", False)), banned, bool(data.get("x_variant", False)),
+                   judge, bool(data.get("challenge_penalties", False)))
 
     def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "rows": self.rows, "cols": self.cols, "lexicon": self.lexicon,
                 "vowel_start": self.vowel_start, "banned_letters": self.banned_letters,
-                "x_variant": self.x_variant}
+                "x_variant": self.x_variant, "judge": self.judge,
+                "challenge_penalties": self.challenge_penalties}
 
 
 @dataclass(frozen=True)
@@ -86,6 +103,12 @@ class State:
     history: tuple[tuple[int, str], ...] = ()   # (chooser, word), public
     went_out: tuple[tuple[int, int], ...] = ()  # (seat, number of words chosen when it happened)
     outcome: Outcome | None = None
+    # "players decide" mode: the chosen word waits for everyone's verdict before it is written
+    vetting: bool = False
+    accepted: frozenset[int] = frozenset()
+    challenger: int | None = None
+    lost_turns: tuple[int, ...] = ()             # turns as chooser each seat still has to miss
+    last_challenge: tuple[str, int, int, str] | None = None  # word, chooser, challenger, result
 
     def active(self) -> list[int]:
         return [seat for seat, gone in enumerate(self.out) if not gone]
@@ -160,7 +183,8 @@ class FourLetterWords:
         self.lexicon_for(parsed.lexicon)  # fail now, not mid-game, on an unknown dictionary
         empty = EMPTY * (parsed.rows * parsed.cols)
         state = State(parsed, seed, (empty,) * parsed.players, (0,) * parsed.players,
-                      (False,) * parsed.players, chooser=seed % parsed.players)
+                      (False,) * parsed.players, chooser=seed % parsed.players,
+                      lost_turns=(0,) * parsed.players)
         return state
 
     def windows(self, options: Options) -> list[Window]:
@@ -169,7 +193,7 @@ class FourLetterWords:
             self._windows[key] = indexed_windows(options.rows, options.cols)
         return self._windows[key]
 
-    def word_refusal(self, options: Options, word: str) -> str | None:
+    def word_refusal(self, options: Options, word: str, check_dictionary: bool = True) -> str | None:
         if len(word) != 4 or not word.isascii() or not word.isalpha() or not word.islower():
             return "Choose a word of exactly four letters."
         if options.vowel_start and word[0] not in VOWELS:
@@ -177,6 +201,8 @@ class FourLetterWords:
         banned = sorted(set(word) & set(options.banned_letters))
         if banned:
             return f"The letter {banned[0].upper()} is banned in this game."
+        if not check_dictionary:
+            return None
         lexicon = self.lexicon_for(options.lexicon)
         if word not in lexicon:
             return f"“{word}” is not in the {lexicon.info.title} dictionary."
@@ -237,6 +263,10 @@ class FourLetterWords:
             return []
         if state.word is None:
             return [state.chooser]
+        if state.vetting:
+            if state.challenger is not None:
+                return [state.chooser]
+            return [seat for seat in state.active() if seat != state.chooser and seat not in state.accepted]
         return [seat for seat in state.active() if seat not in state.responded]
 
     def outcome(self, state: State) -> Outcome | None:
@@ -247,6 +277,9 @@ class FourLetterWords:
             return []
         if state.word is None:
             return [{"type": "choose", "word": w} for w in self.fitting_words(state, seat)]
+        if state.vetting:
+            kinds = ("defend", "withdraw") if state.challenger is not None else ("accept", "challenge")
+            return [{"type": kind} for kind in kinds]
         moves: list[Move] = [p.to_move() for p in self.placements_for(state, seat)]
         if not moves or seat != state.chooser:
             moves.extend(self.skip_moves(state, seat))
@@ -274,6 +307,10 @@ class FourLetterWords:
             return self._choose(state, seat, move["word"])
         if kind == "choose":
             raise IllegalMove("The word has already been chosen.")
+        if state.vetting:
+            return self._verdict(state, seat, kind)
+        if kind in VERDICT_MOVES:
+            raise IllegalMove("The word is settled: write it in your grid.")
         if kind == "place":
             placement = Placement(move["row"], move["col"], move["dir"])
             if placement not in self.placements_for(state, seat):
@@ -285,13 +322,47 @@ class FourLetterWords:
 
     def _choose(self, state: State, seat: int, word: str) -> State:
         word = word.strip().lower()
-        reason = self.word_refusal(state.options, word)
+        players_judge = state.options.judge == "players"
+        reason = self.word_refusal(state.options, word, check_dictionary=not players_judge)
         if reason:
             raise IllegalMove(reason)
         if not self.placements_for(state, seat, word):
             raise IllegalMove(f"“{word}” does not fit in your grid: choose a word you can write.")
-        return replace(state, word=word, responded=frozenset(),
-                       history=state.history + ((seat, word),))
+        state = replace(state, word=word, last_challenge=None)
+        if players_judge:
+            return replace(state, vetting=True, accepted=frozenset(), challenger=None)
+        return self._stand(state)
+
+    @staticmethod
+    def _stand(state: State) -> State:
+        """The word is settled: everyone writes it."""
+        return replace(state, vetting=False, accepted=frozenset(), challenger=None, responded=frozenset(),
+                       history=state.history + ((state.chooser, state.word),))
+
+    def _verdict(self, state: State, seat: int, kind: str) -> State:
+        """"Players decide" mode: the others accept or challenge; a challenged chooser defends
+        the word (the agreed dictionary is where its definition is looked up) or withdraws it."""
+        if state.challenger is None:
+            if kind == "accept":
+                state = replace(state, accepted=state.accepted | {seat})
+                return self._stand(state) if not self.actors(state) else state
+            if kind == "challenge":
+                return replace(state, challenger=seat)
+            raise IllegalMove("Accept the word or challenge it.")
+        word, chooser, challenger = state.word, state.chooser, state.challenger
+        if kind == "withdraw":
+            return replace(state, word=None, vetting=False, challenger=None, accepted=frozenset(),
+                           last_challenge=(word, chooser, challenger, "withdrawn"))
+        if kind != "defend":
+            raise IllegalMove("Defend your word or choose another one.")
+        penalties = state.options.challenge_penalties
+        if word in self.lexicon_for(state.options.lexicon):
+            lost = list(state.lost_turns)
+            lost[challenger] += penalties
+            return self._stand(replace(state, lost_turns=tuple(lost), last_challenge=(word, chooser, challenger, "stood")))
+        state = replace(state, word=None, vetting=False, challenger=None, accepted=frozenset(),
+                        last_challenge=(word, chooser, challenger, "not found"))
+        return self._next_turn(state) if penalties else state
 
     def _placement_refusal(self, state: State, seat: int, placement: Placement) -> str:
         options, grid = state.options, state.grids[seat]
@@ -364,6 +435,11 @@ class FourLetterWords:
                 return replace(state, outcome=finished)
             seat = next(s for s in [(seat + k) % state.options.players for k in range(1, state.options.players + 1)]
                         if not state.out[s])
+            if state.lost_turns[seat]:  # a failed challenge costs this turn as chooser
+                lost = list(state.lost_turns)
+                lost[seat] -= 1
+                state = replace(state, lost_turns=tuple(lost))
+                continue
             if self.fitting_words(replace(state, chooser=seat), seat):
                 return replace(state, chooser=seat)
             outs = list(state.out)
@@ -384,7 +460,9 @@ class FourLetterWords:
     def undo_barrier(self, before: State, after: State) -> bool:
         # Choosing or writing can be taken back while the word is still being written; the
         # move that finished the word settled strikes and handed the turn on.
-        return before.word is not None and after.word != before.word
+        # A defended challenge is settled by the dictionary and cannot be taken back either.
+        return (before.word is not None and after.word != before.word) or (
+            before.challenger is not None and after.challenger is None)
 
     # -- what a player sees --------------------------------------------------------------------
 
@@ -398,14 +476,18 @@ class FourLetterWords:
         view: dict[str, Any] = {
             "game": GAME_ID, "options": options.to_json(), "seat": seat,
             "chooser": state.chooser, "word": state.word,
-            "phase": "over" if over else ("choose" if state.word is None else "write"),
+            "phase": "over" if over else self._phase(state),
+            "challenger": state.challenger, "accepted": sorted(state.accepted),
+            "lost_turns": list(state.lost_turns),
+            "last_challenge": None if state.last_challenge is None else dict(zip(
+                ("word", "chooser", "challenger", "result"), state.last_challenge)),
             "waiting_for": self.actors(state), "strikes": list(state.strikes), "out": list(state.out),
             "history": [[s, w] for s, w in state.history],
             "outcome": None if not over else {"winners": list(state.outcome.winners), "reason": state.outcome.reason},
         }
         if seat is not None:
             view["grid"] = rows(state.grids[seat])
-            if state.word is not None and seat in self.actors(state):
+            if state.word is not None and not state.vetting and seat in self.actors(state):
                 # What this seat may do with the word: the UI highlights and offers exactly these.
                 legal = self.placements_for(state, seat)
                 view["placements"] = [[p.row, p.col, p.dir] for p in legal]
@@ -414,6 +496,14 @@ class FourLetterWords:
         if over:  # every grid is revealed when the game ends
             view["grids"] = [rows(g) for g in state.grids]
         return view
+
+    @staticmethod
+    def _phase(state: State) -> str:
+        if state.word is None:
+            return "choose"
+        if state.vetting:
+            return "vet" if state.challenger is None else "defend"
+        return "write"
 
     def reveal(self, state: State) -> dict[str, Any]:
         """Everything at this point of the game, for the replay once the game is over."""
@@ -433,6 +523,10 @@ class FourLetterWords:
             return f"wrote {(before.word or '').upper()} at {cell_name(move['row'], move['col'])} going {move['dir']}"
         if kind == "xs":
             return "wrote three Xs at " + ", ".join(cell_name(r, c) for r, c in move["cells"])
+        if kind in VERDICT_MOVES:
+            word = (before.word or "").upper()
+            return {"accept": f"accepted {word}", "challenge": f"challenged {word}",
+                    "defend": f"defended {word}", "withdraw": f"withdrew {word}"}[kind]
         return "took a strike"
 
 
@@ -458,6 +552,6 @@ def parse_move(move: Any) -> str:
         if not (isinstance(cells, list) and all(isinstance(c, list) and len(c) == 2
                                                  and all(isinstance(v, int) for v in c) for c in cells)):
             raise MalformedMove("An xs move needs three [row, col] cells.")
-    elif kind != "strike":
+    elif kind != "strike" and kind not in VERDICT_MOVES:
         raise MalformedMove(f"Unknown move type {kind!r}.")
     return kind
