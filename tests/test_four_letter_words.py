@@ -445,6 +445,8 @@ def test_a_challenged_word_found_in_the_dictionary_stands(flw):
     state = vet(flw, start(flw, seed=0, judge="players"), "salt", (1, "challenge"), (0, "defend"))
     assert flw.view(state, 0)["phase"] == "write" and state.history == ((0, "salt"),)
     assert state.last_challenge == ("salt", 0, 1, "stood") and state.lost_turns == (0, 0)
+    assert flw.view(state, 1)["last_challenge"]["result"] == "stood"  # news while the word is written
+    assert vet_write_all(flw, state).last_challenge is None  # and no longer once it is done
 
 
 def test_withdrawing_a_challenged_word_costs_nothing(flw):

@@ -17,6 +17,8 @@ def screen(page: Page) -> str:
       if (document.querySelector('#game-over')) return 'over';
       if (document.querySelector('#privacy-continue')) return 'privacy';
       if (document.querySelector('#flw-suggest')) return 'choose';
+      if (document.querySelector('#flw-accept')) return 'vet';
+      if (document.querySelector('#flw-defend')) return 'defend';
       if (document.querySelector('#flw-grid')) return 'write';
       return 'waiting';
     }""")
@@ -29,6 +31,10 @@ def take_turn(page: Page, current: str) -> None:
         page.click("#flw-suggest", timeout=QUICK)
         page.wait_for_function("document.querySelector('#flw-word')?.value.length === 4", timeout=QUICK)
         page.click("#flw-choose", timeout=QUICK)
+    elif current == "vet":
+        page.click("#flw-accept", timeout=QUICK)
+    elif current == "defend":
+        page.click("#flw-defend", timeout=QUICK)
     elif current == "write":
         starts = page.locator("#flw-grid .cell.start")
         if starts.count():

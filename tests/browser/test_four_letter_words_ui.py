@@ -21,7 +21,8 @@ def boot(page: Page, url: str) -> None:
 
 
 def new_game(page: Page, preset: str, *, add_bot: str | None = None, speed: str = "0",
-             grid: tuple[int, int] | None = None, lexicon: str | None = None, x_variant: bool = False) -> str:
+             grid: tuple[int, int] | None = None, lexicon: str | None = None, x_variant: bool = False,
+             players_decide: bool = False, penalties: bool = False) -> str:
     """Sets a game up through the form and starts it; returns its save id."""
     page.click("a[href='#new=four-letter-words']")
     page.click(f"[data-preset={preset}]")
@@ -33,6 +34,10 @@ def new_game(page: Page, preset: str, *, add_bot: str | None = None, speed: str 
         page.fill("#flw-cols", str(grid[1]))
     if x_variant:
         page.check("#flw-x")
+    if players_decide:
+        page.check("#flw-judge-players")
+    if penalties:
+        page.check("#flw-penalties")
     if lexicon:
         expect(page.locator(f"#setup-lexicon option[value='{lexicon}']")).to_have_count(1)
         page.select_option("#setup-lexicon", lexicon)
@@ -54,7 +59,8 @@ def stored(page: Page, save_id: str) -> dict:
 def wait_for_human_turn(page: Page) -> str:
     page.wait_for_function("""() => {
         const main = document.querySelector('#table-main');
-        return main && !main.inert && main.querySelector('#flw-suggest, #flw-grid, #privacy-continue, #game-over');
+        return main && !main.inert && main.querySelector(
+            '#flw-suggest, #flw-grid, #flw-accept, #flw-defend, #privacy-continue, #game-over');
     }""", timeout=30_000)
     return screen(page)
 
@@ -288,3 +294,54 @@ def test_the_x_variant_writes_three_xs_instead_of_a_strike(page, site):
     page.click("#flw-write")
     expect(page.locator("#seats .seat", has_text="no strikes")).to_have_count(2)
     expect(page.locator("#flw-word")).to_be_visible()  # the next word: the game went on
+
+
+def test_players_decide_a_challenge_in_the_open_settled_by_the_dictionary(page, site):
+    boot(page, site.url)
+    save_id = new_game(page, "two-people", players_decide=True)
+    page.click("#privacy-continue")
+    page.fill("#flw-word", "qxzt")  # not a word, but in this mode the players judge
+    page.click("#flw-choose")
+    # Judging happens in the open: the other player answers at once, no grid on screen.
+    expect(page.locator("#flw-challenge")).to_be_visible()
+    assert page.locator("#table-main .letter-grid").count() == 0
+    expect(page.locator("#table-headline")).to_contain_text("Does everyone accept QXZT?")
+    page.click("#flw-challenge")
+    page.click("#flw-defend")
+    expect(page.locator("#announcement")).to_contain_text("challenged QXZT: it is not in the dictionary, so")
+    expect(page.locator("#announcement")).to_contain_text("chooses again")
+    page.click("#privacy-continue")  # the chooser's own turn again is private
+    page.fill("#flw-word", "salt")
+    page.click("#flw-choose")
+    page.click("#flw-challenge")
+    page.click("#flw-defend")
+    expect(page.locator("#announcement")).to_contain_text("SALT: it is in the dictionary, so it stands")
+    page.click("#privacy-continue")  # writing is private again
+    expect(page.locator("#flw-grid")).to_be_visible()
+    moves = [move["type"] for _seat, move in stored(page, save_id)["record"]["moves"]]
+    assert moves == ["choose", "challenge", "defend", "choose", "challenge", "defend"]
+
+
+def open_prepared_game(page: Page, url: str, players: list[dict], options: dict, seed: int) -> str:
+    """A game with a chosen seed (the seed decides who chooses first), stored as a save."""
+    record = page.evaluate("args => wordtable.python.call('game.new', args)",
+                           {"game": "four-letter-words", "options": options, "seed": seed})["record"]
+    save = {"format": "wordtable-save", "version": 1, "id": f"prepared-{seed}", "game": "four-letter-words",
+            "players": players, "settings": {"botDelay": 0}, "record": record,
+            "created": "2026-11-22T10:00:00Z", "updated": "2026-11-22T10:00:00Z"}
+    page.evaluate("save => localStorage.setItem('wordtable.save.' + save.id, JSON.stringify(save))", save)
+    page.goto(f"{url}#game={save['id']}")
+    return save["id"]
+
+
+def test_a_bot_challenges_a_made_up_word_and_the_game_plays_on_to_the_end(page, site):
+    boot(page, site.url)
+    players = [{"name": "Player 1", "bot": None}, {"name": "Basil", "bot": "medium"}]
+    open_prepared_game(page, site.url, players, {"players": 2, "judge": "players", "challenge_penalties": True}, seed=2)
+    assert wait_for_human_turn(page) == "choose"  # seed 2: seat 0 chooses first, on an empty grid
+    page.fill("#flw-word", "qxzt")
+    page.click("#flw-choose")
+    page.click("#flw-defend")  # the medium bot challenged it
+    expect(page.locator("#announcement")).to_contain_text("so Player 1 loses this turn")
+    play_to_the_end(page)
+    expect(page.locator("#verdict")).to_be_visible()

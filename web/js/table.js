@@ -104,7 +104,7 @@ export class Table {
     this.keep(view);
     if (!actors.length) return this.gameOver(view, token);
     const humans = actors.filter((seat) => !this.save.players[seat].bot);
-    if (humans.length) return this.humanTurn(this.nextHuman(humans, view), token);
+    if (humans.length) return this.humanTurn(this.nextHuman(humans, view), token, view);
     return this.botTurn(actors[0], view, token);
   }
 
@@ -129,13 +129,15 @@ export class Table {
     }
   }
 
-  async humanTurn(seat, token) {
+  async humanTurn(seat, token, publicView) {
     const player = this.save.players[seat];
-    if (this.humans.length > 1 && this.shownSeat !== seat) {
+    const inTheOpen = Boolean(this.game.isPublicTurn?.(publicView));
+    if (this.humans.length > 1 && this.shownSeat !== seat && !inTheOpen) {
       this.shownSeat = null;
-      return this.privacyScreen(seat, token);
+      return this.privacyScreen(seat, token, publicView);
     }
-    this.shownSeat = seat;
+    // A turn in the open shows nothing secret, so the next private turn is screened again.
+    this.shownSeat = inTheOpen ? null : seat;
     const { view } = await this.call("game.view", { seat });
     if (token !== this.token) return;
     const act = async (move) => {
@@ -151,25 +153,31 @@ export class Table {
       await this.advance(token);
     };
     const suggest = async () => (await this.call("game.bot", { seat, level: "medium" })).move;
-    this.setMain(this.takeBackButton(seat, token), this.game.turnScreen(view, player, { act, suggest }));
+    this.setMain(this.announcement(view), this.takeBackButton(seat, token),
+      this.game.turnScreen(view, player, { act, suggest, players: this.save.players }));
+  }
+
+  announcement(view) {
+    const text = this.game.announcement?.(view, this.save.players);
+    return text ? element("p", { class: "notice", id: "announcement", role: "status" }, text) : null;
   }
 
   /** Grids are secret: between two people's turns the device shows nothing of either. */
-  privacyScreen(seat, token) {
+  privacyScreen(seat, token, publicView) {
     const player = this.save.players[seat];
     const [lastSeat] = this.save.record.moves.at(-1) ?? [null];
     const previous = lastSeat !== null && !this.save.players[lastSeat].bot && lastSeat !== seat ? lastSeat : null;
     const show = button(`I am ${player.name}: show my turn`, () => {
       this.setBusy(true);
       this.shownSeat = seat;
-      this.humanTurn(seat, token);
+      this.humanTurn(seat, token, publicView);
     }, { primary: true, id: "privacy-continue" });
     const screen = element("div", { class: "privacy", id: "privacy" },
       element("p", { class: "privacy-title" }, `Pass the device to ${player.name}`),
       element("p", { class: "hint" }, "Everyone else, look away: grids are secret."),
       element("div", { class: "row" }, show,
         previous !== null && button(`${this.save.players[previous].name}: take back your move`, () => this.takeBack(previous, token), { small: true })));
-    this.setMain(screen);
+    this.setMain(this.announcement(publicView), screen);
     setTimeout(() => show.focus());
   }
 
@@ -196,8 +204,8 @@ export class Table {
 
   async botTurn(seat, view, token) {
     const player = this.save.players[seat];
-    const doing = view.phase === "choose" ? "is choosing a word" : `is writing ${view.word?.toUpperCase() ?? ""}`;
-    const waiting = [element("p", { class: "bot-thinking", id: "bot-thinking" }, `${player.name} ${doing}…`)];
+    const waiting = [this.announcement(view),
+      element("p", { class: "bot-thinking", id: "bot-thinking" }, `${player.name} ${this.game.botDoing(view, seat)}…`)];
     // With one person at the table, they keep seeing their own grid while the bots play.
     const [onlyHuman] = this.humans.length === 1 ? this.humans : [null];
     if (onlyHuman !== null) {

@@ -328,7 +328,7 @@ class FourLetterWords:
             raise IllegalMove(reason)
         if not self.placements_for(state, seat, word):
             raise IllegalMove(f"“{word}” does not fit in your grid: choose a word you can write.")
-        state = replace(state, word=word, last_challenge=None)
+        state = replace(state, word=word)
         if players_judge:
             return replace(state, vetting=True, accepted=frozenset(), challenger=None)
         return self._stand(state)
@@ -422,7 +422,8 @@ class FourLetterWords:
                         responded=state.responded | {seat}, went_out=went_out)
         if self.actors(state):
             return state
-        return self._next_turn(state)
+        # The word is done: what happened to the last challenge is no longer news.
+        return self._next_turn(replace(state, last_challenge=None))
 
     def _next_turn(self, state: State) -> State:
         """Everyone has written (or skipped) the word: the next active player chooses. A

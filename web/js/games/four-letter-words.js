@@ -25,6 +25,12 @@ export function setupFields(container, { players }) {
   const vowel = element("input", { type: "checkbox", id: "flw-vowel" });
   const banned = element("input", { id: "flw-banned", maxlength: 25, autocomplete: "off", autocapitalize: "none", spellcheck: "false", placeholder: "e.g. QZ" });
   const xVariant = element("input", { type: "checkbox", id: "flw-x" });
+  const byDictionary = element("input", { type: "radio", name: "flw-judge", id: "flw-judge-dictionary", value: "dictionary", checked: true });
+  const byPlayers = element("input", { type: "radio", name: "flw-judge", id: "flw-judge-players", value: "players" });
+  const penalties = element("input", { type: "checkbox", id: "flw-penalties", disabled: true });
+  for (const radio of [byDictionary, byPlayers]) {
+    radio.addEventListener("change", () => { penalties.disabled = !byPlayers.checked; });
+  }
   const followPlayers = (count) => {
     if (!recommended.checked) return;
     size.value = cols.value = GRID_FOR_PLAYERS[Math.min(Math.max(count, 2), 8)];
@@ -32,6 +38,11 @@ export function setupFields(container, { players }) {
   recommended.addEventListener("change", () => followPlayers(players()));
   for (const input of [size, cols]) input.addEventListener("input", () => { recommended.checked = false; });
   container.replaceChildren(
+    element("fieldset", {},
+      element("legend", {}, "Who judges the words"),
+      element("label", { class: "check" }, byDictionary, " The dictionary checks every word as it is chosen"),
+      element("label", { class: "check" }, byPlayers, " Players decide: a word stands unless someone challenges it; a challenged word is looked up in the dictionary"),
+      element("label", { class: "check" }, penalties, " Competitive penalties: a word not found costs the chooser their turn; a word found costs the challenger their next turn")),
     element("fieldset", {},
       element("legend", {}, "Grid"),
       element("div", { class: "row" }, size, element("span", {}, "rows ×"), cols, element("span", {}, "columns")),
@@ -49,6 +60,7 @@ export function setupFields(container, { players }) {
     read: () => ({
       rows: Number(size.value), cols: Number(cols.value), vowel_start: vowel.checked,
       banned_letters: banned.value.replace(/[^a-z]/gi, "").toLowerCase(), x_variant: xVariant.checked,
+      judge: byPlayers.checked ? "players" : "dictionary", challenge_penalties: byPlayers.checked && penalties.checked,
     }),
   };
 }
@@ -61,7 +73,7 @@ export function summary(view, players) {
     const names = view.outcome.winners.map((seat) => players[seat].name);
     return `Finished: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "won"}`;
   }
-  const round = view.history.length + (view.phase === "choose" ? 1 : 0);
+  const round = view.history.length + (view.phase === "write" ? 0 : 1);
   const chooser = players[view.chooser].name;
   return view.phase === "choose" ? `Word ${round}: ${chooser} to choose` : `Word ${round}: ${upper(view.word)}`;
 }
@@ -71,15 +83,49 @@ export function seatStatus(view, seat) {
   const parts = [];
   const strikes = view.strikes[seat];
   parts.push(view.out[seat] ? "out" : strikes ? `${"✗".repeat(strikes)} ${strikes} strike${strikes > 1 ? "s" : ""}` : "no strikes");
+  const lost = view.lost_turns?.[seat] ?? 0;
+  if (lost && !view.out[seat]) parts.push(lost > 1 ? `misses ${lost} turns` : "misses a turn");
   if (view.phase === "choose" && view.chooser === seat) parts.push("choosing");
   else if (view.phase === "write" && view.waiting_for.includes(seat)) parts.push("writing");
+  else if (view.phase === "vet" && view.waiting_for.includes(seat)) parts.push("judging");
+  else if (view.phase === "defend" && view.chooser === seat) parts.push("challenged");
   return { text: parts.join(" · "), strikes, out: view.out[seat], acting: view.waiting_for.includes(seat) };
 }
 
 export function headline(view, players) {
   if (view.phase === "over") return "Game over";
   if (view.phase === "choose") return `${players[view.chooser].name} chooses the next word`;
+  if (view.phase === "vet") return `Does everyone accept ${upper(view.word)}?`;
+  if (view.phase === "defend") return `${players[view.challenger].name} challenges ${upper(view.word)}`;
   return `Everyone writes ${upper(view.word)}`;
+}
+
+/** Judging a word is done in the open: no privacy screen is needed for it. */
+export function isPublicTurn(view) {
+  return view.phase === "vet" || view.phase === "defend";
+}
+
+/** What happened to the last challenged word, for everyone to read. */
+export function announcement(view, players) {
+  const last = view.last_challenge;
+  if (!last) return null;
+  const word = upper(last.word);
+  const chooser = players[last.chooser].name;
+  const challenger = players[last.challenger].name;
+  if (last.result === "withdrawn") return `${chooser} withdrew ${word} after ${challenger}'s challenge.`;
+  const penalties = view.options.challenge_penalties;
+  if (last.result === "stood") {
+    return `${challenger} challenged ${word}: it is in the dictionary, so it stands${penalties ? ` and ${challenger} misses their next turn` : ""}.`;
+  }
+  return `${challenger} challenged ${word}: it is not in the dictionary, so ${penalties ? `${chooser} loses this turn` : `${chooser} chooses again`}.`;
+}
+
+/** What a bot is doing, while it thinks. */
+export function botDoing(view, seat) {
+  if (view.phase === "choose") return "is choosing a word";
+  if (view.phase === "vet") return `is considering ${upper(view.word)}`;
+  if (view.phase === "defend") return `is looking up ${upper(view.word)}`;
+  return `is writing ${upper(view.word)}`;
 }
 
 /** The public list of words chosen so far. */
@@ -108,9 +154,39 @@ export function gridPicture(rows, { caption = null, small = false, marked = [] }
  * Draws what this human seat does now and resolves with the move they confirm. `act(move)`
  * sends a move and rejects with the player-readable refusal, shown here.
  */
-export function turnScreen(view, player, { act, suggest }) {
+export function turnScreen(view, player, { act, suggest, players }) {
   if (view.phase === "choose") return chooseScreen(view, player, act, suggest);
+  if (view.phase === "vet" || view.phase === "defend") return judgeScreen(view, player, act, players);
   return new PlacementPicker(view, act).element;
+}
+
+/** "Players decide": accept or challenge the word; a challenged chooser defends or withdraws. */
+function judgeScreen(view, player, act, players) {
+  const message = element("output", { id: "flw-message", "aria-live": "polite" });
+  const send = async (type) => {
+    try {
+      await act({ type });
+    } catch (error) {
+      message.className = "bad";
+      message.textContent = error.message;
+    }
+  };
+  const word = upper(view.word);
+  const [question, choices] = view.phase === "vet"
+    ? [`${player.name}: ${players[view.chooser].name} chose ${word}. Is it a word?`, [
+      button(`Accept ${word}`, () => send("accept"), { primary: true, id: "flw-accept" }),
+      button("Challenge it", () => send("challenge"), { id: "flw-challenge" })]]
+    : [`${player.name}: ${players[view.challenger].name} challenges ${word}. Look it up, or choose another word?`, [
+      button(`Look ${word} up in the dictionary`, () => send("defend"), { primary: true, id: "flw-defend" }),
+      button("Choose another word", () => send("withdraw"), { id: "flw-withdraw" })]];
+  const stakes = view.options.challenge_penalties
+    ? "Competitive penalties: if the word is not found, its chooser loses this turn; if it is found, the challenger misses their next turn."
+    : "If the word is not found, its chooser chooses again.";
+  return element("div", { class: "turn judge" },
+    element("p", { class: "word-banner" }, question),
+    element("div", { class: "row" }, ...choices),
+    element("p", { class: "hint" }, `A challenged word is looked up in the game's dictionary. ${stakes}`),
+    message);
 }
 
 function chooseScreen(view, player, act, suggest) {
