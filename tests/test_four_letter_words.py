@@ -371,7 +371,8 @@ def test_how_to_play_covers_every_rule_and_variant():
                    "one, two or three", "anywhere", "strike on purpose", "Three strikes",
                    "last player left wins", "start with A, E, I, O or U", "Banned letters",
                    "Themed list", "abbreviations", "X variant", "fewer than three empty cells",
-                   "Challenges", "cannot find any word that fits"]:
+                   "Challenges", "cannot find any word that fits", "Players decide",
+                   "Competitive penalties", "costs its chooser the turn", "several future turns"]:
         assert phrase in page, phrase
     assert 'href="how-to-play/four-letter-words.html"' in (ROOT / "web" / "index.html").read_text()
 
