@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
 import build  # noqa: E402
+from flw_driver import play_to_the_end  # noqa: E402
 from harness import CHROMIUM_FLAGS, LocalSite  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -49,6 +50,7 @@ def main(out: Path) -> None:
             page.click("#own-list-form button[type=submit]")
             page.wait_for_selector("#own-list-result:not(:empty)")
             page.locator("#dictionaries").screenshot(path=out / f"dictionaries-{size}.png")
+            game_screens(page, out, size)
             page.goto(bad.url)
             page.wait_for_function("document.body.dataset.boot === 'failed'", timeout=60_000)
             page.screenshot(path=out / f"boot-error-{size}.png", full_page=True)
@@ -57,6 +59,38 @@ def main(out: Path) -> None:
     good.stop()
     bad.stop()
     print(f"screenshots in {out}")
+
+
+def game_screens(page, out: Path, size: str) -> None:
+    """Four Letter Words: setup, each kind of turn, pass-and-play, the end, the replay, saves."""
+    page.goto(page.url.split("#")[0] + "#new=four-letter-words")
+    page.wait_for_selector("#setup-start")
+    page.click("[data-preset=two-people]")
+    page.check("#flw-judge-players")
+    page.select_option("#setup-speed", "0")
+    page.screenshot(path=out / f"setup-{size}.png", full_page=True)
+    page.click("#setup-start")
+    page.wait_for_selector("#privacy-continue")
+    page.screenshot(path=out / f"pass-and-play-privacy-{size}.png", full_page=True)
+    page.click("#privacy-continue")
+    page.fill("#flw-word", "salt")
+    page.screenshot(path=out / f"choose-{size}.png", full_page=True)
+    page.click("#flw-choose")
+    page.wait_for_selector("#flw-accept")
+    page.screenshot(path=out / f"judge-{size}.png", full_page=True)
+    page.click("#flw-accept")
+    page.click("#privacy-continue")
+    page.click("[data-cell=B2]")
+    page.click("[data-cell=B3]")
+    page.screenshot(path=out / f"write-preview-{size}.png", full_page=True)
+    play_to_the_end(page)
+    page.screenshot(path=out / f"game-over-{size}.png", full_page=True)
+    page.click("#replay-open")
+    page.fill("#replay-step", "6")
+    page.screenshot(path=out / f"replay-{size}.png", full_page=True)
+    page.click("a:has-text('Home')")
+    page.wait_for_selector(".save")
+    page.locator("#saves-section").screenshot(path=out / f"saved-games-{size}.png")
 
 
 if __name__ == "__main__":

@@ -41,6 +41,9 @@ export function saveProblem(save, knownGames) {
   if (!Array.isArray(players) || players.length < 1 || players.length > 8 ||
       !players.every((p) => isObject(p) && typeof p.name === "string" &&
         (p.bot === null || ["easy", "medium", "hard"].includes(p.bot)))) return "its list of players is damaged";
+  if (record.options.players !== undefined && record.options.players !== players.length) {
+    return "its list of players does not match its game";
+  }
   return null;
 }
 
