@@ -345,3 +345,38 @@ def test_a_bot_challenges_a_made_up_word_and_the_game_plays_on_to_the_end(page, 
     expect(page.locator("#announcement")).to_contain_text("so Player 1 loses this turn")
     play_to_the_end(page)
     expect(page.locator("#verdict")).to_be_visible()
+
+
+def test_play_goes_on_with_a_notice_when_storage_is_full(context, site):
+    context.add_init_script("""{
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (key.startsWith('wordtable.save.')) throw new DOMException('full', 'QuotaExceededError');
+            return setItem.call(this, key, value);
+        };
+    }""")
+    page = context.new_page()
+    boot(page, site.url)
+    new_game(page, "one-bot")
+    expect(page.locator("#app-notice")).to_contain_text("storage for this site is full")
+    assert play_to_the_end(page) > 0
+    expect(page.locator("#verdict")).to_be_visible()
+
+
+def test_import_from_a_file(page, site, tmp_path):
+    boot(page, site.url)
+    save_id = new_game(page, "one-bot")
+    wait_for_human_turn(page)
+    exported = json.dumps(stored(page, save_id))
+    page.click("a:has-text('Home')")
+    page.locator(f".save[data-save='{save_id}'] button", has_text="Delete").click()
+    page.locator(f".save[data-save='{save_id}'] button", has_text="Really delete?").click()
+    file = tmp_path / "game.json"
+    file.write_text(exported)
+    page.click("#import summary")
+    page.set_input_files("#import-file", str(file))
+    page.click("#import-form button[type=submit]")
+    expect(page.locator("#import-result")).to_contain_text("Imported")
+    page.locator(f".save[data-save='{save_id}'] a", has_text="Resume").click()
+    wait_for_human_turn(page)
+    assert stored(page, save_id)["record"] == json.loads(exported)["record"]
