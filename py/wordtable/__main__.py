@@ -5,6 +5,8 @@
     check [--lexicon NAME] WORD...       WORD yes / WORD no
     find [--lexicon NAME] PATTERN        words matching ? (any letter), [abc] (a set), letters
     tiles [--lexicon NAME] TILES         words from tiles: ? wildcard, (ing) a multi-letter tile
+    shrdlu solve [--lexicon NAME] CARD...  every word fitting a Shrdlu spread, one per line
+    simulate GAME [--players N] [--levels L,...] [--games K] [--seed S] [--json]
 """
 
 from __future__ import annotations
@@ -33,6 +35,11 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--lexicon", default="standard")
     simulate.add_argument("--json", action="store_true", help="one JSON object")
+    shrdlu = commands.add_parser("shrdlu", help="Shrdlu tools").add_subparsers(dest="tool", required=True)
+    solve = shrdlu.add_parser("solve", help="every word that fits a spread of cards")
+    solve.add_argument("--lexicon", metavar="NAME", help="dictionary (default: standard)")
+    solve.add_argument("cards", metavar="CARD", nargs="+",
+                       help="etaoin shrdlu cmfwyp aeiou adjacent earliest later repeat-final-3 only-1 repeat-any *")
     for name, what, metavar, many in (("check", "is each word in the dictionary?", "WORD", True),
                                       ("find", "words matching a pattern", "PATTERN", False),
                                       ("tiles", "words spelled from tiles", "TILES", False)):
@@ -55,6 +62,8 @@ def run(args: argparse.Namespace) -> list[str]:
     except store.UnknownLexicon as error:
         names = ", ".join(info.name for info in store.available())
         raise UsageError(f"{error}; choose one of: {names}") from None
+    if args.command == "shrdlu":
+        return shrdlu_solve(lexicon, args.cards)
     try:
         if args.command == "check":
             return [f"{word} {'yes' if word.lower() in lexicon else 'no'}" for word in args.query]
@@ -63,6 +72,14 @@ def run(args: argparse.Namespace) -> list[str]:
         return lexicon.from_tiles(Tiles.parse(args.query), min_length=2)
     except ValueError as error:
         raise UsageError(str(error)) from None
+
+
+def shrdlu_solve(lexicon, cards: list[str]) -> list[str]:
+    from wordtable.games.shrdlu import CARDS, solve
+    unknown = [card for card in cards if card.lower() not in CARDS]
+    if unknown:
+        raise UsageError(f"unknown card {unknown[0]!r}; cards: {', '.join(CARDS)}")
+    return solve(lexicon, [card.lower() for card in cards])
 
 
 def simulate(args: argparse.Namespace) -> list[str]:

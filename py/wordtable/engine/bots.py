@@ -24,16 +24,43 @@ class Played:
 def play(game: Game, bots: list[Bot], options: dict[str, Any], seed: int, max_moves: int = 20_000) -> Played:
     state = game.new(options, seed)
     played = Played(Record(game.id, options, seed), state)
+    realtime = getattr(game, "realtime", False)
     while (actors := game.actors(state)) and len(played.record.moves) < max_moves:
-        seat = actors[0]
-        rng = rng_for(seed, "bot", seat, len(played.record.moves))
-        start = time.perf_counter()
-        move = bots[seat](game, state, seat, rng)
-        played.move_ms.append((time.perf_counter() - start) * 1000)
+        if realtime:
+            seat, move = _first_to_act(game, bots, state, actors, played)
+        else:
+            seat = actors[0]
+            move = _timed(bots[seat], game, state, seat, played)
         state = game.apply(state, seat, move)
         played.record.moves.append((seat, move))
     played.state = state
     return played
+
+
+def _timed(bot: Bot, game: Game, state: Any, seat: int, played: Played) -> dict | None:
+    rng = rng_for(played.record.seed, "bot", seat, len(played.record.moves))
+    start = time.perf_counter()
+    move = bot(game, state, seat, rng)
+    played.move_ms.append((time.perf_counter() - start) * 1000)
+    return move
+
+
+def _first_to_act(game: Game, bots: list[Bot], state: Any, actors: list[int], played: Played) -> tuple[int, dict]:
+    """Real-time games: every bot says what it would do and after how long ("after_ms"); the
+    earliest acts, unless the game's clock (timeout_move) runs out first."""
+    offers = []
+    for seat in actors:
+        move = _timed(bots[seat], game, state, seat, played)
+        if move is not None:
+            move = dict(move)
+            offers.append((move.pop("after_ms", 0), seat, move))
+    timeout = game.timeout_move(state)
+    if timeout is not None:
+        offers.append(timeout)
+    if not offers:
+        raise RuntimeError("no bot would ever act: a bug in the game's bots")
+    _after, seat, move = min(offers, key=lambda offer: (offer[0], offer[1]))
+    return seat, move
 
 
 def simulate(game: Game, bots: list[Bot], options: dict[str, Any], games: int, seed: int) -> dict[str, Any]:

@@ -14,4 +14,8 @@ def make(game_id: str, lexicon_for: Callable[[str], Any]):
         from wordtable.games.flw_bots import BOTS
         from wordtable.games.four_letter_words import FourLetterWords
         return FourLetterWords(lexicon_for), BOTS
+    if game_id == "shrdlu":
+        from wordtable.games.shrdlu import Shrdlu
+        from wordtable.games.shrdlu_bots import BOTS as SHRDLU_BOTS
+        return Shrdlu(lexicon_for), SHRDLU_BOTS
     raise KeyError(game_id)

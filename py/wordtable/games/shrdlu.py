@@ -1,0 +1,383 @@
+"""Shrdlu (Kevan Davis): find a word whose letters obey a row of cards, before anyone else.
+
+Rules as implemented (seed 002; decisions marked DECISION are ours and written in the
+how-to-play page too):
+- The deck: fifteen cards (CARDS below): four letter sets, six constraints, four plain
+  asterisks and one asterisk that deals a sixth card. Shuffled from the game's seed.
+- A round deals five cards in a row, six when the special asterisk is among them and the deck
+  is not empty. The answer has exactly one letter per card, each letter obeying its card.
+- The first valid word (obeying every card and in the agreed dictionary) wins the round and
+  takes the leftmost card. The other cards go to the bottom of the deck in random order.
+- "Shrdlu!": a player who believes no word fits calls it, if nobody has this round. The app's
+  solver decides at once when no word exists (the caller wins the round). Otherwise the others
+  have 30 seconds; a word found wins as usual, and when time is up the caller wins. The caller
+  may not answer that round.
+- Eleven rounds (until fewer than five cards are left); most cards wins. A tie: the tied
+  players play one tiebreak round with the whole deck reshuffled; its winner wins.
+- DECISION (one player, practice): no clock and no opponents. The player may give up a round
+  ("pass"); a "shrdlu!" call is right only when no word exists. A round nobody wins discards
+  its leftmost card, so the game still has eleven rounds.
+- Each card's meaning is CARDS[card].fits, written once; see its text and examples there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from wordtable.engine.errors import IllegalMove, MalformedMove
+from wordtable.engine.game import Move, Outcome
+from wordtable.engine.rng import rng_for
+
+GAME_ID = "shrdlu"
+SPREAD = 5
+COUNTDOWN_S = 30
+EXAMPLES_SHOWN = 8
+
+Fits = Callable[[str, int], bool]  # (word, position) -> does the letter there obey the card
+
+
+def _letter_set(letters: str) -> Fits:
+    return lambda word, i: word[i] in letters
+
+
+def _adjacent(word: str, i: int) -> bool:
+    # Alphabetically next to another letter of the word (B with A or C), at any position.
+    return any(j != i and abs(ord(other) - ord(word[i])) == 1 for j, other in enumerate(word))
+
+
+def _earliest(word: str, i: int) -> bool:
+    # No letter of the word comes before it; another copy of the same letter is fine.
+    return word[i] == min(word)
+
+
+def _later(word: str, i: int) -> bool:
+    # Later than the previous letter; on the first card, later than the word's final letter.
+    return word[i] > word[i - 1]  # word[-1] is the final letter when i == 0
+
+
+def _repeat_final_3(word: str, i: int) -> bool:
+    # The same letter as one of the last three letters, not counting itself.
+    return any(j != i and word[j] == word[i] for j in range(max(0, len(word) - 3), len(word)))
+
+
+def _only_1(word: str, i: int) -> bool:
+    return word.count(word[i]) == 1
+
+
+def _repeat_any(word: str, i: int) -> bool:
+    # The same letter appears somewhere else in the word.
+    return word.count(word[i]) > 1
+
+
+def _any(word: str, i: int) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    title: str           # as printed on the card
+    rule: str            # what it asks of its letter, in our words
+    fits: Fits
+    letters: str | None = None  # letter-set cards: the set (lets the solver narrow by pattern)
+    sixth: bool = False  # the special asterisk: deal a sixth card
+
+
+CARDS: dict[str, Card] = {card.id: card for card in [
+    Card("etaoin", "ETAOIN", "One of E, T, A, O, I, N.", _letter_set("etaoin"), "etaoin"),
+    Card("shrdlu", "SHRDLU", "One of S, H, R, D, L, U.", _letter_set("shrdlu"), "shrdlu"),
+    Card("cmfwyp", "CMFWYP", "One of C, M, F, W, Y, P.", _letter_set("cmfwyp"), "cmfwyp"),
+    Card("aeiou", "AEIOU", "A vowel: A, E, I, O or U.", _letter_set("aeiou"), "aeiou"),
+    Card("adjacent", "Alphabetically adjacent to another letter",
+         "Next in the alphabet to another letter of the word: B with A or C somewhere else.", _adjacent),
+    Card("earliest", "Alphabetically earliest letter in the word",
+         "No letter of the word comes before it in the alphabet (the same letter again is fine).", _earliest),
+    Card("later", "Alphabetically later than previous letter",
+         "Later in the alphabet than the letter before it; on the first card, later than the last letter.", _later),
+    Card("repeat-final-3", "Repeat any of the final 3 letters",
+         "The same letter as one of the word's last three letters, not counting itself.", _repeat_final_3),
+    Card("only-1", "Only 1 of this letter", "This letter appears nowhere else in the word.", _only_1),
+    Card("repeat-any", "Repeat any letter", "This letter appears somewhere else in the word too.", _repeat_any),
+    Card("*", "*", "Any letter.", _any),
+    Card("*6", "* · deal a sixth card", "Any letter; this round has six cards (unless the deck is empty).", _any,
+         sixth=True),
+]}
+DECK = ("etaoin", "shrdlu", "cmfwyp", "aeiou", "adjacent", "earliest", "later", "repeat-final-3",
+        "only-1", "repeat-any", "*", "*", "*", "*", "*6")
+
+
+def breaks(spread: tuple[str, ...] | list[str], word: str) -> int | None:
+    """The position of the first card the word breaks, or None when it obeys every card."""
+    for i, card in enumerate(spread):
+        if not CARDS[card].fits(word, i):
+            return i
+    return None
+
+
+def pattern_of(spread: tuple[str, ...] | list[str]) -> list[frozenset[str] | None]:
+    """The letter-set cards as a dictionary pattern; the other cards are checked word by word."""
+    return [frozenset(CARDS[c].letters) if CARDS[c].letters else None for c in spread]
+
+
+def solve(lexicon: Any, spread: tuple[str, ...] | list[str]) -> list[str]:
+    """Every word of the lexicon that fits the spread, in alphabetical order."""
+    checks = [(i, CARDS[c].fits) for i, c in enumerate(spread) if not CARDS[c].letters and c not in ("*", "*6")]
+
+    def obeys(word: str) -> bool:
+        return word.isalpha() and all(fits(word, i) for i, fits in checks)
+
+    return sorted(lexicon.match(pattern_of(spread), obeys))
+
+
+@dataclass(frozen=True)
+class Options:
+    players: int = 2
+    lexicon: str = "standard"
+
+    @classmethod
+    def parse(cls, data: dict[str, Any]) -> Options:
+        players = int(data.get("players", 2))
+        if not 1 <= players <= 8:
+            raise ValueError("Shrdlu is for 1 to 8 players (one plays for practice).")
+        return cls(players, str(data.get("lexicon", "standard")))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "lexicon": self.lexicon}
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    spread: tuple[str, ...]
+    winner: int | None
+    word: str | None
+    how: str                      # "word", "shrdlu" (the call was right or time ran out), "pass"
+    caller: int | None
+    count: int                    # how many words fitted
+    examples: tuple[str, ...]     # some of them
+
+
+@dataclass(frozen=True)
+class State:
+    options: Options
+    seed: int
+    deck: tuple[str, ...]                  # secret: the order of the cards to come
+    spread: tuple[str, ...]
+    won: tuple[tuple[str, ...], ...]       # the cards each seat has taken
+    round: int = 1
+    players_in: tuple[int, ...] = ()       # who may answer: everyone, or the tied players
+    caller: int | None = None
+    countdown: bool = False
+    tiebreak: bool = False
+    results: tuple[RoundResult, ...] = ()
+    outcome: Outcome | None = None
+
+
+class Shrdlu:
+    id = GAME_ID
+    title = "Shrdlu"
+    realtime = True  # every player may act at any moment; the first valid claim wins
+
+    def __init__(self, lexicon_for: Callable[[str], Any]):
+        self.lexicon_for = lexicon_for
+        self._solutions: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+
+    # -- setup and queries ---------------------------------------------------------------------
+
+    def new(self, options: dict[str, Any], seed: int) -> State:
+        parsed = Options.parse(options)
+        self.lexicon_for(parsed.lexicon)
+        deck = list(DECK)
+        rng_for(seed, "shrdlu", "deck").shuffle(deck)
+        state = State(parsed, seed, tuple(deck), (), ((),) * parsed.players,
+                      players_in=tuple(range(parsed.players)))
+        return self._deal(state)
+
+    def solutions(self, state: State, spread: tuple[str, ...] | None = None) -> list[str]:
+        spread = state.spread if spread is None else spread
+        key = (state.options.lexicon, spread)
+        if key not in self._solutions:
+            if len(self._solutions) > 256:
+                self._solutions.clear()
+            self._solutions[key] = solve(self.lexicon_for(state.options.lexicon), spread)
+        return self._solutions[key]
+
+    def warm_up(self, options: dict[str, Any]) -> None:
+        """Builds the dictionary's indexes for five- and six-letter words, so the first
+        round's solving does not pay for them."""
+        lexicon = self.lexicon_for(Options.parse(options).lexicon)
+        for length in (SPREAD, SPREAD + 1):
+            lexicon.words_of_length(length)
+
+    @staticmethod
+    def _deal(state: State) -> State:
+        deck = state.deck
+        spread, deck = deck[:SPREAD], deck[SPREAD:]
+        if any(CARDS[c].sixth for c in spread) and deck:
+            spread, deck = spread + deck[:1], deck[1:]
+        return replace(state, spread=spread, deck=deck, caller=None, countdown=False)
+
+    def claim_refusal(self, state: State, word: str) -> str | None:
+        """Why this word does not win the round, for the player; None when it does."""
+        n = len(state.spread)
+        if len(word) != n or not word.isascii() or not word.isalpha():
+            return f"The answer has {n} letters, one per card."
+        position = breaks(state.spread, word)
+        if position is not None:
+            card = CARDS[state.spread[position]]
+            return (f"Letter {position + 1} ({word[position].upper()}) breaks the card "
+                    f"“{card.title}”: {card.rule}")
+        lexicon = self.lexicon_for(state.options.lexicon)
+        if word not in lexicon:
+            return f"“{word}” fits the cards but is not in the {lexicon.info.title} dictionary."
+        return None
+
+    # -- the protocol --------------------------------------------------------------------------
+
+    def seats(self, state: State) -> int:
+        return state.options.players
+
+    def actors(self, state: State) -> list[int]:
+        return [] if state.outcome else list(state.players_in)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Representative: the winning claims, the call, and the practice pass."""
+        if seat not in self.actors(state):
+            return []
+        moves: list[Move] = []
+        if seat != state.caller:
+            moves += [{"type": "claim", "word": w} for w in self.solutions(state)]
+        if state.caller is None:
+            moves.append({"type": "shrdlu"})
+        if state.countdown:
+            moves.append({"type": "time-up"})
+        if self._solo(state):
+            moves.append({"type": "pass"})
+        return moves
+
+    def apply(self, state: State, seat: int, move: Move) -> State:
+        kind = parse_move(move)
+        if state.outcome:
+            raise IllegalMove("The game is over.")
+        if seat not in self.actors(state):
+            raise IllegalMove("Only the tied players play the tiebreak round." if state.tiebreak
+                              else "You are not playing this game.")
+        if kind == "claim":
+            if seat == state.caller:
+                raise IllegalMove("You called shrdlu: you cannot answer this round.")
+            word = move["word"].strip().lower()
+            reason = self.claim_refusal(state, word)
+            if reason:
+                raise IllegalMove(reason)
+            return self._end_round(state, seat, word, "word")
+        if kind == "shrdlu":
+            if state.caller is not None:
+                raise IllegalMove("Someone already called shrdlu this round.")
+            if not self.solutions(state):  # the caller is right: no word exists
+                return self._end_round(replace(state, caller=seat), seat, None, "shrdlu")
+            if self._solo(state):  # nobody else to search: the call is simply wrong
+                return self._end_round(replace(state, caller=seat), None, None, "shrdlu")
+            return replace(state, caller=seat, countdown=True)
+        if kind == "time-up":
+            if not state.countdown:
+                raise IllegalMove("No countdown is running.")
+            return self._end_round(state, state.caller, None, "shrdlu")
+        if not self._solo(state):
+            raise IllegalMove("Passing is only for practice games; call shrdlu if you think no word fits.")
+        return self._end_round(state, None, None, "pass")
+
+    @staticmethod
+    def _solo(state: State) -> bool:
+        return state.options.players == 1
+
+    def _end_round(self, state: State, winner: int | None, word: str | None, how: str) -> State:
+        found = self.solutions(state)
+        examples = tuple(found if len(found) <= EXAMPLES_SHOWN else
+                         rng_for(state.seed, "shrdlu", "examples", state.round).sample(found, EXAMPLES_SHOWN))
+        result = RoundResult(state.spread, winner, word, how, state.caller, len(found), tuple(sorted(examples)))
+        won = list(state.won)
+        if winner is not None:
+            won[winner] = won[winner] + state.spread[:1]
+        rest = list(state.spread[1:])
+        rng_for(state.seed, "shrdlu", "bottom", state.round, state.tiebreak).shuffle(rest)
+        state = replace(state, won=tuple(won), deck=state.deck + tuple(rest), results=state.results + (result,),
+                        round=state.round + 1, caller=None, countdown=False)
+        if state.tiebreak:
+            return replace(state, outcome=Outcome((winner,) if winner is not None else tuple(state.players_in),
+                                                  "won the tiebreak round"))
+        if len(state.deck) >= SPREAD:
+            return self._deal(state)
+        return self._finish(state)
+
+    def _finish(self, state: State) -> State:
+        most = max(len(cards) for cards in state.won)
+        leaders = tuple(seat for seat, cards in enumerate(state.won) if len(cards) == most)
+        if len(leaders) == 1 or self._solo(state):
+            return replace(state, spread=(), outcome=Outcome(leaders, "took the most cards"))
+        deck = list(DECK)
+        rng_for(state.seed, "shrdlu", "tiebreak").shuffle(deck)
+        return self._deal(replace(state, deck=tuple(deck), tiebreak=True, players_in=leaders))
+
+    def undo_barrier(self, before: State, after: State) -> bool:
+        return True  # a real-time race: nothing is taken back
+
+    @staticmethod
+    def timeout_move(state: State) -> tuple[int, int, Move] | None:
+        """What happens if nobody acts: after a call, time runs out (after ms, seat, move)."""
+        if state.countdown and state.caller is not None:
+            return COUNTDOWN_S * 1000, state.caller, {"type": "time-up"}
+        return None
+
+    # -- what a player sees --------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Everyone sees the same table; the deck's order (and the seed) stay secret."""
+        return {
+            "game": GAME_ID, "options": state.options.to_json(), "seat": seat,
+            "phase": "over" if state.outcome else ("countdown" if state.countdown else "race"),
+            "round": state.round, "tiebreak": state.tiebreak, "players_in": list(state.players_in),
+            "spread": [card_json(c) for c in state.spread], "deck_left": len(state.deck),
+            "caller": state.caller, "countdown_s": COUNTDOWN_S,
+            "cards_won": [len(cards) for cards in state.won],
+            "waiting_for": self.actors(state),
+            "results": [result_json(r) for r in state.results],
+            "outcome": None if not state.outcome else {"winners": list(state.outcome.winners),
+                                                       "reason": state.outcome.reason},
+        }
+
+    def reveal(self, state: State) -> dict[str, Any]:
+        return {**self.view(state, None), "deck": list(state.deck)}
+
+    @staticmethod
+    def move_text(before: State, move: Move) -> str:
+        kind = move["type"]
+        if kind == "claim":
+            return f"answered {move['word'].upper()}"
+        return {"shrdlu": "called shrdlu!", "time-up": "time ran out", "pass": "passed"}[kind]
+
+
+def card_json(card_id: str) -> dict[str, Any]:
+    card = CARDS[card_id]
+    return {"id": card.id, "title": card.title, "rule": card.rule, "letters": card.letters,
+            "sixth": card.sixth}
+
+
+def result_json(result: RoundResult) -> dict[str, Any]:
+    return {"spread": list(result.spread), "winner": result.winner, "word": result.word, "how": result.how,
+            "caller": result.caller, "count": result.count, "examples": list(result.examples)}
+
+
+def parse_move(move: Any) -> str:
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise MalformedMove("A move must be an object with a type.")
+    kind = move["type"]
+    if kind == "claim":
+        if not isinstance(move.get("word"), str) or len(move["word"]) > 40:
+            raise MalformedMove("A claim needs a word.")
+    elif kind not in ("shrdlu", "time-up", "pass"):
+        raise MalformedMove(f"Unknown move type {kind!r}.")
+    return kind
