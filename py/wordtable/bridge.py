@@ -230,6 +230,18 @@ def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
     return {"move": bots[level](game, state, seat, rng_for(record.seed, "bot", seat, len(record.moves)))}
 
 
+def _warm_up(args: dict[str, Any]) -> dict[str, Any]:
+    """Lets a game build its indexes before play starts (Shrdlu: five- and six-letter words)."""
+    game, _bots = _game(_arg(args, "game", str))
+    warm = getattr(game, "warm_up", None)
+    if warm is not None:
+        try:
+            warm(_arg(args, "options", dict, {}))
+        except (ValueError, KeyError) as error:
+            raise Refused(str(error)) from None
+    return {}
+
+
 def _undo(args: dict[str, Any]) -> dict[str, Any]:
     from wordtable.engine.game import undo
     record, game, _bots, state = _record_and_state(args)
@@ -264,6 +276,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "game.replay": _replay_frames,
     "game.new": _new_game,
     "game.undo": _undo,
+    "game.warm_up": _warm_up,
     "game.view": _view,
     "game.play": _play,
     "game.bot": _bot_move,

@@ -7,9 +7,10 @@ import { Setup, rematch } from "./setup.js";
 import { Table } from "./table.js";
 import { showExport, importSave, readImportFile } from "./transfer.js";
 import * as fourLetterWords from "./games/four-letter-words.js";
+import * as shrdlu from "./games/shrdlu.js";
 
 // The games that can be played; the others are "coming soon" on the home screen.
-export const GAMES = { [fourLetterWords.id]: fourLetterWords };
+export const GAMES = { [fourLetterWords.id]: fourLetterWords, [shrdlu.id]: shrdlu };
 const KNOWN_GAMES = Object.keys(GAMES);
 
 // Games started in this window, so they play on even where storage is blocked.

@@ -20,7 +20,15 @@ export class Table {
   /** Stops whatever the table was doing (the player left the game). */
   close() {
     this.token++;
+    this.stopClocks();
     this.save = null;
+  }
+
+  stopClocks() {
+    for (const timer of this.timers ?? []) clearTimeout(timer);
+    this.timers = [];
+    if (this.keyListener) document.removeEventListener("keydown", this.keyListener);
+    this.keyListener = null;
   }
 
   async open(save) {
@@ -29,7 +37,10 @@ export class Table {
     this.game = this.games[save.game];
     this.shownSeat = null;
     this.saveProblem = null;
+    this.seenRounds = null;
+    this.stopClocks();
     this.draw();
+    this.python.call("game.warm_up", { game: save.game, options: save.record.options }).catch(() => {});
     this.setMain(element("p", { class: "muted" }, "Setting up the table…"));
     if (String(save.record.options.lexicon ?? "").startsWith("custom:")) await this.dictionaries.start();
     if (token !== this.token) return;
@@ -102,6 +113,8 @@ export class Table {
     const { view, actors } = result;
     this.drawSide(view);
     this.keep(view);
+    const unseenResult = this.seenRounds !== null && view.results?.length > this.seenRounds;
+    if (this.game.realtime && (actors.length || unseenResult)) return this.race(view, token);
     if (!actors.length) return this.gameOver(view, token);
     const humans = actors.filter((seat) => !this.save.players[seat].bot);
     if (humans.length) return this.humanTurn(this.nextHuman(humans, view), token, view);
@@ -232,19 +245,71 @@ export class Table {
     await this.advance(token);
   }
 
+  // -- real-time games (Shrdlu) ---------------------------------------------------------------
+
+  /** Everyone may act at once: people type, bots answer after their own delay, the clock
+   * runs after a call. Between rounds the result waits for the players to go on. */
+  async race(view, token) {
+    this.stopClocks();
+    const done = view.results.length;
+    if (this.seenRounds !== null && done > this.seenRounds) {
+      const next = button(view.phase === "over" ? "See who won" : "Next round", () => {
+        this.seenRounds = done;
+        if (view.phase === "over") this.gameOver(view, token);
+        else this.race(view, token);
+      }, { primary: true, id: "next-round" });
+      this.setMain(this.game.roundResult(view.results.at(-1), this.save.players), next);
+      setTimeout(() => next.focus());
+      return;
+    }
+    this.seenRounds = done;
+    const startedAt = performance.now();
+    const send = async (seat, move) => {
+      if (token !== this.token) return;
+      const played = await this.call("game.play", { seat, move });
+      if (token !== this.token) return;
+      this.save.record = played.record;
+      await this.advance(token);
+    };
+    const screen = this.game.raceScreen(view, {
+      players: this.save.players, humans: this.humans, send,
+      secondsLeft: () => Math.max(0, view.countdown_s - (performance.now() - startedAt) / 1000),
+    });
+    this.setMain(screen);
+    this.keyListener = (event) => {
+      if (event.target.closest?.("input, textarea, select") || event.ctrlKey || event.metaKey || event.altKey) return;
+      screen.buzz?.(event.key.toLowerCase());
+    };
+    document.addEventListener("keydown", this.keyListener);
+    const later = (ms, task) => this.timers.push(setTimeout(() => token === this.token && task(), ms));
+    if (view.phase === "countdown") {
+      later(view.countdown_s * 1000, () => send(view.caller, { type: "time-up" }).catch(() => {}));
+    }
+    // Bot delays are human-like; the player's speed setting scales them (Normal = as given).
+    const pace = (this.save.settings?.botDelay ?? 700) / 700;
+    const movesNow = this.save.record.moves.length;
+    for (const seat of view.waiting_for.filter((s) => this.save.players[s].bot)) {
+      const { move } = await this.call("game.bot", { seat, level: this.save.players[seat].bot });
+      if (token !== this.token || this.save.record.moves.length !== movesNow || !move) continue;
+      const { after_ms: after, ...act } = move;
+      later(after * pace, () => this.save.record.moves.length === movesNow && send(seat, act).catch(() => {}));
+    }
+  }
+
   // -- the end ------------------------------------------------------------------------------
 
   gameOver(view, token) {
     const players = this.save.players;
     const winners = view.outcome.winners.map((seat) => players[seat].name);
     const verdict = winners.length === 1 ? `${winners[0]} wins` : `${winners.join(" and ")} share the win`;
-    const replay = button("Step through the game", () => this.replay(token), { id: "replay-open" });
+    const replay = this.game.revealedGrids && button("Step through the game", () => this.replay(token), { id: "replay-open" });
     const again = button("Play again, same players", () => this.onPlayAgain?.(this.save), { id: "play-again" });
+    const board = this.game.finalScreen ? this.game.finalScreen(view, players)
+      : this.game.revealedGrids({ grids: view.grids, strikes: view.strikes, out: view.out }, players);
     this.setMain(
       element("div", { class: "game-over", id: "game-over" },
         element("p", { class: "verdict", id: "verdict" }, `${verdict}: ${view.outcome.reason}.`),
-        this.game.revealedGrids({ grids: view.grids, strikes: view.strikes, out: view.out }, players),
-        element("div", { class: "row" }, replay, again)));
+        board, element("div", { class: "row" }, replay, again)));
   }
 
   async replay(token) {

@@ -367,7 +367,7 @@ def card_json(card_id: str) -> dict[str, Any]:
 
 
 def result_json(result: RoundResult) -> dict[str, Any]:
-    return {"spread": list(result.spread), "winner": result.winner, "word": result.word, "how": result.how,
+    return {"spread": [card_json(c) for c in result.spread], "winner": result.winner, "word": result.word, "how": result.how,
             "caller": result.caller, "count": result.count, "examples": list(result.examples)}
 
 

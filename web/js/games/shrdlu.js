@@ -1,0 +1,209 @@
+// Shrdlu in the browser: the spread of cards, typing answers, "shrdlu!" calls, the countdown,
+// buzz keys for people sharing one device, and each round's result. Python decides every call.
+import { element, button } from "../ui.js";
+
+export const id = "shrdlu";
+export const title = "Shrdlu";
+export const minPlayers = 1;
+export const maxPlayers = 8;
+export const realtime = true;
+export const BUZZ_KEYS = ["a", "l", "z", "m", "q", "p", "v", "n"];
+
+// Short faces for the constraint cards, readable at a glance on a phone; the full rule is on
+// the card too (and in the how-to-play page).
+const FACES = {
+  adjacent: ["A↔B", "adjacent to another letter"],
+  earliest: ["A…", "earliest letter in the word"],
+  later: ["↗", "later than the previous letter"],
+  "repeat-final-3": ["↺3", "repeats one of the last 3"],
+  "only-1": ["×1", "only one of this letter"],
+  "repeat-any": ["↺", "repeats another letter"],
+  "*": ["*", "any letter"],
+  "*6": ["*", "any letter · sixth card"],
+};
+
+const upper = (text) => text.toUpperCase();
+
+export function setupFields(container) {
+  container.replaceChildren(element("p", { class: "hint" },
+    "A race: everyone hunts for a word at once. Alone, you practise without a clock and see the answers after each round. With friends on one device, each player has a buzz key."));
+  return { playersChanged: () => {}, read: () => ({}) };
+}
+
+export function summary(view, players) {
+  if (view.phase === "over") {
+    const names = view.outcome.winners.map((seat) => players[seat].name);
+    return `Finished: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "won"}`;
+  }
+  return `Round ${view.round}${view.tiebreak ? " (tiebreak)" : ""} · ${scoreLine(view, players)}`;
+}
+
+function scoreLine(view, players) {
+  return players.map((p, seat) => `${p.name} ${view.cards_won[seat]}`).join(", ");
+}
+
+export function seatStatus(view, seat) {
+  const cards = view.cards_won[seat];
+  const parts = [`${cards} card${cards === 1 ? "" : "s"}`];
+  if (view.caller === seat) parts.push("called shrdlu!");
+  if (view.tiebreak && !view.players_in.includes(seat)) parts.push("watching");
+  return { text: parts.join(" · "), out: false, acting: view.caller === seat };
+}
+
+export function headline(view) {
+  if (view.phase === "over") return "Game over";
+  if (view.tiebreak) return "Tiebreak round";
+  return `Round ${view.round} of 11`;
+}
+
+export function historyList(view, players) {
+  if (!view.results.length) return element("p", { class: "muted" }, "No round played yet.");
+  return element("ol", { class: "word-history" }, ...view.results.map((result) =>
+    element("li", {}, resultLine(result, players))));
+}
+
+function resultLine(result, players) {
+  const winner = result.winner === null ? null : players[result.winner].name;
+  if (result.how === "word") return `${winner}: ${upper(result.word)}`;
+  if (result.how === "pass") return "passed";
+  if (result.winner === null) return `shrdlu! was wrong (${result.count} words)`;
+  return `${winner}: shrdlu!${result.count ? " (time ran out)" : ""}`;
+}
+
+export function isPublicTurn() {
+  return true;
+}
+
+// -- the cards ------------------------------------------------------------------------------
+
+export function cardElement(card, position, { broken = false } = {}) {
+  const [face, label] = card.letters
+    ? [card.letters.length > 5 ? `${upper(card.letters.slice(0, 3))}\n${upper(card.letters.slice(3))}` : upper(card.letters), "one of these letters"]
+    : FACES[card.id];
+  return element("li", { class: `card${card.letters ? " letters" : ""}${broken ? " broken" : ""}`, "data-card": card.id,
+    title: `${card.title}: ${card.rule}`, "aria-label": `Card ${position + 1}: ${card.title}. ${card.rule}` },
+  element("span", { class: "card-number" }, String(position + 1)),
+  element("span", { class: "card-face" }, face),
+  element("span", { class: "card-label" }, label));
+}
+
+function spreadElement(view, brokenPosition = null) {
+  return element("ol", { class: "spread", id: "spread", style: `--cards: ${view.spread.length}`,
+    "aria-label": `${view.spread.length} cards: a ${view.spread.length}-letter word` },
+    ...view.spread.map((card, i) => cardElement(card, i, { broken: i === brokenPosition })));
+}
+
+// -- the race -------------------------------------------------------------------------------
+
+/**
+ * The table during a round. ctx: {players, humans, send(seat, move), secondsLeft()}.
+ * One person: an answer box always ready. Several: each has a buzz key, then types.
+ */
+export function raceScreen(view, ctx) {
+  const { players, humans } = ctx;
+  const solo = view.options.players === 1;
+  const message = element("output", { id: "shrdlu-message", "aria-live": "polite" });
+  const spread = spreadElement(view);
+  const playing = humans.filter((seat) => view.players_in.includes(seat));
+  let answering = playing.length === 1 ? playing[0] : null;
+  const input = element("input", { id: "shrdlu-word", maxlength: view.spread.length, autocomplete: "off", autocapitalize: "none",
+    spellcheck: "false", placeholder: `${view.spread.length} letters`, "aria-label": "Your word" });
+  const who = element("label", { for: "shrdlu-word", id: "shrdlu-who" });
+  const form = element("form", { class: "answer", id: "shrdlu-answer" }, who,
+    element("div", { class: "row" }, input, element("button", { type: "submit", class: "button primary", id: "shrdlu-submit" }, "Answer")));
+  const say = (text, bad = true) => {
+    message.className = bad ? "bad" : "";
+    message.textContent = text;
+  };
+  const showAnswerFor = (seat) => {
+    answering = seat;
+    form.hidden = seat === null || seat === view.caller;
+    who.textContent = seat === null ? "" : `${players[seat].name}, your word`;
+    if (!form.hidden) setTimeout(() => input.focus());
+  };
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (answering === null) return;
+    const word = input.value.trim().toLowerCase();
+    if (!word) return;
+    try {
+      await ctx.send(answering, { type: "claim", word });
+    } catch (error) {
+      say(error.message);
+      const match = /^Letter (\d+)/.exec(error.message);
+      for (const [i, card] of [...spread.children].entries()) card.classList.toggle("broken", Boolean(match) && i === Number(match[1]) - 1);
+      input.select();
+    }
+  });
+
+  const controls = element("div", { class: "row race-controls" });
+  if (playing.length > 1) {
+    for (const seat of playing) {
+      const key = BUZZ_KEYS[seat];
+      controls.append(button(`${players[seat].name}: buzz (${upper(key)})`, () => showAnswerFor(seat),
+        { "data-buzz": seat, disabled: seat === view.caller }));
+    }
+  }
+  if (view.caller === null) {
+    for (const seat of playing) {
+      const label = solo ? "Shrdlu! (no word fits)" : playing.length > 1 ? `${players[seat].name}: shrdlu!` : "Shrdlu!";
+      controls.append(button(label, () => ctx.send(seat, { type: "shrdlu" }).catch((error) => say(error.message)),
+        { "data-shrdlu": seat, id: playing.length === 1 ? "shrdlu-call" : null }));
+    }
+  }
+  if (solo) controls.append(button("Show the answers (pass)", () => ctx.send(playing[0], { type: "pass" }), { id: "shrdlu-pass" }));
+
+  const parts = [spread];
+  if (view.phase === "countdown") {
+    const bar = element("div", { class: "countdown", id: "countdown", role: "timer", "aria-live": "off" },
+      element("span", { class: "countdown-text" }), element("span", { class: "countdown-fill" }));
+    const tick = () => {
+      const left = ctx.secondsLeft();
+      bar.querySelector(".countdown-text").textContent =
+        `${players[view.caller].name} called shrdlu! ${Math.ceil(left)} s left to find a word`;
+      bar.querySelector(".countdown-fill").style.width = `${(100 * left) / view.countdown_s}%`;
+      if (left > 0 && bar.isConnected) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    parts.push(bar);
+  }
+  parts.push(form, controls, message);
+  if (playing.length > 1) {
+    parts.push(element("p", { class: "hint" }, "Buzz first (button or key), then type your word."));
+  } else if (!playing.length) {
+    parts.push(element("p", { class: "hint" }, "The tied players play the tiebreak round."));
+  }
+  const screen = element("div", { class: "race" }, ...parts);
+  screen.buzz = (key) => {
+    const seat = playing.find((s) => BUZZ_KEYS[s] === key);
+    if (seat !== undefined && seat !== view.caller) showAnswerFor(seat);
+  };
+  showAnswerFor(answering);
+  return screen;
+}
+
+/** The round just played: who won it and how, and words that would have fitted. */
+export function roundResult(result, players) {
+  const winner = result.winner === null ? null : players[result.winner].name;
+  const caller = result.caller === null ? null : players[result.caller].name;
+  let verdict;
+  if (result.how === "word") verdict = `${winner} wins the round with ${upper(result.word)}${caller ? ` (${caller} had called shrdlu!)` : ""}.`;
+  else if (result.how === "pass") verdict = "You passed this round.";
+  else if (result.winner === null) verdict = `${caller} called shrdlu!, but words fit.`;
+  else if (result.count === 0) verdict = `${winner} called shrdlu! and was right: no word fits.`;
+  else verdict = `${winner} called shrdlu! and nobody found a word in time.`;
+  const words = result.count
+    ? `${result.count} word${result.count === 1 ? "" : "s"} fitted, for example: ${result.examples.map(upper).join(", ")}.`
+    : "No word in the dictionary fits these cards.";
+  return element("div", { class: "round-result", id: "round-result" },
+    element("p", { class: "verdict" }, verdict),
+    element("ol", { class: "spread small", style: `--cards: ${result.spread.length}` }, ...result.spread.map((card, i) => cardElement(card, i))),
+    element("p", { class: "hint", id: "round-words" }, words));
+}
+
+export function finalScreen(view, players) {
+  return element("div", { class: "scoreboard" },
+    element("ul", { class: "seats" }, ...players.map((player, seat) =>
+      element("li", { class: "seat" }, element("span", { class: "seat-name" }, player.name),
+        element("span", { class: "seat-status" }, `${view.cards_won[seat]} cards`)))));
+}
