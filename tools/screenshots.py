@@ -91,6 +91,26 @@ def game_screens(page, out: Path, size: str) -> None:
     page.click("a:has-text('Home')")
     page.wait_for_selector(".save")
     page.locator("#saves-section").screenshot(path=out / f"saved-games-{size}.png")
+    shrdlu_screens(page, out, size)
+
+
+def shrdlu_screens(page, out: Path, size: str) -> None:
+    """Shrdlu: a round against a bot, a refused answer, a call's countdown, a round's result."""
+    page.goto(page.url.split("#")[0] + "#new=shrdlu")
+    page.wait_for_selector("#setup-start")
+    page.click("[data-preset=two-bots]")
+    page.select_option("#setup-speed", "1200")
+    page.click("#setup-start")
+    page.wait_for_selector("#spread")
+    page.fill("#shrdlu-word", "q" * page.locator("#spread .card").count())
+    page.click("#shrdlu-submit")
+    page.wait_for_selector("#shrdlu-message:not(:empty)")
+    page.screenshot(path=out / f"shrdlu-refused-{size}.png", full_page=True)
+    page.click("#shrdlu-call")
+    page.wait_for_selector("#countdown, #round-result")
+    page.screenshot(path=out / f"shrdlu-countdown-{size}.png", full_page=True)
+    page.wait_for_selector("#round-result", timeout=60_000)
+    page.screenshot(path=out / f"shrdlu-result-{size}.png", full_page=True)
 
 
 if __name__ == "__main__":

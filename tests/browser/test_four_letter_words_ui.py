@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
 from flw_driver import play_to_the_end, screen
+from tables import open_prepared_game
 
 SAVE_PREFIX = "wordtable.save."
 
@@ -69,7 +70,7 @@ def test_the_home_screen_offers_the_game_and_marks_the_others_coming_soon(page, 
     boot(page, site.url)
     card = page.locator(".game[data-game=four-letter-words]")
     expect(card.locator("a.new-game")).to_have_text("New game")
-    expect(page.locator(".game .badge", has_text="Coming soon")).to_have_count(4)
+    expect(page.locator(".game .badge", has_text="Coming soon")).to_have_count(3)
     expect(page.locator("#saves")).to_contain_text("No games yet")
 
 
@@ -322,22 +323,11 @@ def test_players_decide_a_challenge_in_the_open_settled_by_the_dictionary(page, 
     assert moves == ["choose", "challenge", "defend", "choose", "challenge", "defend"]
 
 
-def open_prepared_game(page: Page, url: str, players: list[dict], options: dict, seed: int) -> str:
-    """A game with a chosen seed (the seed decides who chooses first), stored as a save."""
-    record = page.evaluate("args => wordtable.python.call('game.new', args)",
-                           {"game": "four-letter-words", "options": options, "seed": seed})["record"]
-    save = {"format": "wordtable-save", "version": 1, "id": f"prepared-{seed}", "game": "four-letter-words",
-            "players": players, "settings": {"botDelay": 0}, "record": record,
-            "created": "2026-11-22T10:00:00Z", "updated": "2026-11-22T10:00:00Z"}
-    page.evaluate("save => localStorage.setItem('wordtable.save.' + save.id, JSON.stringify(save))", save)
-    page.goto(f"{url}#game={save['id']}")
-    return save["id"]
-
-
 def test_a_bot_challenges_a_made_up_word_and_the_game_plays_on_to_the_end(page, site):
     boot(page, site.url)
     players = [{"name": "Player 1", "bot": None}, {"name": "Basil", "bot": "medium"}]
-    open_prepared_game(page, site.url, players, {"players": 2, "judge": "players", "challenge_penalties": True}, seed=2)
+    open_prepared_game(page, site.url, "four-letter-words", players,
+                       {"players": 2, "judge": "players", "challenge_penalties": True}, seed=2)
     assert wait_for_human_turn(page) == "choose"  # seed 2: seat 0 chooses first, on an empty grid
     page.fill("#flw-word", "qxzt")
     page.click("#flw-choose")

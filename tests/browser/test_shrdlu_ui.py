@@ -1,0 +1,127 @@
+"""Shrdlu played through the page: a round won by a typed word (after a refusal naming the
+broken card), "shrdlu!" calls decided at once or raced against the countdown with buzz keys,
+practice alone, and a whole game against a bot."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import wait_for_boot
+from tables import open_prepared_game
+from wordtable.games.shrdlu import Shrdlu, breaks, solve
+from wordtable.lexicon import store
+
+ME = {"name": "Player 1", "bot": None}
+FRIEND = {"name": "Player 2", "bot": None}
+
+
+@functools.lru_cache(maxsize=None)
+def standard():
+    return store.load("standard")
+
+
+def first_spread(seed: int, players: int = 2) -> tuple[str, ...]:
+    return Shrdlu(lambda name: standard()).new({"players": players}, seed).spread
+
+
+def seed_where(fits: bool) -> int:
+    """A seed whose first spread has words (or has none)."""
+    return next(seed for seed in range(10_000) if bool(solve(standard(), first_spread(seed))) == fits)
+
+
+def boot(page: Page, url: str) -> None:
+    page.goto(url)
+    assert wait_for_boot(page) == "ready"
+
+
+def cards(page: Page) -> list[str]:
+    page.wait_for_selector("#spread")
+    return page.eval_on_selector_all("#spread .card", "els => els.map(e => e.dataset.card)")
+
+
+def test_a_round_won_by_a_typed_word_after_a_refusal(page, site):
+    boot(page, site.url)
+    page.click("a[href='#new=shrdlu']")
+    page.click("[data-preset=one-bot]")
+    page.select_option("#setup-speed", "1200")  # relaxed: the bot needs several seconds
+    page.click("#setup-start")
+    spread = cards(page)
+    words = solve(standard(), spread)
+    wrong = "q" * len(spread)
+    broken = breaks(spread, wrong)
+    page.fill("#shrdlu-word", wrong)
+    page.click("#shrdlu-submit")
+    if broken is None:  # every card allows Qs: only the dictionary refuses
+        expect(page.locator("#shrdlu-message")).to_contain_text("fits the cards but is not in the Standard dictionary")
+    else:
+        expect(page.locator("#shrdlu-message")).to_contain_text(f"Letter {broken + 1} (Q) breaks the card")
+        expect(page.locator(f"#spread .card:nth-child({broken + 1})")).to_have_class(re.compile("broken"))
+    if not words:
+        pytest.skip("this deal has no word: the shrdlu tests cover it")  # about 1 deal in 70
+    page.fill("#shrdlu-word", words[0].upper())
+    page.click("#shrdlu-submit")
+    expect(page.locator("#round-result")).to_contain_text(f"Player 1 wins the round with {words[0].upper()}")
+    expect(page.locator("#round-words")).to_contain_text(f"{len(words)} word")
+    page.click("#next-round")
+    expect(page.locator("#seats .seat[data-seat='0']")).to_contain_text("1 card")
+    expect(page.locator("#table-headline")).to_contain_text("Round 2 of 11")
+
+
+def test_shrdlu_when_no_word_fits_wins_at_once(page, site):
+    boot(page, site.url)
+    seed = seed_where(fits=False)
+    open_prepared_game(page, site.url, "shrdlu", [ME, {"name": "Ada", "bot": "easy"}], {"players": 2}, seed,
+                       bot_delay=1200)
+    cards(page)
+    page.click("#shrdlu-call")
+    expect(page.locator("#round-result")).to_contain_text("Player 1 called shrdlu! and was right: no word fits.")
+    expect(page.locator("#round-words")).to_have_text("No word in the dictionary fits these cards.")
+
+
+def test_shrdlu_with_words_starts_the_countdown_and_a_buzzed_friend_answers(page, site):
+    boot(page, site.url)
+    seed = seed_where(fits=True)
+    words = solve(standard(), first_spread(seed))
+    open_prepared_game(page, site.url, "shrdlu", [ME, FRIEND], {"players": 2}, seed)
+    cards(page)
+    page.click("[data-shrdlu='0']")
+    expect(page.locator("#countdown")).to_contain_text("Player 1 called shrdlu!")
+    expect(page.locator("#countdown")).to_contain_text("s left to find a word")
+    expect(page.locator("[data-buzz='0']")).to_be_disabled()  # the caller may not answer
+    page.locator("body").press("l")  # Player 2's buzz key
+    expect(page.locator("#shrdlu-who")).to_have_text("Player 2, your word")
+    page.fill("#shrdlu-word", words[-1])
+    page.click("#shrdlu-submit")
+    expect(page.locator("#round-result")).to_contain_text(
+        f"Player 2 wins the round with {words[-1].upper()} (Player 1 had called shrdlu!)")
+
+
+def test_practice_alone_shows_the_answers(page, site):
+    boot(page, site.url)
+    seed = seed_where(fits=True)
+    open_prepared_game(page, site.url, "shrdlu", [ME], {"players": 1}, seed)
+    cards(page)
+    expect(page.locator("#countdown")).to_have_count(0)
+    page.click("#shrdlu-pass")
+    expect(page.locator("#round-result")).to_contain_text("You passed this round.")
+    count = len(solve(standard(), first_spread(seed, players=1)))
+    expect(page.locator("#round-words")).to_contain_text(f"{count} word")
+
+
+def test_a_whole_game_against_a_bot(page, site):
+    boot(page, site.url)
+    page.click("a[href='#new=shrdlu']")
+    page.click("[data-preset=one-bot]")
+    page.locator(".seat-kind").last.select_option("hard")
+    page.select_option("#setup-speed", "0")
+    page.click("#setup-start")
+    for _round in range(12):  # eleven rounds, a possible tiebreak
+        page.click("#next-round", timeout=30_000)
+        if page.locator("#game-over").count():
+            break
+    expect(page.locator("#verdict")).to_contain_text("Basil wins: took the most cards.")
+    expect(page.locator("#history li")).to_have_count(11)
