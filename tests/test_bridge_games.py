@@ -106,3 +106,14 @@ def test_moves_have_a_short_text_form():
     assert text(writing, {"type": "place", "row": 2, "col": 0, "dir": "down"}) == "wrote SALT at A3 going down"
     assert text(writing, {"type": "xs", "cells": [[0, 0], [0, 1], [1, 1]]}) == "wrote three Xs at A1, B1, B2"
     assert text(writing, {"type": "strike"}) == "took a strike"
+
+
+def test_warm_up_and_real_time_bot_moves_through_the_bridge():
+    assert call("game.warm_up", game="shrdlu", options={})["ok"]
+    assert call("game.warm_up", game="four-letter-words", options={})["ok"]  # nothing to do
+    assert call("game.warm_up", game="shrdlu", options={"players": 99})["error"]["kind"] == "refused"
+    record = call("game.new", game="shrdlu", options={"players": 2}, seed=4)["result"]["record"]
+    move = call("game.bot", record=record, seat=1, level="hard")["result"]["move"]
+    assert move["type"] in ("claim", "shrdlu") and move["after_ms"] > 0
+    view = call("game.view", record=record, seat=0)["result"]
+    assert view["actors"] == [0, 1] and "deck\\"" not in json.dumps(view)

@@ -55,6 +55,8 @@ export class Setup {
     });
     this.root.replaceChildren(form);
     this.fields = game.setupFields(gameFields, { players: () => this.seats.length });
+    // While the form is filled in, Python builds what the game needs (Shrdlu: word indexes).
+    this.python.call("game.warm_up", { game: game.id, options: {} }).catch(() => {});
     this.preset("one-bot");
     await this.fillLexicons();
   }
