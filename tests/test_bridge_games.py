@@ -48,8 +48,12 @@ def test_refusals_and_bad_requests():
     assert call("game.play", record=record, seat=chooser, move={"type": "fly"})["error"]["kind"] == "bad-request"
     assert call("game.play", record=record, seat=5, move={"type": "strike"})["error"]["kind"] == "bad-request"
     assert call("game.new", game="chess")["error"]["kind"] == "bad-request"
-    assert call("game.new", game="shrdlu")["error"]["kind"] == "refused"
+    assert call("game.new", game="spell-write")["error"]["kind"] == "refused"
     assert call("game.new", game="four-letter-words", options={"players": 12})["error"]["kind"] == "refused"
+    unknown = call("game.new", game="four-letter-words", options={"lexicon": "custom:gone"})["error"]
+    assert unknown["kind"] == "refused" and "custom:gone" in unknown["message"]
+    orphan = dict(record, options={"players": 2, "lexicon": "custom:gone"})  # an own list since deleted
+    assert call("game.view", record=orphan)["error"]["kind"] == "refused"
     forged = dict(record, moves=[[chooser, {"type": "choose", "word": "qqqq"}]])
     assert "cannot be replayed" in call("game.view", record=forged, seat=0)["error"]["message"]
     assert call("game.view", record={"nonsense": 1})["error"]["kind"] == "bad-request"

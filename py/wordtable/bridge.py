@@ -164,7 +164,7 @@ def _record_and_state(args: dict[str, Any]):
     if state is None:
         try:
             state = replay(game, record)
-        except (IllegalMove, MalformedMove, ValueError) as error:
+        except (IllegalMove, MalformedMove, ValueError, UnknownLexicon) as error:
             raise Refused(f"This game record cannot be replayed: {error}") from None
         if len(_STATES) > 8:
             _STATES.clear()
@@ -189,7 +189,7 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
     options = _arg(args, "options", dict, {})
     try:
         game.new(options, seed)
-    except (ValueError, KeyError) as error:
+    except (ValueError, KeyError, UnknownLexicon) as error:
         raise Refused(str(error)) from None
     return {"record": Record(game.id, options, seed).to_json()}
 
@@ -237,7 +237,7 @@ def _warm_up(args: dict[str, Any]) -> dict[str, Any]:
     if warm is not None:
         try:
             warm(_arg(args, "options", dict, {}))
-        except (ValueError, KeyError) as error:
+        except (ValueError, KeyError, UnknownLexicon) as error:
             raise Refused(str(error)) from None
     return {}
 

@@ -55,10 +55,13 @@ export class Setup {
     });
     this.root.replaceChildren(form);
     this.fields = game.setupFields(gameFields, { players: () => this.seats.length });
+    this.preset("one-bot");
+    const start = form.querySelector("#setup-start");
+    start.disabled = true; // until the dictionaries are listed
+    await this.fillLexicons();
+    start.disabled = false;
     // While the form is filled in, Python builds what the game needs (Shrdlu: word indexes).
     this.python.call("game.warm_up", { game: game.id, options: {} }).catch(() => {});
-    this.preset("one-bot");
-    await this.fillLexicons();
   }
 
   async fillLexicons() {
