@@ -18,4 +18,8 @@ def make(game_id: str, lexicon_for: Callable[[str], Any]):
         from wordtable.games.shrdlu import Shrdlu
         from wordtable.games.shrdlu_bots import BOTS as SHRDLU_BOTS
         return Shrdlu(lexicon_for), SHRDLU_BOTS
+    if game_id == "spell-write":
+        from wordtable.games.spell_write import SpellWrite
+        from wordtable.games.spell_write_bots import BOTS as SPELL_WRITE_BOTS
+        return SpellWrite(lexicon_for), SPELL_WRITE_BOTS
     raise KeyError(game_id)

@@ -1,0 +1,165 @@
+"""Bots for Spell Write. Each weighs every letter it may take in every empty square and claims
+the best set of real words the letter makes. The medium bot takes the most points now; the
+hard bot also values what each square can still become (how many dictionary words fit the
+lines through it) and weighs a re-roll against taking the doubles letter."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import lru_cache
+from itertools import combinations
+
+from wordtable.engine.game import Move
+from wordtable.games.spell_write import BLACK, EMPTY, LETTERS, SIZE, Sheet, SpellWrite, State, links_of
+
+Cell = tuple[int, int]
+
+
+@lru_cache(maxsize=8)
+def _masks(lexicon) -> frozenset[str]:
+    """Every 2-4 letter word with any of its letters hidden (as '?'): a line's pattern can then
+    still become a word when the pattern is in this set."""
+    masks = set()
+    for length in (2, 3, 4):
+        for word in lexicon.words_of_length(length):
+            if not word.isalpha():
+                continue
+            for hidden in range(1 << length):
+                masks.add("".join("?" if hidden >> i & 1 else ch for i, ch in enumerate(word)))
+    return frozenset(masks)
+
+
+def _write(sheet: Sheet, at: Cell, letter: str) -> Sheet:
+    index = at[0] * SIZE + at[1]
+    return replace(sheet, grid=sheet.grid[:index] + letter + sheet.grid[index + 1:])
+
+
+def best_claims(game: SpellWrite, sheet: Sheet, at: Cell, mode: str, lexicon) -> tuple[int, list[list[Cell]]]:
+    """The most points from real words through the new letter (with the bonus), claims whose
+    links do not overlap; lines read the same in both directions count once."""
+    words = [cells for cells in game.candidates(sheet, at, mode)
+             if "".join(sheet.at(c) for c in cells) in lexicon]
+    best: tuple[int, list[list[Cell]]] = (0, [])
+    for size in range(min(len(words), 4), 0, -1):
+        for group in combinations(words, size):
+            links = [link for cells in group for link in links_of(cells)]
+            if len(links) != len(set(links)):
+                continue
+            points = sum(len(cells) for cells in group)
+            if any(r == sheet.layout.bonus_row or c == sheet.layout.bonus_col for cells in group for r, c in cells):
+                points += 1
+            if points > best[0]:
+                best = (points, [list(cells) for cells in group])
+    return best
+
+
+def _potential(sheet: Sheet, at: Cell, masks: frozenset[str]) -> float:
+    """How many lines through this square can still become words."""
+    total = 0.0
+    for dr, dc in ((0, 1), (1, 0)):
+        line = [(at[0] + dr * i, at[1] + dc * i) for i in range(-3, 4)]
+        line = [(r, c) for r, c in line if 0 <= r < SIZE and 0 <= c < SIZE]
+        for start in range(len(line)):
+            for length in (2, 3, 4):
+                cells = line[start:start + length]
+                if len(cells) != length or at not in cells:
+                    continue
+                text = "".join("?" if sheet.at(c) == EMPTY else sheet.at(c) for c in cells)
+                if BLACK in text:
+                    continue
+                total += (text in masks) + (text[::-1] in masks)
+    return total
+
+
+def _options(game: SpellWrite, state: State, seat: int):
+    sheet = state.sheets[seat]
+    empty = [(r, c) for r in range(SIZE) for c in range(SIZE) if sheet.at((r, c)) == EMPTY]
+    for pick in game.pickable(sheet, game.choices(state, seat)):
+        for at in empty:
+            yield pick, at
+
+
+def _evaluate(game: SpellWrite, state: State, seat: int, pick: Cell, at: Cell, lookahead: bool, lexicon, masks):
+    sheet = state.sheets[seat]
+    letter = LETTERS[pick[0]][pick[1]]
+    written = _write(sheet, at, letter)
+    points, claims = best_claims(game, written, at, state.options.mode, lexicon)
+    value = points - (pick in sheet.crossed)
+    if lookahead:
+        value += 0.35 * min(_potential(written, at, masks), 12) ** 0.5
+        value += 0.4 * (at in sheet.layout.highlighted)
+    return value, claims
+
+
+def _block_for(sheet: Sheet, at: Cell, rng: random.Random) -> list[int] | None:
+    """A 2x2 block to highlight: the one holding the most letters not yet crossed off, vowels
+    counting double."""
+    if at not in sheet.layout.highlighted:
+        return None
+
+    def worth(corner: Cell) -> float:
+        cells = [(corner[0] + dr, corner[1] + dc) for dr in (0, 1) for dc in (0, 1)]
+        return sum((1 + (LETTERS[r][c] in "aeiou")) * (0.3 if (r, c) in sheet.crossed else 1) for r, c in cells) \
+            + rng.random() * 0.01
+
+    return list(max(((r, c) for r in range(5) for c in range(5)), key=worth))
+
+
+def _bot(level: str):
+    def move(game: SpellWrite, state: State, seat: int, rng: random.Random) -> Move:
+        lexicon = game.lexicon_for(state.options.lexicon)
+        if game.needs_doubles_choice(state, seat):
+            return {"type": "doubles", "choice": _doubles_choice(game, state, seat, level, rng, lexicon)}
+        masks = _masks(lexicon) if level == "hard" else frozenset()
+        sheet = state.sheets[seat]
+        options = list(_options(game, state, seat))
+        if level == "easy":
+            fresh = [(p, a) for p, a in options if p not in sheet.crossed] or options
+            pick, at = rng.choice(fresh)
+            _value, claims = _evaluate(game, state, seat, pick, at, False, lexicon, masks)
+            claims = [c for c in claims if rng.random() < 0.75]  # it misses some words
+        else:
+            scored = [(_evaluate(game, state, seat, p, a, level == "hard", lexicon, masks), rng.random(), p, a)
+                      for p, a in options]
+            (_value, claims), _tie, pick, at = max(scored, key=lambda item: (item[0][0], item[1]))
+        return {"type": "write", "pick": list(pick), "at": list(at), "words": [{"cells": [list(c) for c in cells]} for cells in claims],
+                "block": _block_for(sheet, at, rng)}
+
+    move.__name__ = level
+    return move
+
+
+def _doubles_choice(game: SpellWrite, state: State, seat: int, level: str, rng: random.Random, lexicon) -> str:
+    if level == "easy":
+        return rng.choice(["take", "reroll"])
+    taking = _best_value(game, replace(state, taking=state.taking | {seat}), seat, lexicon)
+    if level == "medium":
+        return "take" if taking >= 2 else "reroll"
+    # hard: the re-roll's expected value over the six faces it could show (it cannot peek)
+    d = game.dice(state)[0]
+    values = []
+    for face in range(1, 7):
+        cells = sorted({(d - 1, face - 1), (face - 1, d - 1)})
+        values.append(max((_quick(game, state, seat, pick, lexicon) for pick in game.pickable(state.sheets[seat], cells)),
+                          default=0))
+    return "take" if taking >= sum(values) / 6 else "reroll"
+
+
+def _best_value(game: SpellWrite, state: State, seat: int, lexicon) -> float:
+    sheet = state.sheets[seat]
+    return max((_quick(game, state, seat, pick, lexicon) for pick in game.pickable(sheet, game.choices(state, seat))),
+               default=0)
+
+
+def _quick(game: SpellWrite, state: State, seat: int, pick: Cell, lexicon) -> float:
+    """The best immediate points a letter gives in any empty square."""
+    sheet = state.sheets[seat]
+    letter = LETTERS[pick[0]][pick[1]]
+    empty = [(r, c) for r in range(SIZE) for c in range(SIZE) if sheet.at((r, c)) == EMPTY]
+    best = max((best_claims(game, _write(sheet, at, letter), at, state.options.mode, lexicon)[0] for at in empty),
+               default=0)
+    return best - (pick in sheet.crossed) + (letter in "aeiou") * 0.5
+
+
+BOTS = {level: _bot(level) for level in ("easy", "medium", "hard")}

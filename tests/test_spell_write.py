@@ -1,0 +1,247 @@
+"""Spell Write: a test per rule, the seed's worked example (ART through a bonus square for
+3 + 1 and OR for 2; a K in a highlighted square grants a 2x2 highlight), properties over many
+random games (no link scored twice, the score is the sum of the scoring table), simulate."""
+
+import functools
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from collections import Counter
+
+import pytest
+
+from wordtable.engine.bots import play
+from wordtable.engine.errors import IllegalMove, MalformedMove
+from wordtable.engine.game import Record, replay
+from wordtable.games.spell_write import (LETTERS, Layout, SpellWrite, links_of, make_layout, reroll, roll)
+from wordtable.games.spell_write_bots import BOTS
+from wordtable.lexicon import store
+
+
+@functools.lru_cache(maxsize=None)
+def shipped(name):
+    return store.load(name)
+
+
+@pytest.fixture(scope="module")
+def game():
+    return SpellWrite(shipped)
+
+
+def seed_rolling(*wanted, round_number=1):
+    """A seed whose dice in that round are one of the wanted pairs."""
+    return next(seed for seed in range(100_000) if roll(seed, round_number) in wanted)
+
+
+def with_sheet(game, seed, rows, layout=None, players=1, **options):
+    """A game whose seat-0 play grid holds rows ('.' empty, '#' black)."""
+    state = game.new({"players": players, **options}, seed)
+    sheet = state.sheets[0]
+    sheet = replace(sheet, grid="".join(rows), layout=layout or sheet.layout)
+    sheets = (sheet,) + state.sheets[1:]
+    return replace(state, sheets=sheets, round_start=sheets)
+
+
+def write(letter_cell, at, words=(), block=None, lookup=None):
+    return {"type": "write", "pick": list(letter_cell), "at": list(at), "block": block,
+            "words": [{"cells": [list(c) for c in w], **({"lookup": True} if lookup == i else {})}
+                      for i, w in enumerate(words)]}
+
+
+def test_the_letter_grid_is_the_seeds():
+    assert LETTERS == ("aeiouy", "bcdfgh", "jtkrlm", "nphqsr", "stvwxz", "aeiouy")
+
+
+def test_each_player_chooses_which_die_is_the_row(game):
+    seed = seed_rolling((4, 3), (3, 4))
+    state = game.new({"players": 2}, seed)
+    assert game.choices(state, 0) == [(2, 3), (3, 2)]  # row 3 col 4 = R, row 4 col 3 = H
+    assert {LETTERS[r][c] for r, c in game.choices(state, 0)} == {"r", "h"}
+    with pytest.raises(IllegalMove, match="do not point at that letter"):
+        game.apply(state, 0, write((0, 0), (0, 0)))
+
+
+def test_doubles_take_the_single_letter_or_share_one_reroll(game):
+    seed = next(s for s in range(100_000) if roll(s, 1)[0] == roll(s, 1)[1] and reroll(s, 1) != roll(s, 1)[0])
+    d, _ = roll(seed, 1)
+    state = game.new({"players": 3}, seed)
+    with pytest.raises(IllegalMove, match="Doubles: first"):
+        game.apply(state, 0, write((d - 1, d - 1), (0, 0)))
+    state = game.apply(state, 0, {"type": "doubles", "choice": "take"})
+    assert game.choices(state, 0) == [(d - 1, d - 1)]
+    state = game.apply(state, 1, {"type": "doubles", "choice": "reroll"})
+    state = game.apply(state, 2, {"type": "doubles", "choice": "reroll"})
+    r = reroll(seed, 1)
+    expected = sorted({(d - 1, r - 1), (r - 1, d - 1)})
+    assert game.choices(state, 1) == game.choices(state, 2) == expected  # the same re-roll
+    assert game.view(state, 1)["rerolled"] == r and game.view(state, 0)["rerolled"] is None
+
+
+def test_a_crossed_off_letter_costs_a_point(game):
+    seed = seed_rolling((4, 3), (3, 4))
+    state = game.new({"players": 1}, seed)
+    empty = [(r, c) for r in range(4) for c in range(4) if state.sheets[0].at((r, c)) == "."]
+    first = game.apply(state, 0, write((2, 3), empty[0]))
+    assert first.sheets[0].crossed == frozenset({(2, 3)}) and first.sheets[0].score == 0
+    # The same R again (as if the dice pointed at it again): crossed off, so it costs a point.
+    again = replace(first, round=1, done=frozenset())
+    after = game.apply(again, 0, write((2, 3), empty[1]))
+    assert after.sheets[0].score == -1 and after.sheets[0].table[-1].text == "R was already crossed off"
+
+
+def test_the_sheet_is_generated_and_shared_by_default(game):
+    for seed in range(50):
+        layout = make_layout(seed, None)
+        cells = set(layout.black) | set(layout.highlighted)
+        assert len(layout.black) == 2 and len(layout.highlighted) == 2 and len(cells) == 4
+        assert 0 <= layout.bonus_row < 4 and 0 <= layout.bonus_col < 4
+    shared = game.new({"players": 3}, 7)
+    assert len({sheet.layout for sheet in shared.sheets}) == 1
+    own = game.new({"players": 3, "shared_sheet": False}, 7)
+    assert len({sheet.layout for sheet in own.sheets}) > 1
+    assert sum(sheet.grid.count("#") for sheet in shared.sheets) == 6
+    assert len({make_layout(seed, None) for seed in range(30)}) > 20  # varies with the seed
+
+
+def test_black_squares_cannot_be_used(game):
+    seed = seed_rolling((4, 3), (3, 4))
+    state = game.new({"players": 1}, seed)
+    black = state.sheets[0].layout.black[0]
+    with pytest.raises(IllegalMove, match="Black squares"):
+        game.apply(state, 0, write((2, 3), black))
+
+
+EXAMPLE_LAYOUT = Layout(black=((3, 0), (3, 1)), highlighted=((2, 3), (3, 3)), bonus_row=3, bonus_col=2)
+
+
+def test_worked_example_art_with_bonus_and_or(game):
+    """Pat writes R: ART scores 3 + 1 (the T is in the bonus column), OR scores 2."""
+    seed = seed_rolling((3, 4), (4, 3))
+    state = with_sheet(game, seed, [".o..", "a.t.", "....", "##.."], EXAMPLE_LAYOUT)
+    # A at (1,0), T at (1,2), O at (0,1): R goes to (1,1): ART across, OR down.
+    after = game.apply(state, 0, write((2, 3), (1, 1), words=[[(1, 0), (1, 1), (1, 2)], [(0, 1), (1, 1)]]))
+    sheet = after.sheets[0]
+    assert [(e.text, e.points) for e in sheet.table] == [("ART", 3), ("bonus square", 1), ("OR", 2)]
+    assert sheet.score == 6
+
+
+def test_worked_example_k_in_a_highlighted_square_grants_a_block(game):
+    seed = seed_rolling((3, 3))  # K is row 3, column 3
+    state = with_sheet(game, seed, ["....", "....", "....", "##.."], EXAMPLE_LAYOUT)
+    state = game.apply(state, 0, {"type": "doubles", "choice": "take"})
+    after = game.apply(state, 0, write((2, 2), (2, 3), block=[0, 0]))
+    sheet = after.sheets[0]
+    assert sheet.blocks == ((0, 0),)
+    assert {LETTERS[r][c] for r, c in [(0, 0), (0, 1), (1, 0), (1, 1)]} == {"a", "e", "b", "c"}
+    # From now on a roll landing on A, E, B or C may take any of the four.
+    assert set(game.pickable(sheet, [(1, 1)])) == {(1, 1), (0, 0), (0, 1), (1, 0)}
+    assert game.pickable(sheet, [(4, 4)]) == [(4, 4)]
+    with pytest.raises(IllegalMove, match="Only writing in a highlighted square"):
+        game.apply(state, 0, write((2, 2), (0, 0), block=[0, 0]))
+
+
+def test_scored_links_are_used_up_her_then_he_and_tar_rat(game):
+    seed = seed_rolling((3, 4), (4, 3))  # R
+    layout = Layout(((3, 0), (3, 1)), ((3, 2), (3, 3)), bonus_row=2, bonus_col=3)
+    state = with_sheet(game, seed, ["he..", "....", "ta..", "##.."], layout)
+    after = game.apply(state, 0, write((2, 3), (0, 2), words=[[(0, 0), (0, 1), (0, 2)]]))  # HER
+    sheet = after.sheets[0]
+    assert game.segment_refusal(sheet, [(0, 0), (0, 1)], (0, 2), "friendly") == \
+        "Those letters are already linked by a scored word."  # HE
+    state = with_sheet(game, seed, ["....", "....", "ta..", "##.."], layout)
+    with pytest.raises(IllegalMove, match="already linked"):  # TAR, then RAT on the same letters
+        game.apply(state, 0, write((2, 3), (2, 2), words=[[(2, 0), (2, 1), (2, 2)], [(2, 2), (2, 1), (2, 0)]]))
+
+
+def test_at_most_one_bonus_point_per_turn(game):
+    seed = seed_rolling((3, 4), (4, 3))
+    layout = Layout(((3, 0), (3, 1)), ((3, 2), (3, 3)), bonus_row=1, bonus_col=1)
+    state = with_sheet(game, seed, [".o..", "a.t.", "....", "##.."], layout)
+    after = game.apply(state, 0, write((2, 3), (1, 1), words=[[(1, 0), (1, 1), (1, 2)], [(0, 1), (1, 1)]]))
+    assert [e.points for e in after.sheets[0].table].count(1) == 1 and after.sheets[0].score == 6
+
+
+def test_competitive_only_words_through_the_new_letter_friendly_missed_ones_later(game):
+    seed = seed_rolling((3, 4), (4, 3))
+    layout = Layout(((3, 0), (3, 1)), ((3, 2), (3, 3)), bonus_row=3, bonus_col=3)
+    rows = ["at..", "....", "....", "##.."]
+    competitive = with_sheet(game, seed, rows, layout)
+    with pytest.raises(IllegalMove, match="only words through the letter you just wrote"):
+        game.apply(competitive, 0, write((2, 3), (2, 2), words=[[(0, 0), (0, 1)]]))
+    friendly = with_sheet(game, seed, rows, layout, mode="friendly")
+    after = game.apply(friendly, 0, write((2, 3), (2, 2), words=[[(0, 0), (0, 1)]]))  # AT, missed before
+    assert after.sheets[0].score == 2
+
+
+def test_a_claimed_non_word_costs_a_point_and_the_free_look_up_once(game):
+    seed = seed_rolling((3, 4), (4, 3))
+    layout = Layout(((3, 0), (3, 1)), ((3, 2), (3, 3)), bonus_row=3, bonus_col=3)
+    state = with_sheet(game, seed, ["zq..", "....", "....", "##.."], layout)
+    after = game.apply(state, 0, write((2, 3), (0, 2), words=[[(0, 0), (0, 1), (0, 2)]]))  # ZQR
+    sheet = after.sheets[0]
+    assert sheet.score == -1 and sheet.used == frozenset()  # no links filled in
+    looked = game.apply(state, 0, write((2, 3), (0, 2), words=[[(0, 0), (0, 1), (0, 2)]], lookup=0))
+    assert looked.sheets[0].score == 0 and looked.sheets[0].lookup_used
+    second = replace(state, sheets=(replace(state.sheets[0], lookup_used=True),))
+    with pytest.raises(IllegalMove, match="one look-up"):
+        game.apply(second, 0, write((2, 3), (0, 2), words=[[(0, 0), (0, 1), (0, 2)]], lookup=0))
+
+
+def test_claims_must_be_straight_lines_of_letters(game):
+    seed = seed_rolling((3, 4), (4, 3))
+    layout = Layout(((3, 0), (3, 1)), ((3, 2), (3, 3)), bonus_row=3, bonus_col=3)
+    state = with_sheet(game, seed, ["a...", ".t..", "....", "##.."], layout)
+    with pytest.raises(IllegalMove, match="straight line"):  # diagonal
+        game.apply(state, 0, write((2, 3), (2, 2), words=[[(0, 0), (1, 1), (2, 2)]]))
+    with pytest.raises(IllegalMove, match="must hold a letter"):
+        game.apply(state, 0, write((2, 3), (0, 2), words=[[(0, 1), (0, 2)]]))
+    with pytest.raises(IllegalMove, match="2 to 4 letters"):
+        game.apply(state, 0, write((2, 3), (0, 2), words=[[(0, 2)]]))
+    with pytest.raises(MalformedMove):
+        game.apply(state, 0, {"type": "write", "pick": "r"})
+
+
+def test_fourteen_rounds_highest_score_wins(game):
+    played = play(game, [BOTS["hard"], BOTS["easy"]], {"players": 2}, 3)
+    state = played.state
+    assert state.outcome and state.round == 14
+    assert all(sheet.grid.count(".") == 0 for sheet in state.sheets)  # 14 squares, 14 rounds
+    best = max(s.score for s in state.sheets)
+    assert state.outcome.winners == tuple(i for i, s in enumerate(state.sheets) if s.score == best)
+
+
+def test_choices_stay_hidden_until_everyone_has_chosen(game):
+    seed = seed_rolling((3, 4), (4, 3))
+    state = game.new({"players": 2}, seed)
+    after = game.apply(state, 0, write((2, 3), next((r, c) for r in range(4) for c in range(4)
+                                                     if state.sheets[0].at((r, c)) == ".")))
+    assert "r" in "".join(game.view(after, 0)["sheets"][0]["grid"])
+    assert "r" not in "".join(game.view(after, 1)["sheets"][0]["grid"])  # seat 1 does not see it yet
+    assert "rerolled" not in json.dumps(game.view(after, None))
+
+
+def test_random_games_never_score_a_link_twice_and_the_score_is_the_table(game):
+    lexicon = shipped("standard")
+    for seed in range(60):
+        players = 1 + seed % 3
+        levels = [["easy", "medium", "hard"][(seed + s) % 3] for s in range(players)]
+        options = {"players": players, "mode": ["competitive", "friendly"][seed % 2], "shared_sheet": seed % 4 != 1}
+        played = play(game, [BOTS[level] for level in levels], options, seed)
+        assert replay(game, Record.from_json(json.loads(json.dumps(played.record.to_json())))) == played.state
+        for sheet in played.state.sheets:
+            links = [link for cells in sheet.scored for link in links_of(cells)]
+            assert len(links) == len(set(links)) == len(sheet.used)
+            words = ["".join(sheet.at(c) for c in cells) for cells in sheet.scored]
+            assert all(word in lexicon for word in words)
+            bonuses = Counter(entry.round for entry in sheet.table if entry.text == "bonus square")
+            assert all(count == 1 for count in bonuses.values())
+            penalties = sum(1 for entry in sheet.table if entry.points < 0)
+            assert sheet.score == sum(map(len, words)) + sum(bonuses.values()) - penalties
+
+
+def test_simulate_command_plays_spell_write():
+    out = subprocess.run([sys.executable, "-m", "wordtable", "simulate", "spell-write", "--players", "2",
+                          "--levels", "hard,easy", "--games", "6", "--json"], capture_output=True, text=True, check=True)
+    summary = json.loads(out.stdout)
+    assert summary["games"] == 6 and summary["wins"]["0"] >= 5
