@@ -245,3 +245,19 @@ def test_simulate_command_plays_spell_write():
                           "--levels", "hard,easy", "--games", "6", "--json"], capture_output=True, text=True, check=True)
     summary = json.loads(out.stdout)
     assert summary["games"] == 6 and summary["wins"]["0"] >= 5
+
+
+def test_questions_candidates_then_missed_words_and_the_hard_bot_score(game):
+    from wordtable.engine.bots import play as play_bots
+    seed = seed_rolling((3, 4), (4, 3))
+    state = with_sheet(game, seed, [".o..", "a.t.", "....", "##.."], EXAMPLE_LAYOUT)
+    texts = {c["text"] for c in game.answer(state, 0, "candidates", {"pick": [2, 3], "at": [1, 1]})}
+    assert {"ART", "TRA", "OR", "RO", "AR", "RA", "RT", "TR"} <= texts
+    assert game.answer(state, 0, "candidates", {"pick": [2, 3], "at": [3, 0]}) == []  # a black square
+    with pytest.raises(ValueError, match="once the game is over"):
+        game.answer(state, 0, "missed", {})
+    finished = play_bots(game, [BOTS["easy"]], {"players": 1}, 5).state
+    missed = game.answer(finished, 0, "missed", {})
+    lexicon = shipped("standard")
+    assert all(word.lower() in lexicon for word in missed)
+    assert game.answer(finished, 0, "hard-bot", {}) == play_bots(game, [BOTS["hard"]], {"players": 1}, 5).state.sheets[0].score

@@ -230,6 +230,19 @@ def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
     return {"move": bots[level](game, state, seat, rng_for(record.seed, "bot", seat, len(record.moves)))}
 
 
+def _ask(args: dict[str, Any]) -> dict[str, Any]:
+    """A game-specific question about the game as it stands (see each game's answer())."""
+    _record, game, _bots, state = _record_and_state(args)
+    seat = _seat(args, game.seats(state))
+    answer = getattr(game, "answer", None)
+    if answer is None:
+        raise BadRequest(f"{game.id} answers no questions")
+    try:
+        return {"answer": answer(state, seat, _arg(args, "question", str), _arg(args, "args", dict, {}))}
+    except ValueError as error:
+        raise Refused(str(error)) from None
+
+
 def _warm_up(args: dict[str, Any]) -> dict[str, Any]:
     """Lets a game build its indexes before play starts (Shrdlu: five- and six-letter words)."""
     game, _bots = _game(_arg(args, "game", str))
@@ -277,6 +290,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "game.new": _new_game,
     "game.undo": _undo,
     "game.warm_up": _warm_up,
+    "game.ask": _ask,
     "game.view": _view,
     "game.play": _play,
     "game.bot": _bot_move,

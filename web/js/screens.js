@@ -1,16 +1,17 @@
 // Which screen shows: home (games, saved games, dictionaries), a new game's setup, or a table.
 // The address says which (#new=GAME, #game=ID), so reload and the back button keep the place.
 import { $, element, button } from "./ui.js";
-import { listSaves, loadSave, writeSave, deleteSave, SaveProblem } from "./saves.js";
+import { listSaves, loadSave, writeSave, deleteSave, SaveProblem, SAVE_FORMAT, SAVE_VERSION } from "./saves.js";
 import { StoreProblem } from "./store.js";
 import { Setup, rematch } from "./setup.js";
 import { Table } from "./table.js";
 import { showExport, importSave, readImportFile } from "./transfer.js";
 import * as fourLetterWords from "./games/four-letter-words.js";
 import * as shrdlu from "./games/shrdlu.js";
+import * as spellWrite from "./games/spell-write.js";
 
 // The games that can be played; the others are "coming soon" on the home screen.
-export const GAMES = { [fourLetterWords.id]: fourLetterWords, [shrdlu.id]: shrdlu };
+export const GAMES = { [fourLetterWords.id]: fourLetterWords, [shrdlu.id]: shrdlu, [spellWrite.id]: spellWrite };
 const KNOWN_GAMES = Object.keys(GAMES);
 
 // Games started in this window, so they play on even where storage is blocked.
@@ -110,6 +111,7 @@ export async function openFromHash(wordtable) {
   table?.close();
   notice(null);
   if (route === "new" && GAMES[value]) return openSetup(wordtable, GAMES[value]);
+  if (route === "play") return openSharedLink(wordtable, new URLSearchParams(hash));
   if (route === "game" && value) return openTable(wordtable, decodeURIComponent(value));
   showHome(wordtable);
 }
@@ -123,14 +125,46 @@ async function openSetup(wordtable, game) {
   await setup.open(game, (save) => startGame(save));
 }
 
-function startGame(save) {
+/** A shared game link (#play=GAME&seed=…): the same game for whoever opens it, kept as a
+ * save of its own so opening the link again resumes it. */
+async function openSharedLink(wordtable, params) {
+  const game = GAMES[params.get("play")];
+  const shared = game?.optionsFromLink?.(params);
+  if (!shared) {
+    showHome(wordtable);
+    notice("That game link is damaged or not for a game this version has: nothing was changed.");
+    return;
+  }
+  const id = `link-${game.id}-${shared.seed}-${shared.options.mode}`.replace(/[^a-z0-9-]/g, "-").slice(0, 40);
+  try {
+    loadSave(id, KNOWN_GAMES);
+    location.replace(`#game=${id}`);
+    return;
+  } catch { /* not opened before: start it */ }
+  show("screen-table");
+  waitingFor("screen-table", "Waiting for Python to start…");
+  await wordtable.ready;
+  try {
+    await wordtable.dictionaries.start();
+    const { record } = await wordtable.python.call("game.new", { game: game.id, options: shared.options, seed: shared.seed });
+    const now = new Date().toISOString();
+    startGame({ format: SAVE_FORMAT, version: SAVE_VERSION, id, game: game.id, players: [{ name: "You", bot: null }],
+      settings: { botDelay: 700 }, record, created: now, updated: now }, { replace: true });
+  } catch (error) {
+    showHome(wordtable);
+    notice(`That game link cannot be opened: ${error.message}`);
+  }
+}
+
+function startGame(save, { replace = false } = {}) {
   unsaved.set(save.id, save);
   try {
     writeSave(save);
   } catch (error) {
     if (!(error instanceof StoreProblem)) throw error;
   }
-  location.hash = `#game=${save.id}`;
+  if (replace) location.replace(`#game=${save.id}`);
+  else location.hash = `#game=${save.id}`;
 }
 
 async function openTable(wordtable, id) {

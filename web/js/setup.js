@@ -8,6 +8,7 @@ const BOT_NAMES = ["Ada", "Basil", "Clover", "Dot", "Ezra", "Fig", "Gus", "Hazel
 const BOT_SPEEDS = [["1200", "Relaxed"], ["700", "Normal"], ["250", "Quick"], ["0", "Instant"]];
 
 export const PRESETS = {
+  alone: ["human"],
   "one-bot": ["human", "medium"],
   "two-bots": ["human", "medium", "medium"],
   "two-people": ["human", "human"],
@@ -33,6 +34,7 @@ export class Setup {
       ...BOT_SPEEDS.map(([value, label]) => element("option", { value, selected: value === "700" }, label)));
     const gameFields = element("div", { class: "game-fields" });
     const presets = element("div", { class: "row presets" },
+      game.minPlayers === 1 && button("Just me", () => this.preset("alone"), { small: true, "data-preset": "alone" }),
       button("Me against a bot", () => this.preset("one-bot"), { small: true, "data-preset": "one-bot" }),
       button("Me against two bots", () => this.preset("two-bots"), { small: true, "data-preset": "two-bots" }),
       button("Two people, one device", () => this.preset("two-people"), { small: true, "data-preset": "two-people" }));

@@ -5,7 +5,7 @@
 import { element, button, sleep } from "./ui.js";
 import { writeSave } from "./saves.js";
 import { StoreProblem } from "./store.js";
-import { showExport } from "./transfer.js";
+import { showExport, showLink } from "./transfer.js";
 
 export class Table {
   constructor({ python, games, dictionaries, root, notice }) {
@@ -65,6 +65,12 @@ export class Table {
     this.controls = element("div", { class: "row table-controls" },
       element("a", { class: "button small", href: "#" }, "Home"),
       button("Export", () => showExport(this.save), { small: true, id: "table-export" }));
+    const link = this.game.shareLink?.(this.save, location.href.split("#")[0]);
+    if (link) {
+      this.controls.append(button("Invite a friend", () => showLink("The same game for a friend",
+        "Whoever opens this link plays the same sheet with the same rolls, on their own time. Compare scores at the end.",
+        link.url), { small: true, id: "table-invite" }));
+    }
     this.root.replaceChildren(
       element("div", { class: "table-head" }, this.headline, this.controls),
       element("div", { class: "table-layout" },
@@ -94,7 +100,8 @@ export class Table {
         element("span", { class: "seat-name" }, player.name, element("span", { class: "muted" }, kind)),
         element("span", { class: "seat-status" }, status.text));
     }));
-    this.historyPanel.replaceChildren(this.game.historyList(view, this.save.players));
+    const focus = this.shownSeat ?? (this.humans.length === 1 ? this.humans[0] : null);
+    this.historyPanel.replaceChildren(this.game.historyList({ ...view, seat: view.seat ?? focus }, this.save.players));
   }
 
   // -- the turn loop -------------------------------------------------------------------------
@@ -166,8 +173,10 @@ export class Table {
       await this.advance(token);
     };
     const suggest = async () => (await this.call("game.bot", { seat, level: "medium" })).move;
+    const ask = async (question, args = {}) => (await this.call("game.ask", { seat, question, args })).answer;
+    this.drawSide({ ...view, seat });
     this.setMain(this.announcement(view), this.takeBackButton(seat, token),
-      this.game.turnScreen(view, player, { act, suggest, players: this.save.players }));
+      this.game.turnScreen(view, player, { act, suggest, ask, players: this.save.players }));
   }
 
   announcement(view) {
@@ -304,7 +313,10 @@ export class Table {
     const verdict = winners.length === 1 ? `${winners[0]} wins` : `${winners.join(" and ")} share the win`;
     const replay = this.game.revealedGrids && button("Step through the game", () => this.replay(token), { id: "replay-open" });
     const again = button("Play again, same players", () => this.onPlayAgain?.(this.save), { id: "play-again" });
-    const board = this.game.finalScreen ? this.game.finalScreen(view, players)
+    const [onlyHuman] = this.humans.length === 1 ? this.humans : [null];
+    const ask = async (question, args = {}) => (await this.call("game.ask", { seat: onlyHuman, question, args })).answer;
+    const shareLink = this.game.shareLink?.(this.save, location.href.split("#")[0]);
+    const board = this.game.finalScreen ? this.game.finalScreen(view, players, { ask, seat: onlyHuman, shareLink })
       : this.game.revealedGrids({ grids: view.grids, strikes: view.strikes, out: view.out }, players);
     this.setMain(
       element("div", { class: "game-over", id: "game-over" },

@@ -52,3 +52,27 @@ export async function readImportFile(file) {
   if (file.size > MAX_IMPORT_BYTES) throw new SaveProblem("That file is far too big to be a saved game.");
   return file.text();
 }
+
+/** A dialog showing a link to copy (a shared game). */
+export function showLink(heading, hint, url) {
+  const area = element("textarea", { readonly: true, rows: 3, id: "link-text" });
+  area.value = url;
+  const status = element("output", { "aria-live": "polite" });
+  const dialog = element("dialog", { class: "dialog", id: "link-dialog" },
+    element("h2", {}, heading), element("p", { class: "hint" }, hint), area,
+    element("div", { class: "row" },
+      button("Copy the link", async () => {
+        try {
+          await navigator.clipboard.writeText(url);
+          status.textContent = "Copied.";
+        } catch {
+          area.select();
+          status.textContent = "Select the link and copy it (copying was not allowed here).";
+        }
+      }, { primary: true }),
+      button("Close", () => dialog.close(), { id: "link-close" })),
+    status);
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+}

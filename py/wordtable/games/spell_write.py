@@ -349,6 +349,35 @@ class SpellWrite:
                             found.append(cells)
         return found
 
+    def answer(self, state: State, seat: int | None, question: str, args: dict[str, Any]) -> Any:
+        """Questions the page asks while a player decides (game.ask):
+        candidates — the lines a letter written at a square lets the player claim (texts only,
+        whether they are words is not revealed); after the game, missed — real words left in
+        the grid unscored, and hard-bot — what a hard bot scored with the same rolls."""
+        if question == "candidates":
+            sheet, pick, at = state.sheets[seat], args.get("pick"), args.get("at")
+            if not (_cell(pick) and _cell(at)) or not (0 <= pick[0] < 6 and 0 <= pick[1] < 6):
+                raise ValueError("candidates needs pick and at")
+            if not (0 <= at[0] < SIZE and 0 <= at[1] < SIZE) or sheet.at(tuple(at)) != EMPTY:
+                return []
+            index = at[0] * SIZE + at[1]
+            written = replace(sheet, grid=sheet.grid[:index] + LETTERS[pick[0]][pick[1]] + sheet.grid[index + 1:])
+            return [{"cells": [list(c) for c in cells], "text": "".join(written.at(c) for c in cells).upper()}
+                    for cells in self.candidates(written, tuple(at), state.options.mode)]
+        if state.outcome is None:
+            raise ValueError("that question is answered once the game is over")
+        if question == "missed":
+            lexicon = self.lexicon_for(state.options.lexicon)
+            sheet = state.sheets[seat]
+            words = {"".join(sheet.at(c) for c in cells) for cells in self.candidates(sheet, None, "friendly")}
+            return sorted((w.upper() for w in words if w in lexicon), key=lambda w: (-len(w), w))[:12]
+        if question == "hard-bot":
+            from wordtable.engine.bots import play
+            from wordtable.games.spell_write_bots import BOTS
+            options = {**state.options.to_json(), "players": 1}
+            return play(self, [BOTS["hard"]], options, state.seed).state.sheets[0].score
+        raise ValueError(f"unknown question {question!r}")
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         over = state.outcome is not None
         d1, d2 = self.dice(state)

@@ -1,0 +1,303 @@
+// Spell Write in the browser: the dice on the letter grid, the play grid with its black,
+// highlighted and bonus squares and the links of scored words, claims, the scoring table,
+// and the shared game link. Python decides every rule; this module draws and sends moves.
+import { element, button } from "../ui.js";
+
+export const id = "spell-write";
+export const title = "Spell Write";
+export const minPlayers = 1;
+export const maxPlayers = 8;
+const SIZE = 4;
+const upper = (text) => text.toUpperCase();
+const cellName = (r, c) => `${String.fromCharCode(65 + c)}${r + 1}`;
+const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+
+export function setupFields(container) {
+  const competitive = element("input", { type: "radio", name: "sw-mode", id: "sw-competitive", value: "competitive", checked: true });
+  const friendly = element("input", { type: "radio", name: "sw-mode", id: "sw-friendly", value: "friendly" });
+  const shared = element("input", { type: "checkbox", id: "sw-shared", checked: true });
+  container.replaceChildren(element("fieldset", {}, element("legend", {}, "Game"),
+    element("label", { class: "check" }, competitive, " Competitive: only words through the letter you just wrote score"),
+    element("label", { class: "check" }, friendly, " Friendly: words you missed may be scored in a later round"),
+    element("label", { class: "check" }, shared, " Everyone plays on the same sheet (black, highlighted and bonus squares)")));
+  return {
+    playersChanged: () => {},
+    read: () => ({ mode: friendly.checked ? "friendly" : "competitive", shared_sheet: shared.checked }),
+  };
+}
+
+export function summary(view, players) {
+  if (view.phase === "over") {
+    const names = view.outcome.winners.map((seat) => players[seat].name);
+    return `Finished: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "won"} · ${scores(view, players)}`;
+  }
+  return `Round ${view.round} of ${view.rounds} · ${scores(view, players)}`;
+}
+
+const scores = (view, players) => players.map((p, seat) => `${p.name} ${view.sheets[seat].score}`).join(", ");
+
+export function seatStatus(view, seat) {
+  const waiting = view.waiting_for.includes(seat);
+  return { text: `${view.sheets[seat].score} points${waiting && view.phase !== "over" ? " · choosing" : ""}`, out: false, acting: waiting };
+}
+
+export function headline(view) {
+  return view.phase === "over" ? "Game over" : `Round ${view.round} of ${view.rounds}`;
+}
+
+export function historyList(view, players) {
+  const seat = view.seat ?? 0;
+  return scoringTable(view.sheets[seat], players.length > 1 ? `${players[seat].name}'s scoring` : null);
+}
+
+export function botDoing() {
+  return "is choosing a letter";
+}
+
+// -- drawing --------------------------------------------------------------------------------
+
+function scoringTable(sheet, caption) {
+  const rows = sheet.table.map((entry) => element("tr", {}, element("td", {}, String(entry.round)),
+    element("td", {}, entry.text), element("td", { class: "points" }, entry.points > 0 ? `+${entry.points}` : String(entry.points))));
+  return element("table", { class: "scoring", id: "scoring" },
+    caption ? element("caption", {}, caption) : null,
+    element("thead", {}, element("tr", {}, element("th", {}, "Rnd"), element("th", {}, "Scored"), element("th", {}, "Pts"))),
+    element("tbody", {}, ...rows),
+    element("tfoot", {}, element("tr", {}, element("td", {}), element("th", {}, "Total"), element("th", { class: "points", id: "score-total" }, String(sheet.score)))));
+}
+
+/** The play grid. Options: onPick(r, c) makes empty squares buttons; preview = {at, letter}. */
+export function playGrid(sheet, { onPick = null, preview = null, small = false, marked = [] } = {}) {
+  const { layout } = sheet;
+  const links = new Set(sheet.used.map(([a, b]) => (a[0] === b[0] ? `r${a[0]},${Math.min(a[1], b[1])}` : `d${Math.min(a[0], b[0])},${a[1]}`)));
+  const grid = element("div", { class: `play-grid${small ? " small" : ""}`, role: onPick ? "grid" : "img", id: small ? null : "sw-play",
+    "aria-label": "Play grid" });
+  for (let r = 0; r < SIZE; r++) {
+    for (let c = 0; c < SIZE; c++) {
+      let letter = sheet.grid[r][c];
+      const isPreview = preview && same(preview.at, [r, c]);
+      if (isPreview) letter = preview.letter;
+      const black = letter === "#";
+      const classes = ["sq", black && "black", letter === "." && "empty",
+        layout.highlighted.some((h) => same(h, [r, c])) && "highlighted",
+        (r === layout.bonus_row || c === layout.bonus_col) && !black && "bonus",
+        links.has(`r${r},${c}`) && "link-right", links.has(`d${r},${c}`) && "link-down",
+        isPreview && "preview", marked.some((m) => same(m, [r, c])) && "marked"].filter(Boolean).join(" ");
+      const text = black || letter === "." ? "" : upper(letter);
+      const label = `${cellName(r, c)}: ${black ? "black" : letter === "." ? "empty" : upper(letter)}`;
+      const square = onPick && letter === "." && !black
+        ? button(text, () => onPick(r, c), { class: classes, "data-sq": cellName(r, c), "aria-label": label })
+        : element("span", { class: classes, "data-sq": cellName(r, c), "aria-label": label }, text);
+      if (onPick) square.className = classes;
+      grid.append(square);
+    }
+  }
+  return grid;
+}
+
+/** The letter grid with the dice: onPick(r, c) for the letters the roll allows. */
+function letterGrid(view, sheet, { pickable = [], chosen = null, onPick = null, blockMode = false, dice = [] } = {}) {
+  const grid = element("div", { class: "letter-grid-6", id: "sw-letters", role: "grid", "aria-label": "Letter grid" });
+  grid.append(element("span", { class: "corner" }));
+  for (let c = 0; c < 6; c++) grid.append(element("span", { class: `head${dice.includes(c + 1) ? " die" : ""}` }, String(c + 1)));
+  const inBlock = (r, c) => sheet.blocks.some(([br, bc]) => r >= br && r <= br + 1 && c >= bc && c <= bc + 1);
+  for (let r = 0; r < 6; r++) {
+    grid.append(element("span", { class: `head${dice.includes(r + 1) ? " die" : ""}` }, String(r + 1)));
+    for (let c = 0; c < 6; c++) {
+      const crossed = sheet.crossed.some((x) => same(x, [r, c]));
+      const can = blockMode ? r <= 4 && c <= 4 : pickable.some((x) => same(x, [r, c]));
+      const classes = ["lt", crossed && "crossed", can && "can", inBlock(r, c) && "in-block", same(chosen, [r, c]) && "chosen"].filter(Boolean).join(" ");
+      const letter = upper(view.letters[r][c]);
+      const label = `row ${r + 1}, column ${c + 1}: ${letter}${crossed ? ", crossed off" : ""}`;
+      grid.append(can && onPick
+        ? button(letter, () => onPick(r, c), { class: classes, "data-lt": `${r + 1}${c + 1}`, "aria-label": label })
+        : element("span", { class: classes, "data-lt": `${r + 1}${c + 1}`, "aria-label": label }, letter));
+    }
+  }
+  return grid;
+}
+
+function diceElement(dice, rerolled) {
+  const faces = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+  return element("p", { class: "dice", id: "sw-dice" }, "Dice: ",
+    ...dice.map((d) => element("span", { class: "die-face", "aria-label": String(d) }, `${faces[d]} ${d}`)),
+    rerolled ? element("span", {}, ` · re-rolled: ${faces[rerolled]} ${rerolled}`) : "");
+}
+
+// -- a human's turn -------------------------------------------------------------------------
+
+export function turnScreen(view, player, ctx) {
+  const sheet = view.sheets[view.seat];
+  if (view.doubles_choice) return doublesScreen(view, sheet, ctx);
+  return new Turn(view, sheet, player, ctx).element;
+}
+
+function doublesScreen(view, sheet, { act }) {
+  const [d] = view.dice;
+  const letter = upper(view.letters[d - 1][d - 1]);
+  const message = element("output", { id: "sw-message" });
+  const send = (choice) => act({ type: "doubles", choice }).catch((error) => { message.className = "bad"; message.textContent = error.message; });
+  return element("div", { class: "turn sw" }, diceElement(view.dice),
+    element("p", { class: "word-banner" }, `Doubles! Take the ${letter}, or re-roll one die (the other stays ${d}).`),
+    element("div", { class: "row" },
+      button(`Take the ${letter}`, () => send("take"), { primary: true, id: "sw-take" }),
+      button("Re-roll one die", () => send("reroll"), { id: "sw-reroll" })),
+    letterGrid(view, sheet, { dice: view.dice }), message);
+}
+
+class Turn {
+  constructor(view, sheet, player, { act, ask }) {
+    Object.assign(this, { view, sheet, player, act, ask });
+    this.pick = view.pickable.length === 1 ? view.pickable[0] : null;
+    this.at = null;
+    this.block = null;
+    this.claims = [];
+    this.element = element("div", { class: "turn sw" });
+    this.draw();
+  }
+
+  get letter() {
+    return this.pick ? this.view.letters[this.pick[0]][this.pick[1]] : null;
+  }
+
+  get highlighted() {
+    return this.at && this.sheet.layout.highlighted.some((h) => same(h, this.at));
+  }
+
+  async choosePick(r, c) {
+    if (this.choosingBlock) {
+      this.block = [r, c];
+      this.choosingBlock = false;
+      return this.draw();
+    }
+    this.pick = [r, c];
+    await this.refreshClaims();
+  }
+
+  async chooseAt(r, c) {
+    this.at = [r, c];
+    this.block = null;
+    this.choosingBlock = this.highlighted;
+    await this.refreshClaims();
+  }
+
+  async refreshClaims() {
+    this.claims = [];
+    this.candidates = this.pick && this.at ? await this.ask("candidates", { pick: this.pick, at: this.at }) : [];
+    this.draw();
+  }
+
+  draw() {
+    const view = this.view;
+    const crossed = this.pick && this.sheet.crossed.some((x) => same(x, this.pick));
+    const step = !this.pick ? `Choose a letter the dice point at${view.pickable.length > 2 ? " (your highlighted block widens the choice)" : ""}.`
+      : !this.at ? `Write ${upper(this.letter)} in an empty square of your play grid.`
+        : this.choosingBlock ? "A highlighted square: choose the top-left letter of a 2×2 block to highlight (or skip)."
+          : "Tick the words you score, then confirm.";
+    const message = element("output", { id: "sw-message", "aria-live": "polite" });
+    this.message = message;
+    const parts = [
+      diceElement(view.dice, view.rerolled),
+      element("p", { class: "word-banner" }, `${this.player.name}: ${step}`),
+      element("div", { class: "sw-boards" },
+        letterGrid(view, this.sheet, { pickable: view.pickable, chosen: this.pick, dice: view.choices.flat().map((x) => x + 1),
+          onPick: (r, c) => this.choosePick(r, c), blockMode: this.choosingBlock }),
+        playGrid(this.sheet, { onPick: (r, c) => this.chooseAt(r, c), preview: this.at && this.letter ? { at: this.at, letter: this.letter } : null })),
+    ];
+    if (crossed) parts.push(element("p", { class: "hint" }, `${upper(this.letter)} is already crossed off: taking it again costs a point.`));
+    if (this.choosingBlock) parts.push(button("Skip the highlight", () => { this.choosingBlock = false; this.draw(); }, { small: true, id: "sw-skip-block" }));
+    if (this.block) parts.push(element("p", { class: "hint" }, `Highlighting the block from row ${this.block[0] + 1}, column ${this.block[1] + 1}.`));
+    if (this.pick && this.at && !this.choosingBlock) parts.push(this.claimList());
+    parts.push(element("div", { class: "row" },
+      button(this.pick && this.at ? `Write ${upper(this.letter)} at ${cellName(...this.at)}${this.claims.length ? " and score" : ""}` : "Write",
+        () => this.send(), { primary: true, id: "sw-write", disabled: !(this.pick && this.at) || this.choosingBlock })), message);
+    this.element.replaceChildren(...parts);
+  }
+
+  claimList() {
+    if (!this.candidates?.length) return element("p", { class: "hint", id: "sw-claims" }, "No line of letters to claim here.");
+    const lookupLeft = !this.sheet.lookup_used;
+    return element("fieldset", { class: "claims", id: "sw-claims" }, element("legend", {}, "Words to score (a non-word costs a point)"),
+      ...this.candidates.map((candidate, index) => {
+        const claimed = this.claims.find((c) => c.index === index);
+        const box = element("input", { type: "checkbox", "data-claim": candidate.text, checked: Boolean(claimed) });
+        box.addEventListener("change", () => {
+          this.claims = box.checked ? [...this.claims, { index, lookup: false }] : this.claims.filter((c) => c.index !== index);
+          this.draw();
+        });
+        const row = element("label", { class: "check" }, box, ` ${candidate.text}`);
+        if (claimed && lookupLeft) {
+          const look = element("input", { type: "checkbox", "data-lookup": candidate.text, checked: claimed.lookup });
+          look.addEventListener("change", () => {
+            for (const c of this.claims) c.lookup = c.index === index && look.checked;
+            this.draw();
+          });
+          row.append(element("span", { class: "lookup" }, " · ", look, " use my one free look-up"));
+        }
+        return row;
+      }));
+  }
+
+  async send() {
+    const move = {
+      type: "write", pick: this.pick, at: this.at, block: this.block,
+      words: this.claims.map(({ index, lookup }) => ({ cells: this.candidates[index].cells, ...(lookup ? { lookup: true } : {}) })),
+    };
+    try {
+      await this.act(move);
+    } catch (error) {
+      this.message.className = "bad";
+      this.message.textContent = error.message;
+    }
+  }
+}
+
+// -- after the game and around it -----------------------------------------------------------
+
+export function finalScreen(view, players, { ask, seat, shareLink } = {}) {
+  const boards = element("div", { class: "revealed-grids" }, ...view.sheets.map((sheet, s) =>
+    element("figure", { class: "grid-figure" }, playGrid(sheet, { small: true }),
+      element("figcaption", {}, `${players[s].name} · ${sheet.score} points`))));
+  const extra = element("div", { class: "sw-after", id: "sw-after" });
+  if (ask && seat !== null && seat !== undefined) {
+    Promise.all([ask("hard-bot"), ask("missed")]).then(([botScore, missed]) => {
+      const mine = view.sheets[seat].score;
+      extra.append(
+        element("p", { id: "sw-hard-bot" }, `A hard bot scored ${botScore} with the same rolls (you: ${mine}).`),
+        element("p", { id: "sw-missed" }, missed.length ? `Words left in your grid: ${missed.join(", ")}.` : "No word was left unscored in your grid."));
+      if (shareLink) extra.append(shareBox(view, mine, shareLink));
+    }).catch(() => {});
+  }
+  return element("div", {}, boards, extra);
+}
+
+/** The text to compare results: the game and the score, no letters given away. */
+export function shareText(view, score, link) {
+  return `Spell Write, game ${link.seed} (${view.options.mode}): I scored ${score} points. Same sheet, same rolls: ${link.url}`;
+}
+
+function shareBox(view, score, link) {
+  const text = shareText(view, score, link);
+  const area = element("textarea", { readonly: true, rows: 3, id: "sw-share-text" });
+  area.value = text;
+  return element("div", { class: "panel" }, element("p", {}, "Compare with friends: send them this."), area,
+    button("Copy", () => navigator.clipboard?.writeText(text).catch(() => area.select()), { small: true }));
+}
+
+/** A link to this same game (seed and options) for friends, for one-player games. */
+export function shareLink(save, base) {
+  const options = save.record.options;
+  if (options.players !== 1) return null;
+  const query = new URLSearchParams({ play: id, seed: String(save.record.seed), mode: options.mode ?? "competitive",
+    lexicon: options.lexicon ?? "standard" });
+  return { seed: save.record.seed, url: `${base}#${query}` };
+}
+
+/** The options a shared link carries, checked; null when the link is not a Spell Write game. */
+export function optionsFromLink(params) {
+  const seed = Number(params.get("seed"));
+  const mode = params.get("mode") ?? "competitive";
+  const lexicon = params.get("lexicon") ?? "standard";
+  if (!Number.isSafeInteger(seed) || seed < 0 || !["competitive", "friendly"].includes(mode) || !/^[a-z0-9:_-]{1,60}$/.test(lexicon)) return null;
+  return { seed, options: { players: 1, mode, lexicon, shared_sheet: true } };
+}
