@@ -220,7 +220,9 @@ class Turn {
     return element("fieldset", { class: "claims", id: "sw-claims" }, element("legend", {}, "Words to score (a non-word costs a point)"),
       ...this.candidates.map((candidate, index) => {
         const claimed = this.claims.find((c) => c.index === index);
-        const box = element("input", { type: "checkbox", "data-claim": candidate.text, checked: Boolean(claimed) });
+        // Links are used once: a line sharing a link with a ticked word cannot be ticked too.
+        const clash = !claimed && this.claims.some((c) => sharesLink(this.candidates[c.index].cells, candidate.cells));
+        const box = element("input", { type: "checkbox", "data-claim": candidate.text, checked: Boolean(claimed), disabled: clash });
         box.addEventListener("change", () => {
           this.claims = box.checked ? [...this.claims, { index, lookup: false }] : this.claims.filter((c) => c.index !== index);
           this.draw();
@@ -250,6 +252,15 @@ class Turn {
       this.message.textContent = error.message;
     }
   }
+}
+
+function linksOf(cells) {
+  return cells.slice(1).map((cell, i) => [cells[i], cell].map(String).sort().join("|"));
+}
+
+function sharesLink(a, b) {
+  const links = new Set(linksOf(a));
+  return linksOf(b).some((link) => links.has(link));
 }
 
 // -- after the game and around it -----------------------------------------------------------

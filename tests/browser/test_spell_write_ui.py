@@ -1,0 +1,145 @@
+"""Spell Write played through the page: a whole solo game claiming real words, a shared game
+link giving the same sheet and rolls (and resuming when opened again), a damaged link, a
+non-word costing a point and the free look-up."""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from conftest import wait_for_boot
+from wordtable.games.spell_write import make_layout, roll
+from wordtable.lexicon import store
+
+QUICK = 5_000
+
+
+@functools.lru_cache(maxsize=None)
+def standard():
+    return store.load("standard")
+
+
+def boot(page: Page, url: str) -> None:
+    page.goto(url)
+    assert wait_for_boot(page) == "ready"
+
+
+def ready_for_a_choice(page: Page) -> str:
+    page.wait_for_function("""() => {
+        const main = document.querySelector('#table-main');
+        return main && !main.inert && main.querySelector('#sw-take, #sw-play, #game-over');
+    }""", timeout=30_000)
+    if page.locator("#game-over").count():
+        return "over"
+    return "doubles" if page.locator("#sw-take").count() else "write"
+
+
+def settle(page: Page) -> None:
+    """After choosing a square: skip the 2x2 highlight if offered, then wait for the claims."""
+    expect(page.locator("#sw-claims, #sw-skip-block").first).to_be_visible()
+    if page.locator("#sw-skip-block").count():
+        page.click("#sw-skip-block")
+    expect(page.locator("#sw-claims")).to_be_visible()
+
+
+def take_turn(page: Page, claim) -> None:
+    """Takes the first letter the dice allow, writes it in the first empty square, skips any
+    highlight, and claims the candidates claim(text) accepts."""
+    if ready_for_a_choice(page) == "doubles":
+        page.click("#sw-take")
+        ready_for_a_choice(page)
+    if not page.locator("#sw-letters .lt.chosen").count():
+        page.locator("#sw-letters button.lt").first.click()
+        expect(page.locator("#sw-letters .lt.chosen")).to_have_count(1)
+    page.locator("#sw-play button.sq").first.click()
+    settle(page)
+    for box in page.locator("#sw-claims input[data-claim]").all():
+        if box.is_enabled() and claim(box.get_attribute("data-claim")):
+            box.check()  # ticking greys out the lines that share its links
+    page.click("#sw-write")
+
+
+def test_a_whole_solo_game_scoring_real_words(page, site):
+    boot(page, site.url)
+    page.click("a[href='#new=spell-write']")
+    page.click("[data-preset=alone]")
+    page.click("#setup-start")
+    page.wait_for_url(re.compile("#game="))
+    save_id = page.evaluate("location.hash.split('=')[1]")
+    while ready_for_a_choice(page) != "over":
+        take_turn(page, lambda text: text.lower() in standard())
+    save = json.loads(page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')"))
+    assert save["over"] is True
+    assert [move["type"] for _seat, move in save["record"]["moves"]].count("write") == 14
+    points = [int(p) for p in page.locator("#scoring tbody .points").all_inner_texts()]
+    assert sum(points) == int(page.locator("#score-total").inner_text())
+    assert all(p > 0 for p in points if p != -1)  # only crossed-off letters may cost points here
+    for text in page.locator("#scoring tbody td:nth-child(2)").all_inner_texts():
+        assert text in ("bonus square",) or text.endswith("crossed off") or text.lower() in standard()
+    expect(page.locator("#sw-hard-bot")).to_contain_text("A hard bot scored")
+    expect(page.locator("#sw-share-text")).to_have_value(re.compile(r"Spell Write, game \d+ \(competitive\): I scored -?\d+ points\."))
+
+
+def test_a_shared_link_gives_the_same_sheet_and_rolls_and_resumes(page, site):
+    boot(page, site.url)
+    seed = 4242
+    link = f"{site.url}#play=spell-write&seed={seed}&mode=friendly&lexicon=standard"
+    page.goto(link)
+    ready_for_a_choice(page)
+    d1, d2 = roll(seed, 1)
+    expect(page.locator("#sw-dice")).to_contain_text(f"{d1}")
+    expect(page.locator("#sw-dice")).to_contain_text(f"{d2}")
+    layout = make_layout(seed, None)
+    for r, c in layout.black:
+        expect(page.locator(f"#sw-play [data-sq={chr(65 + c)}{r + 1}]")).to_have_class(re.compile("black"))
+    for r, c in layout.highlighted:
+        expect(page.locator(f"#sw-play [data-sq={chr(65 + c)}{r + 1}]")).to_have_class(re.compile("highlighted"))
+    take_turn(page, lambda text: False)
+    ready_for_a_choice(page)
+    expect(page.locator("#table-headline")).to_contain_text("Round 2 of 14")
+    page.click("#table-invite")
+    expect(page.locator("#link-text")).to_have_value(re.compile(rf"#play=spell-write&seed={seed}&mode=friendly&lexicon=standard$"))
+    page.click("#link-close")
+    page.goto(site.url)  # away, then the same link again: the same game, not a new one
+    assert wait_for_boot(page) == "ready"
+    saves_before = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('wordtable.save.')).length")
+    page.goto(link)
+    ready_for_a_choice(page)
+    expect(page.locator("#table-headline")).to_contain_text("Round 2 of 14")
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('wordtable.save.')).length") == saves_before
+
+
+def test_a_damaged_link_changes_nothing(page, site):
+    boot(page, site.url)
+    page.goto(f"{site.url}#play=spell-write&seed=-5&mode=sneaky")
+    expect(page.locator("#app-notice")).to_contain_text("That game link is damaged")
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('wordtable.save.')).length") == 0
+
+
+def test_a_non_word_costs_a_point_unless_looked_up(page, site):
+    boot(page, site.url)
+    seed = next(s for s in range(1000) if roll(s, 1)[0] != roll(s, 1)[1] and roll(s, 2)[0] != roll(s, 2)[1])
+    page.goto(f"{site.url}#play=spell-write&seed={seed}&mode=friendly&lexicon=standard")
+    take_turn(page, lambda text: False)  # a first letter alone: nothing to claim
+    # The second letter next to the first: claim whatever the two letters spell, both ways.
+    ready_for_a_choice(page)
+    page.locator("#sw-letters button.lt").first.click()
+    first_square = page.locator("#sw-play .sq:not(.empty):not(.black)").first.get_attribute("data-sq")
+    col, row = ord(first_square[0]) - 65, int(first_square[1:]) - 1
+    neighbours = [f"{chr(65 + c)}{r + 1}" for r, c in ((row, col + 1), (row, col - 1), (row + 1, col), (row - 1, col))
+                  if 0 <= r < 4 and 0 <= c < 4]
+    target = next(n for n in neighbours if page.locator(f"#sw-play button[data-sq={n}]").count())
+    page.click(f"#sw-play button[data-sq={target}]")
+    settle(page)
+    texts = page.locator("#sw-claims input[data-claim]").evaluate_all("els => els.map(e => e.dataset.claim)")
+    non_words = [t for t in texts if t.lower() not in standard()]
+    if not non_words:
+        return  # both readings are words: nothing to refuse (checked in the Python tests)
+    page.check(f"#sw-claims input[data-claim={non_words[0]}]")
+    page.check(f"#sw-claims input[data-lookup={non_words[0]}]")
+    page.click("#sw-write")
+    ready_for_a_choice(page)
+    expect(page.locator("#scoring tbody")).not_to_contain_text("is not a word")  # looked up: no penalty
