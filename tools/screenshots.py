@@ -92,6 +92,21 @@ def game_screens(page, out: Path, size: str) -> None:
     page.wait_for_selector(".save")
     page.locator("#saves-section").screenshot(path=out / f"saved-games-{size}.png")
     shrdlu_screens(page, out, size)
+    spell_write_screens(page, out, size)
+
+
+def spell_write_screens(page, out: Path, size: str) -> None:
+    """Spell Write: a turn with a letter chosen and placed, and the claims offered."""
+    page.goto(page.url.split("#")[0] + "#play=spell-write&seed=4242&mode=competitive&lexicon=standard")
+    page.wait_for_selector("#sw-take, #sw-letters button.lt")
+    if page.locator("#sw-take").count():
+        page.screenshot(path=out / f"spell-write-doubles-{size}.png", full_page=True)
+        page.click("#sw-take")
+    page.locator("#sw-letters button.lt").first.click()
+    page.wait_for_selector("#sw-letters .lt.chosen")
+    page.locator("#sw-play button.sq").first.click()
+    page.wait_for_selector("#sw-claims, #sw-skip-block")
+    page.screenshot(path=out / f"spell-write-turn-{size}.png", full_page=True)
 
 
 def shrdlu_screens(page, out: Path, size: str) -> None:
