@@ -143,3 +143,29 @@ def test_a_non_word_costs_a_point_unless_looked_up(page, site):
     page.click("#sw-write")
     ready_for_a_choice(page)
     expect(page.locator("#scoring tbody")).not_to_contain_text("is not a word")  # looked up: no penalty
+
+
+def test_two_people_and_a_bot_on_one_device(page, site):
+    boot(page, site.url)
+    page.click("a[href='#new=spell-write']")
+    page.click("[data-preset=two-people]")
+    page.click("#add-seat")
+    page.locator(".seat-kind").last.select_option("hard")
+    page.select_option("#setup-speed", "0")
+    page.click("#setup-start")
+    privacy_screens = 0
+    while True:
+        page.wait_for_function("""() => { const m = document.querySelector('#table-main');
+            return m && !m.inert && m.querySelector('#privacy-continue, #sw-take, #sw-play, #game-over'); }""",
+                               timeout=30_000)
+        if page.locator("#game-over").count():
+            break
+        if page.locator("#privacy-continue").count():
+            privacy_screens += 1
+            assert page.locator("#table-main .play-grid, #table-main .letter-grid-6").count() == 0
+            page.click("#privacy-continue")
+            continue
+        take_turn(page, lambda text: text.lower() in standard())
+    assert privacy_screens >= 28  # each person, each of the 14 rounds
+    expect(page.locator("#game-over .play-grid")).to_have_count(3)
+    expect(page.locator("#verdict")).to_contain_text("the highest score")
