@@ -1,0 +1,250 @@
+"""Online play between browsers: the protocol, independent of the transport (WebRTC data
+channels in the page, an in-memory link in the tests).
+
+The host's browser is the table: it holds the game record, decides every move and sends each
+guest only that guest's view. A guest sends moves and receives views. Every message is one
+JSON object of at most MAX_MESSAGE characters.
+
+Guest -> host
+  {"t": "join", "token": T}                          take (or take back) the seat T was made for
+  {"t": "move", "n": N, "base": V, "move": {...}}    the guest's N-th move, made on view version V
+  {"t": "check", "v": V, "sum": S}                   "my view V has checksum S" (divergence check)
+  {"t": "sync"}                                      "send me my view again"
+  {"t": "ping", "at": MS} / {"t": "pong", "at": MS}
+Host -> guest
+  {"t": "welcome", "seat": K, "game": G, "players": [names]}
+  {"t": "view", "v": V, "view": {...}, "actors": [...], "sum": S}
+  {"t": "ack", "n": N} / {"t": "refused", "n": N, "message": M}
+  {"t": "error", "message": M}                       the message received could not be used
+  {"t": "ping", "at": MS} / {"t": "pong", "at": MS}
+
+Robustness: moves carry a per-guest counter, so a duplicated or replayed move is acknowledged
+again but applied once, and one from the future (a lost predecessor) waits to be sent again.
+Views carry the record's length as their version, so an old or reordered view is ignored; a
+checksum over the view catches a damaged one, and the guest asks for its view again. In
+real-time games (Shrdlu) a move made on an older view is refused as too late: the table has
+moved on. The host never trusts a seat number from a guest: the seat is the one its
+invitation token was made for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from wordtable.engine.errors import IllegalMove, MalformedMove
+from wordtable.engine.game import Record, replay
+
+MAX_MESSAGE = 65_536
+
+
+def checksum(view: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(view, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+def decode(text: Any) -> dict[str, Any] | None:
+    """The message, or None when it is not one (not text, too long, not a JSON object)."""
+    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+        return None
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or not isinstance(message.get("t"), str):
+        return None
+    return message
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
+
+
+Outgoing = list[tuple[str, str]]  # (peer, message text)
+
+
+@dataclass
+class Host:
+    """The table. Peers are whatever the transport calls them (a connection id)."""
+
+    game: Any
+    record: Record
+    names: list[str]
+    tokens: dict[str, int] = field(default_factory=dict)     # invitation token -> seat
+    last_move: dict[int, int] = field(default_factory=dict)  # seat -> counter of its last applied move
+    peers: dict[str, int] = field(default_factory=dict)      # connected peer -> seat
+
+    def __post_init__(self) -> None:
+        self.state = replay(self.game, self.record)
+
+    # -- invitations and seats -----------------------------------------------------------------
+
+    def invite(self, seat: int) -> str:
+        """A token for one seat; the invitation link carries it (and the connection offer)."""
+        if not 0 <= seat < self.game.seats(self.state):
+            raise ValueError("no such seat")
+        token = secrets.token_urlsafe(12)
+        self.tokens[token] = seat
+        return token
+
+    def disconnected(self, peer: str) -> None:
+        self.peers.pop(peer, None)
+
+    def connected_seats(self) -> list[int]:
+        return sorted(set(self.peers.values()))
+
+    # -- messages ------------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return len(self.record.moves)
+
+    def view_message(self, seat: int) -> str:
+        view = self.game.view(self.state, seat)
+        return encode({"t": "view", "v": self.version, "view": view, "actors": self.game.actors(self.state),
+                       "sum": checksum(view)})
+
+    def broadcast(self) -> Outgoing:
+        return [(peer, self.view_message(seat)) for peer, seat in self.peers.items()]
+
+    def receive(self, peer: str, text: Any) -> Outgoing:
+        message = decode(text)
+        if message is None:
+            return [(peer, encode({"t": "error", "message": "That message could not be read."}))]
+        kind = message["t"]
+        if kind == "join":
+            return self._join(peer, message)
+        if kind == "ping" and _int(message.get("at")):
+            return [(peer, encode({"t": "pong", "at": message["at"]}))]
+        if kind == "pong":
+            return []
+        seat = self.peers.get(peer)
+        if seat is None:
+            return [(peer, encode({"t": "error", "message": "Join the game with your invitation first."}))]
+        if kind == "sync":
+            return [(peer, self.view_message(seat))]
+        if kind == "check":
+            if message.get("v") == self.version and message.get("sum") == checksum(self.game.view(self.state, seat)):
+                return []
+            return [(peer, self.view_message(seat))]  # diverged or behind: resynchronise
+        if kind == "move":
+            return self._move(peer, seat, message)
+        return [(peer, encode({"t": "error", "message": f"Unknown message type {kind[:20]!r}."}))]
+
+    def _join(self, peer: str, message: dict[str, Any]) -> Outgoing:
+        seat = self.tokens.get(message.get("token")) if isinstance(message.get("token"), str) else None
+        if seat is None:
+            return [(peer, encode({"t": "error", "message": "This invitation is not for this game."}))]
+        # One connection per seat: a reconnecting guest replaces its old connection.
+        for other, other_seat in list(self.peers.items()):
+            if other_seat == seat:
+                del self.peers[other]
+        self.peers[peer] = seat
+        welcome = {"t": "welcome", "seat": seat, "game": self.record.game, "players": self.names}
+        return [(peer, encode(welcome)), (peer, self.view_message(seat))]
+
+    def _move(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
+        number, move = message.get("n"), message.get("move")
+        if not _int(number) or not isinstance(move, dict):
+            return [(peer, encode({"t": "error", "message": "A move message needs n and move."}))]
+        last = self.last_move.get(seat, 0)
+        if number <= last:  # a duplicate or a replay: applied already
+            return [(peer, encode({"t": "ack", "n": number}))]
+        if number > last + 1:  # an earlier move was lost: the guest sends it again first
+            return [(peer, encode({"t": "refused", "n": number, "message": "out of order", "retry": True}))]
+        if getattr(self.game, "realtime", False) and message.get("base") != self.version:
+            self.last_move[seat] = number
+            return [(peer, encode({"t": "refused", "n": number, "message": "Too late: the table moved on."})),
+                    (peer, self.view_message(seat))]
+        try:
+            after = self.game.apply(self.state, seat, move)
+        except (IllegalMove, MalformedMove) as error:
+            self.last_move[seat] = number  # answered: a resend gets the same "no" as an ack
+            return [(peer, encode({"t": "refused", "n": number, "message": str(error)}))]
+        self.state = after
+        self.record.moves.append((seat, move))
+        self.last_move[seat] = number
+        return [(peer, encode({"t": "ack", "n": number}))] + self.broadcast()
+
+    def play_local(self, seat: int, move: dict[str, Any]) -> Outgoing:
+        """A move made at the host's own browser (its seat or a bot it runs)."""
+        self.state = self.game.apply(self.state, seat, move)
+        self.record.moves.append((seat, move))
+        return self.broadcast()
+
+    # -- saving (the host's record survives a reload) ---------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {"record": self.record.to_json(), "names": self.names, "tokens": self.tokens,
+                "last_move": {str(k): v for k, v in self.last_move.items()}}
+
+    @classmethod
+    def from_json(cls, game: Any, data: dict[str, Any]) -> Host:
+        return cls(game, Record.from_json(data["record"]), list(data["names"]), dict(data["tokens"]),
+                   {int(k): int(v) for k, v in data["last_move"].items()})
+
+
+@dataclass
+class Guest:
+    """A guest's side: the last good view, and its moves until the host answers them."""
+
+    token: str
+    seat: int | None = None
+    version: int = -1
+    view: dict[str, Any] | None = None
+    actors: list[int] = field(default_factory=list)
+    sent: int = 0                                   # counter of the last move made here
+    pending: dict[int, dict[str, Any]] = field(default_factory=dict)  # n -> move message awaiting an answer
+    refusals: list[str] = field(default_factory=list)
+
+    def hello(self) -> list[str]:
+        """On (re)connecting: join, then send again every move not yet answered."""
+        return [encode({"t": "join", "token": self.token})] + [encode(m) for _n, m in sorted(self.pending.items())]
+
+    def move(self, move: dict[str, Any]) -> list[str]:
+        self.sent += 1
+        message = {"t": "move", "n": self.sent, "base": self.version, "move": move}
+        self.pending[self.sent] = message
+        return [encode(message)]
+
+    def check(self) -> list[str]:
+        return [encode({"t": "check", "v": self.version, "sum": checksum(self.view) if self.view else ""})]
+
+    def receive(self, text: Any) -> list[str]:
+        message = decode(text)
+        if message is None:
+            return [encode({"t": "sync"})]  # damaged: ask for the view again
+        kind = message["t"]
+        if kind == "welcome" and _int(message.get("seat")):
+            self.seat = message["seat"]
+            return []
+        if kind == "view":
+            return self._view(message)
+        if kind == "ack" and _int(message.get("n")):
+            self.pending.pop(message["n"], None)
+            return []
+        if kind == "refused" and _int(message.get("n")):
+            if message.get("retry"):
+                return [encode(m) for _n, m in sorted(self.pending.items())]
+            if self.pending.pop(message["n"], None) is not None:
+                self.refusals.append(str(message.get("message", ""))[:300])
+            return []
+        if kind == "ping" and _int(message.get("at")):
+            return [encode({"t": "pong", "at": message["at"]})]
+        return []
+
+    def _view(self, message: dict[str, Any]) -> list[str]:
+        version, view = message.get("v"), message.get("view")
+        if not _int(version) or not isinstance(view, dict) or message.get("sum") != checksum(view):
+            return [encode({"t": "sync"})]
+        if version < self.version:
+            return []  # an older view arriving late
+        self.version, self.view = version, view
+        self.actors = [a for a in message.get("actors", []) if _int(a)]
+        return []

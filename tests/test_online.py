@@ -1,0 +1,276 @@
+"""The online protocol over an in-memory transport with injected faults: dropped, duplicated,
+reordered, corrupted, oversized and replayed messages, a cheating peer, reconnecting after a
+drop or a reload, real-time claims arriving late, and no secret ever sent to a guest."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+
+import pytest
+
+from wordtable.engine.game import Record, replay
+from wordtable.engine.rng import rng_for
+from wordtable.games.flw_bots import BOTS as FLW_BOTS
+from wordtable.games.four_letter_words import FourLetterWords
+from wordtable.games.shrdlu import Shrdlu
+from wordtable.lexicon import store
+from wordtable.online import MAX_MESSAGE, Guest, Host, checksum, decode, encode
+
+SEED = 987_654_321
+
+
+@functools.lru_cache(maxsize=None)
+def shipped(name):
+    return store.load(name)
+
+
+class Wire:
+    """Messages between the host and its guests, with faults chosen by a seeded random stream."""
+
+    def __init__(self, host: Host, guests: dict[str, Guest], faults: float = 0.0, seed: int = 0):
+        self.host, self.guests = host, guests
+        self.rng = random.Random(seed)
+        self.faults = faults
+        self.queue: list[tuple[str, str, str]] = []  # (to, from, text); "host" is the host
+        self.to_guests: dict[str, list[str]] = {peer: [] for peer in guests}
+        self.up: set[str] = set(guests)
+
+    def send(self, to: str, sender: str, text: str) -> None:
+        if to != "host" and to not in self.up or sender != "host" and sender not in self.up:
+            return
+        roll = self.rng.random()
+        if roll < self.faults:  # dropped
+            return
+        if roll < 2 * self.faults:  # duplicated
+            self.queue.append((to, sender, text))
+        if roll > 1 - self.faults:  # reordered: somewhere earlier in the queue
+            self.queue.insert(self.rng.randrange(len(self.queue) + 1), (to, sender, text))
+            return
+        self.queue.append((to, sender, text))
+
+    def from_host(self, outgoing) -> None:
+        for peer, text in outgoing:
+            self.send(peer, "host", text)
+
+    def from_guest(self, peer: str, texts: list[str]) -> None:
+        for text in texts:
+            self.send("host", peer, text)
+
+    def run(self, limit: int = 10_000) -> None:
+        for _ in range(limit):
+            if not self.queue:
+                return
+            to, sender, text = self.queue.pop(0)
+            if to == "host":
+                self.from_host(self.host.receive(sender, text))
+            else:
+                self.to_guests[to].append(text)
+                self.from_guest(to, self.guests[to].receive(text))
+        raise AssertionError("the conversation never settled")
+
+    def reconnect(self, peer: str) -> None:
+        """The guest's connection comes back (after a drop, or the guest's page reloaded)."""
+        self.up.add(peer)
+        self.host.disconnected(peer)
+        self.from_guest(peer, self.guests[peer].hello())
+        self.run()
+
+
+def flw_host(players=2, seed=SEED) -> Host:
+    game = FourLetterWords(shipped)
+    record = Record("four-letter-words", {"players": players}, seed)
+    return Host(game, record, [f"P{i}" for i in range(players)])
+
+
+def connect(host: Host, seats: list[int], faults=0.0, seed=0) -> Wire:
+    guests = {f"g{seat}": Guest(host.invite(seat)) for seat in seats}
+    wire = Wire(host, guests, faults, seed)
+    for peer in guests:
+        wire.from_guest(peer, guests[peer].hello())
+    wire.run()
+    return wire
+
+
+def play_online(host: Host, wire: Wire, guest_seats: dict[int, str], rounds: int = 5000) -> None:
+    """Plays to the end: the host's seats by bots at the host, each guest seat by a bot whose
+    move goes through that guest (the test picks it from the host's state, as a stand-in for a
+    person reading the view). When the wire loses something, the guest reconnects and checks."""
+    game = host.game
+    for step in range(rounds):
+        actors = game.actors(host.state)
+        if not actors:
+            return
+        seat = actors[0]
+        move = FLW_BOTS["medium"](game, host.state, seat, rng_for(1, seat, len(host.record.moves)))
+        before = len(host.record.moves)
+        if seat in guest_seats:
+            peer = guest_seats[seat]
+            guest = wire.guests[peer]
+            if not guest.pending:
+                wire.from_guest(peer, guest.move(move))
+            wire.run()
+            if len(host.record.moves) == before:  # lost on the way: resend as on reconnecting
+                wire.reconnect(peer)
+        else:
+            wire.from_host(host.play_local(seat, move))
+            wire.run()
+        for peer, guest in wire.guests.items():
+            wire.from_guest(peer, guest.check())  # the periodic divergence check
+        wire.run()
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_through_a_clean_wire():
+    host = flw_host()
+    wire = connect(host, [1])
+    play_online(host, wire, {1: "g1"})
+    guest = wire.guests["g1"]
+    assert host.game.outcome(host.state) is not None
+    assert guest.view == host.game.view(host.state, 1) and guest.version == len(host.record.moves)
+    assert replay(host.game, host.record) == host.state
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_whole_game_through_a_faulty_wire_no_lost_or_doubled_moves(seed):
+    host = flw_host(players=3, seed=SEED + seed)
+    wire = connect(host, [1, 2], faults=0.08, seed=seed)
+    play_online(host, wire, {1: "g1", 2: "g2"})
+    for peer, seat in (("g1", 1), ("g2", 2)):
+        assert wire.guests[peer].view == host.game.view(host.state, seat)
+    assert replay(host.game, host.record) == host.state  # every move applied exactly once, legally
+    assert host.game.outcome(host.state) is not None
+
+
+def test_duplicate_and_replayed_moves_apply_once():
+    host = flw_host()
+    wire = connect(host, [0, 1])
+    chooser = host.state.chooser
+    peer = f"g{chooser}"
+    [text] = wire.guests[peer].move({"type": "choose", "word": "salt"})
+    for _ in range(3):
+        wire.send("host", peer, text)
+    wire.run()
+    assert [m for _s, m in host.record.moves] == [{"type": "choose", "word": "salt"}]
+    wire.send("host", peer, text)  # replayed much later
+    wire.run()
+    assert len(host.record.moves) == 1 and wire.guests[peer].pending == {}
+
+
+def test_a_move_after_a_lost_one_waits_for_it():
+    host = flw_host()
+    wire = connect(host, [0, 1])
+    chooser = host.state.chooser
+    guest = wire.guests[f"g{chooser}"]
+    guest.move({"type": "choose", "word": "salt"})  # lost: never sent
+    [second] = guest.move({"type": "place", "row": 0, "col": 0, "dir": "right"})
+    replies = host.receive(f"g{chooser}", second)
+    assert decode(replies[0][1])["message"] == "out of order" and host.record.moves == []
+    wire.from_host(replies)
+    wire.run()  # the guest, told so, sends both again in order
+    assert [m["type"] for _s, m in host.record.moves] == ["choose", "place"]
+
+
+def test_malformed_corrupt_and_oversized_messages_change_nothing():
+    host = flw_host()
+    wire = connect(host, [1])
+    before = json.dumps(host.to_json())
+    for garbage in ["not json", "[1, 2]", '{"no": "type"}', "x" * (MAX_MESSAGE + 1), 42,
+                    encode({"t": "move", "n": "one", "move": {}}), encode({"t": "teleport"})]:
+        replies = host.receive("g1", garbage)
+        assert [decode(text)["t"] for _peer, text in replies] == ["error"]
+    assert json.dumps(host.to_json()) == before
+    guest = wire.guests["g1"]
+    view, version = guest.view, guest.version
+    assert guest.receive("{broken") == [encode({"t": "sync"})]
+    damaged = encode({"t": "view", "v": 5, "view": {"phase": "over"}, "actors": [], "sum": "0000"})
+    assert guest.receive(damaged) == [encode({"t": "sync"})] and guest.view == view and guest.version == version
+
+
+def test_an_old_view_arriving_late_is_ignored():
+    host = flw_host()
+    wire = connect(host, [0, 1])
+    old = host.view_message(1)
+    wire.from_host(host.play_local(host.state.chooser, {"type": "choose", "word": "salt"}))
+    wire.run()
+    wire.guests["g1"].receive(old)
+    assert wire.guests["g1"].version == 1 and wire.guests["g1"].view["word"] == "salt"
+
+
+def test_a_cheating_or_confused_peer_is_told_why_and_the_game_goes_on():
+    host = flw_host()
+    wire = connect(host, [0, 1])
+    chooser = host.state.chooser
+    other = f"g{1 - chooser}"
+    # Not its turn, and a "seat" field claiming to be the chooser is ignored.
+    replies = host.receive(other, encode({"t": "move", "n": 1, "seat": chooser, "move": {"type": "choose", "word": "salt"}}))
+    assert decode(replies[0][1]) == {"t": "refused", "n": 1, "message": "It is not your turn."}
+    assert host.record.moves == []
+    assert decode(host.receive("stranger", encode({"t": "move", "n": 1, "move": {}}))[0][1])["t"] == "error"
+    assert decode(host.receive("stranger", encode({"t": "join", "token": "guessed"}))[0][1])["t"] == "error"
+    wire.from_guest(f"g{chooser}", wire.guests[f"g{chooser}"].move({"type": "choose", "word": "salt"}))
+    wire.run()
+    assert len(host.record.moves) == 1  # the game went on
+
+
+def test_reconnect_after_a_drop_and_after_the_host_reloads():
+    host = flw_host()
+    wire = connect(host, [0, 1])
+    chooser = host.state.chooser
+    peer = f"g{chooser}"
+    wire.up.discard(peer)  # the guest's connection drops; it makes its move meanwhile
+    wire.guests[peer].move({"type": "choose", "word": "salt"})
+    saved = json.loads(json.dumps(host.to_json()))  # the host's page reloads from its save
+    wire.host = Host.from_json(host.game, saved)
+    wire.reconnect(peer)
+    wire.reconnect(f"g{1 - chooser}")
+    assert [m for _s, m in wire.host.record.moves] == [{"type": "choose", "word": "salt"}]
+    wire.reconnect(peer)  # reconnecting again resends nothing new and doubles nothing
+    assert len(wire.host.record.moves) == 1
+    assert wire.guests[peer].seat == chooser and wire.guests[peer].version == 1
+
+
+def test_divergence_is_caught_by_the_checksum_and_resynchronised():
+    host = flw_host()
+    wire = connect(host, [1])
+    guest = wire.guests["g1"]
+    guest.view = dict(guest.view, strikes=[2, 2])  # a bug or a tampered page
+    wire.from_guest("g1", guest.check())
+    wire.run()
+    assert guest.view == host.game.view(host.state, 1)
+    assert checksum(guest.view) == checksum(host.game.view(host.state, 1))
+
+
+def test_real_time_claims_arrive_in_order_and_late_ones_are_refused():
+    game = Shrdlu(shipped)
+    host = Host(game, Record("shrdlu", {"players": 3}, SEED), ["H", "A", "B"])
+    wire = connect(host, [1, 2])
+    assert game.solutions(host.state), "this seed's first deal has words"
+    word = game.solutions(host.state)[0]
+    first = wire.guests["g1"].move({"type": "claim", "word": word})
+    second = wire.guests["g2"].move({"type": "claim", "word": word})
+    wire.from_guest("g1", first)
+    wire.from_guest("g2", second)  # arrives after g1's: the round is already won
+    wire.run()
+    assert host.state.won[1] and not host.state.won[2]
+    assert wire.guests["g2"].refusals == ["Too late: the table moved on."]
+
+
+def test_no_message_to_a_guest_holds_another_players_secrets():
+    for seed in range(4):
+        host = flw_host(players=3, seed=SEED + seed)
+        wire = connect(host, [1, 2])
+        play_online(host, wire, {1: "g1", 2: "g2"})
+        for peer, seat in (("g1", 1), ("g2", 2)):
+            for text in wire.to_guests[peer]:
+                message = decode(text)
+                assert str(host.record.seed) not in text
+                if message["t"] == "view" and message["view"]["phase"] != "over":
+                    assert set(message["view"]) >= {"grid"} and "grids" not in message["view"]
+    # Shrdlu: the deck's order and the seed never go out.
+    game = Shrdlu(shipped)
+    host = Host(game, Record("shrdlu", {"players": 2}, SEED), ["H", "A"])
+    wire = connect(host, [1])
+    for text in wire.to_guests["g1"]:
+        assert str(SEED) not in text and '"deck"' not in text
