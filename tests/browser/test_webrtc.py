@@ -1,0 +1,29 @@
+"""Real WebRTC between two pages of the built site, with no server: the offer and the answer
+travel as the app's short codes. Runs in a network namespace the test makes itself."""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+
+import pytest
+
+import netns
+
+HERE = Path(__file__).resolve().parent
+
+
+def test_two_pages_connect_with_short_codes_and_no_server(dist):
+    why = netns.available()
+    if why:
+        pytest.fail(f"browser WebRTC tests need a network namespace: {why}")
+    result = netns.run(HERE / "webrtc_pages.py", str(dist))
+    assert result["offer"].startswith("1o~") and result["answer"].startswith("1a~")
+    assert len(result["offer"]) < 300 and "10.77.0.1" in result["offer"]  # short enough for a link and a QR code
+    assert result["connect_ms"] < 5_000
+    assert len(result["round_trips_ms"]) == 20 and statistics.median(result["round_trips_ms"]) < 100
+    assert result["bad_codes"] == ["That code is empty or far too long.",
+                                   "That code is damaged or not from Wordtable (was it copied completely?).",
+                                   "That code is damaged or not from Wordtable (was it copied completely?).",
+                                   "That is an answer, not an invitation."]
+    assert result["outside"] == []

@@ -1,0 +1,69 @@
+"""Inside a network namespace (see netns.py): serves dist/, opens a host page and a guest page
+in Chromium, connects them with the app's own WebRTC link and codes, and prints the results
+as JSON. Run by test_webrtc.py, not by pytest directly."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent.parent), str(HERE)]
+
+import build  # noqa: E402
+from harness import CHROMIUM_FLAGS, LocalSite  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+# Raw addresses instead of mDNS names: the namespace has no multicast DNS.
+FLAGS = [flag + ",WebRtcHideLocalIpsWithMdns" if flag.startswith("--disable-features=") else flag
+         for flag in CHROMIUM_FLAGS]
+
+
+def main(dist: str) -> None:
+    site = LocalSite(Path(dist))
+    site.start()
+    outside: list[str] = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=FLAGS)
+            context = browser.new_context()
+            context.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
+                       else outside.append(r.url))
+            host, guest = context.new_page(), context.new_page()
+            for page in (host, guest):
+                page.goto(site.url)
+                page.evaluate("async () => { window.net = await import('./js/net.js'); window.inbox = []; }")
+            offer = host.evaluate("""async () => {
+                window.link = new net.PeerLink({ onMessage: (m) => inbox.push(m), onState: (s) => window.state = s });
+                return window.link.offer(); }""")
+            answer = guest.evaluate("""async (offer) => {
+                window.link = new net.PeerLink({ onMessage: (m) => { inbox.push(m); link.send('echo:' + m); },
+                                                 onState: (s) => window.state = s });
+                return window.link.answer(offer); }""", offer)
+            started = time.perf_counter()
+            host.evaluate("answer => link.accept(answer)", answer)
+            host.wait_for_function("window.state === 'open'", timeout=15_000)
+            connect_ms = (time.perf_counter() - started) * 1000
+            guest.wait_for_function("window.state === 'open'", timeout=15_000)
+            round_trips = host.evaluate("""async () => {
+                const times = [];
+                for (let i = 0; i < 20; i++) {
+                    const start = performance.now();
+                    link.send('m' + i);
+                    while (!inbox.includes('echo:m' + i)) await new Promise((r) => setTimeout(r, 0));
+                    times.push(performance.now() - start);
+                }
+                return times; }""")
+            bad = guest.evaluate("""() => ['', 'hello', '1o~a~b', '1a~u~p~AAAA~a~'].map((code) => {
+                try { net.decodeDescription(code, 'offer'); return 'accepted'; } catch (e) { return e.message; } })""")
+            browser.close()
+    finally:
+        site.stop()
+    print(json.dumps({"offer": offer, "answer": answer, "connect_ms": connect_ms, "round_trips_ms": round_trips,
+                      "guest_inbox_ok": True, "bad_codes": bad, "outside": outside}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
