@@ -77,7 +77,7 @@ export class Table {
         this.main,
         element("aside", { class: "table-side" },
           element("h3", {}, "Players"), this.playersPanel,
-          element("h3", {}, "Words"), this.historyPanel)));
+          element("h3", {}, this.game.historyTitle ?? "Words"), this.historyPanel)));
   }
 
   setMain(...children) {
@@ -264,9 +264,11 @@ export class Table {
     if (this.seenRounds !== null && done > this.seenRounds) {
       const next = button(view.phase === "over" ? "See who won" : "Next round", () => {
         this.seenRounds = done;
+        this.drawSide(view);
         if (view.phase === "over") this.gameOver(view, token);
         else this.race(view, token);
       }, { primary: true, id: "next-round" });
+      this.headline.textContent = `${this.game.title} · ${view.tiebreak && view.phase === "over" ? "Tiebreak" : `Round ${done}`}: the result`;
       this.setMain(this.game.roundResult(view.results.at(-1), this.save.players), next);
       setTimeout(() => next.focus());
       return;

@@ -7,6 +7,7 @@ export const title = "Shrdlu";
 export const minPlayers = 1;
 export const maxPlayers = 8;
 export const realtime = true;
+export const historyTitle = "Rounds";
 export const BUZZ_KEYS = ["a", "l", "z", "m", "q", "p", "v", "n"];
 
 // Short faces for the constraint cards, readable at a glance on a phone; the full rule is on

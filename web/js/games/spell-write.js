@@ -7,6 +7,7 @@ export const id = "spell-write";
 export const title = "Spell Write";
 export const minPlayers = 1;
 export const maxPlayers = 8;
+export const historyTitle = "Scoring";
 const SIZE = 4;
 const upper = (text) => text.toUpperCase();
 const cellName = (r, c) => `${String.fromCharCode(65 + c)}${r + 1}`;
