@@ -121,3 +121,46 @@ def test_warm_up_and_real_time_bot_moves_through_the_bridge():
     assert move["type"] in ("claim", "shrdlu") and move["after_ms"] > 0
     view = call("game.view", record=record, seat=0)["result"]
     assert view["actors"] == [0, 1] and '"deck"' not in json.dumps(view)
+
+
+def test_online_play_through_the_bridge():
+    """The page's side of online play: a host table and a guest, messages carried by the test."""
+    record = call("game.new", game="four-letter-words", options={"players": 2}, seed=6)["result"]["record"]
+    opened = call("online.host", id="t1", record=record, names=["Ann", "Bo"])["result"]
+    assert opened["saved"]["record"] == record
+    token = call("online.invite", id="t1", seat=1)["result"]["token"]
+    hello = call("online.guest", id="g1", token=token)["result"]["outgoing"]
+
+    def to_host(texts):
+        replies = []
+        for text in texts:
+            replies += call("online.receive", id="t1", peer="p1", text=text)["result"]["outgoing"]
+        return replies
+
+    def to_guest(replies):
+        last = None
+        for _peer, text in replies:
+            last = call("online.guest_receive", id="g1", text=text)["result"]
+        return last
+
+    state = to_guest(to_host(hello))
+    assert state["seat"] == 1 and state["view"]["seat"] == 1 and "grids" not in state["view"]
+    chooser = state["view"]["chooser"]
+    if chooser == 0:
+        local = call("online.local", id="t1", seat=0, move={"type": "choose", "word": "salt"})["result"]
+        state = to_guest(local["outgoing"])
+    else:
+        moved = call("online.guest_move", id="g1", move={"type": "choose", "word": "salt"})["result"]
+        state = to_guest(to_host(moved["outgoing"]))
+    assert state["view"]["word"] == "salt" and state["version"] == 1
+    refused = call("online.local", id="t1", seat=0, move={"type": "choose", "word": "zzzz"})
+    assert refused["error"]["kind"] == "refused"
+    # The host's page reloads: the table comes back from its save, the guest reconnects.
+    saved = call("online.receive", id="t1", peer="p1", text='{"t":"sync"}')["result"]["saved"]
+    call("online.host", id="t2", record=saved["record"], names=["Ann", "Bo"], saved=saved)
+    again = call("online.guest_hello", id="g1")["result"]["outgoing"]
+    replies = []
+    for text in again:
+        replies += call("online.receive", id="t2", peer="p9", text=text)["result"]["outgoing"]
+    assert to_guest(replies)["version"] == 1
+    assert call("online.receive", id="nope", peer="p", text="{}")["error"]["kind"] == "refused"

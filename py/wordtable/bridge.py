@@ -285,7 +285,121 @@ def _replay_frames(args: dict[str, Any]) -> dict[str, Any]:
     return {"frames": frames}
 
 
+# -- online play: the protocol objects live here while the page is open; the page saves them --
+
+_HOSTS: dict[str, Any] = {}
+_GUESTS: dict[str, Any] = {}
+
+
+def _online_host(args: dict[str, Any]) -> dict[str, Any]:
+    """Opens (or reopens from its save) the table of an online game in this browser."""
+    from wordtable.online import Host
+    record, game, _bots, _state = _record_and_state(args)
+    names = _strings(args, "names", 8)
+    saved = _arg(args, "saved", dict, None)
+    try:
+        host = Host.from_json(game, saved) if saved else Host(game, record, names)
+    except (KeyError, TypeError, ValueError) as error:
+        raise Refused(f"The online table could not be restored: {error}") from None
+    key = _arg(args, "id", str)
+    _HOSTS[key] = host
+    return {"saved": host.to_json()}
+
+
+def _host(args: dict[str, Any]):
+    host = _HOSTS.get(_arg(args, "id", str))
+    if host is None:
+        raise Refused("This online table is not open.")
+    return host
+
+
+def _host_reply(host, outgoing) -> dict[str, Any]:
+    return {"outgoing": [[peer, text] for peer, text in outgoing], "record": host.record.to_json(),
+            "saved": host.to_json(), "connected": host.connected_seats()}
+
+
+def _online_invite(args: dict[str, Any]) -> dict[str, Any]:
+    host = _host(args)
+    try:
+        token = host.invite(_arg(args, "seat", int))
+    except ValueError as error:
+        raise BadRequest(str(error)) from None
+    return {"token": token, "saved": host.to_json()}
+
+
+def _online_receive(args: dict[str, Any]) -> dict[str, Any]:
+    host = _host(args)
+    return _host_reply(host, host.receive(_arg(args, "peer", str), _arg(args, "text", str)))
+
+
+def _online_local(args: dict[str, Any]) -> dict[str, Any]:
+    from wordtable.engine.errors import IllegalMove, MalformedMove
+    host = _host(args)
+    try:
+        outgoing = host.play_local(_arg(args, "seat", int), _arg(args, "move", dict))
+    except MalformedMove as error:
+        raise BadRequest(str(error)) from None
+    except IllegalMove as error:
+        raise Refused(str(error)) from None
+    return _host_reply(host, outgoing)
+
+
+def _online_disconnected(args: dict[str, Any]) -> dict[str, Any]:
+    host = _host(args)
+    host.disconnected(_arg(args, "peer", str))
+    return {"connected": host.connected_seats()}
+
+
+def _online_guest(args: dict[str, Any]) -> dict[str, Any]:
+    """A guest's side; its moves not yet answered survive a reload through the page's save."""
+    from wordtable.online import Guest
+    guest = Guest(_arg(args, "token", str))
+    saved = _arg(args, "saved", dict, None)
+    if saved:
+        guest.sent = int(saved.get("sent", 0))
+        guest.pending = {int(n): m for n, m in saved.get("pending", {}).items()}
+    _GUESTS[_arg(args, "id", str)] = guest
+    return {"outgoing": guest.hello()}
+
+
+def _guest(args: dict[str, Any]):
+    guest = _GUESTS.get(_arg(args, "id", str))
+    if guest is None:
+        raise Refused("This online game is not open.")
+    return guest
+
+
+def _guest_reply(guest, outgoing: list[str]) -> dict[str, Any]:
+    return {"outgoing": outgoing, "seat": guest.seat, "version": guest.version, "view": guest.view,
+            "actors": guest.actors, "refusals": guest.refusals[-5:], "pending": len(guest.pending),
+            "saved": {"sent": guest.sent, "pending": {str(n): m for n, m in guest.pending.items()}}}
+
+
+def _online_guest_receive(args: dict[str, Any]) -> dict[str, Any]:
+    guest = _guest(args)
+    return _guest_reply(guest, guest.receive(_arg(args, "text", str)))
+
+
+def _online_guest_move(args: dict[str, Any]) -> dict[str, Any]:
+    guest = _guest(args)
+    return _guest_reply(guest, guest.move(_arg(args, "move", dict)))
+
+
+def _online_guest_hello(args: dict[str, Any]) -> dict[str, Any]:
+    guest = _guest(args)
+    return _guest_reply(guest, guest.hello() + guest.check())
+
+
 OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "online.host": _online_host,
+    "online.invite": _online_invite,
+    "online.receive": _online_receive,
+    "online.local": _online_local,
+    "online.disconnected": _online_disconnected,
+    "online.guest": _online_guest,
+    "online.guest_receive": _online_guest_receive,
+    "online.guest_move": _online_guest_move,
+    "online.guest_hello": _online_guest_hello,
     "game.replay": _replay_frames,
     "game.new": _new_game,
     "game.undo": _undo,
