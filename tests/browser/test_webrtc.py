@@ -27,3 +27,16 @@ def test_two_pages_connect_with_short_codes_and_no_server(dist):
                                    "That code is damaged or not from Wordtable (was it copied completely?).",
                                    "That is an answer, not an invitation."]
     assert result["outside"] == []
+
+
+def test_a_friend_plays_four_letter_words_online_through_an_invitation_link(dist):
+    why = netns.available()
+    if why:
+        pytest.fail(f"browser WebRTC tests need a network namespace: {why}")
+    result = netns.run(HERE / "online_pages.py", str(dist), timeout=300)
+    assert result["connect_ms"] < 5_000 and result["answer_chars"] < 300
+    assert len(result["guest_history"]) == 3 and len(result["host_history"]) == 3
+    assert [word.upper() for _seat, word in result["guest_history"]] == [line.split(" · ")[0] for line in result["host_history"]]
+    assert result["guest_sees_other_grid"] is False
+    assert statistics.median(result["move_shown_ms"]) < 1_000
+    assert result["outside"] == []

@@ -6,6 +6,7 @@ import { StoreProblem } from "./store.js";
 import { Setup, rematch } from "./setup.js";
 import { Table } from "./table.js";
 import { showExport, importSave, readImportFile } from "./transfer.js";
+import { GuestScreen } from "./online.js";
 import * as fourLetterWords from "./games/four-letter-words.js";
 import * as shrdlu from "./games/shrdlu.js";
 import * as spellWrite from "./games/spell-write.js";
@@ -112,6 +113,7 @@ export async function openFromHash(wordtable) {
   notice(null);
   if (route === "new" && GAMES[value]) return openSetup(wordtable, GAMES[value]);
   if (route === "play") return openSharedLink(wordtable, new URLSearchParams(hash));
+  if (route === "join") return openInvitation(wordtable, new URLSearchParams(hash));
   if (route === "game" && value) return openTable(wordtable, decodeURIComponent(value));
   showHome(wordtable);
 }
@@ -154,6 +156,17 @@ async function openSharedLink(wordtable, params) {
     showHome(wordtable);
     notice(`That game link cannot be opened: ${error.message}`);
   }
+}
+
+/** An invitation to play online (#join=OFFER&t=TOKEN): answer it, then play one seat. */
+async function openInvitation(wordtable, params) {
+  show("screen-table");
+  waitingFor("screen-table", "Waiting for Python to start…");
+  await wordtable.ready;
+  const screen = new GuestScreen({ python: wordtable.python, games: GAMES, root: $("screen-table"),
+    offer: params.get("join") ?? "", token: params.get("t") ?? "" });
+  wordtable.guest = screen; // for tests and the curious: the guest's last view
+  await screen.open();
 }
 
 function startGame(save, { replace = false } = {}) {

@@ -83,6 +83,7 @@ export class Setup {
   }
 
   defaultName(kind, index) {
+    if (kind === "online") return `Friend ${index + 1}`;
     return kind === "human" ? `Player ${index + 1}` : `${BOT_NAMES[index % BOT_NAMES.length]}`;
   }
 
@@ -90,8 +91,9 @@ export class Setup {
     if (this.seats.length >= this.game.maxPlayers) return this.say(`${this.game.title} is for at most ${this.game.maxPlayers} players.`);
     const index = this.seats.length;
     const name = element("input", { maxlength: 24, value: this.defaultName(kind, index), "aria-label": `Name of player ${index + 1}`, class: "seat-name-input" });
+    const kinds = this.game.online ? [...KINDS, ["online", "Friend online (invite by link)"]] : KINDS;
     const type = element("select", { "aria-label": `Player ${index + 1} is`, class: "seat-kind" },
-      ...KINDS.map(([value, label]) => element("option", { value, selected: value === kind }, label)));
+      ...kinds.map(([value, label]) => element("option", { value, selected: value === kind }, label)));
     const seat = { name, type, auto: true };
     name.addEventListener("input", () => { seat.auto = false; });
     type.addEventListener("change", () => {
@@ -125,13 +127,14 @@ export class Setup {
   players() {
     return this.seats.map((seat, index) => ({
       name: seat.name.value.trim().slice(0, 24) || this.defaultName(seat.type.value, index),
-      bot: seat.type.value === "human" ? null : seat.type.value,
+      bot: ["human", "online"].includes(seat.type.value) ? null : seat.type.value,
+      ...(seat.type.value === "online" ? { online: true } : {}),
     }));
   }
 
   async start() {
     const players = this.players();
-    if (!players.some((player) => !player.bot)) return this.say("Add at least one person: bots-only games are for the simulate command.");
+    if (!players.some((player) => !player.bot && !player.online)) return this.say("Add at least one person: bots-only games are for the simulate command.");
     const names = players.map((p) => p.name.toLowerCase());
     if (new Set(names).size !== names.length) return this.say("Give every player a different name.");
     const options = { players: players.length, lexicon: this.lexicon.value, ...this.fields.read() };

@@ -6,6 +6,7 @@ import { element, button, sleep } from "./ui.js";
 import { writeSave } from "./saves.js";
 import { StoreProblem } from "./store.js";
 import { showExport, showLink } from "./transfer.js";
+import { HostNet } from "./online.js";
 
 export class Table {
   constructor({ python, games, dictionaries, root, notice }) {
@@ -41,14 +42,28 @@ export class Table {
     this.stopClocks();
     this.draw();
     this.python.call("game.warm_up", { game: save.game, options: save.record.options }).catch(() => {});
+    this.hostNet = null;
+    if (save.players.some((p) => p.online)) {
+      this.hostNet = new HostNet({ python: this.python, save, notice: this.notice,
+        onChange: (change) => (change?.statusOnly ? this.lastView && this.drawSide(this.lastView) : this.advance(++this.token)) });
+      await this.hostNet.open();
+    }
     this.setMain(element("p", { class: "muted" }, "Setting up the table…"));
     if (String(save.record.options.lexicon ?? "").startsWith("custom:")) await this.dictionaries.start();
     if (token !== this.token) return;
     await this.advance(token);
   }
 
+  /** The people at this device (not bots, not friends playing online). */
   get humans() {
-    return this.save.players.flatMap((player, seat) => (player.bot ? [] : [seat]));
+    return this.save.players.flatMap((player, seat) => (player.bot || player.online ? [] : [seat]));
+  }
+
+  /** Plays a move: through the online table when friends play online, else directly. */
+  async play(seat, move) {
+    if (this.hostNet) return this.hostNet.playLocal(seat, move);
+    const played = await this.call("game.play", { seat, move });
+    this.save.record = played.record;
   }
 
   call(op, args) {
@@ -92,6 +107,7 @@ export class Table {
   }
 
   drawSide(view) {
+    this.lastView = view;
     this.headline.textContent = `${this.game.title} · ${this.game.headline(view, this.save.players)}`;
     this.playersPanel.replaceChildren(...this.save.players.map((player, seat) => {
       const status = this.game.seatStatus(view, seat);
@@ -102,6 +118,11 @@ export class Table {
     }));
     const focus = this.shownSeat ?? (this.humans.length === 1 ? this.humans[0] : null);
     this.historyPanel.replaceChildren(this.game.historyList({ ...view, seat: view.seat ?? focus }, this.save.players));
+    const remote = this.save.players.flatMap((player, seat) => (player.online ? [seat] : []));
+    if (this.hostNet && remote.length) {
+      this.root.querySelector("#online-panel")?.remove();
+      this.playersPanel.after(element("div", { id: "online-panel" }, element("h3", {}, "Online"), this.hostNet.panel(remote)));
+    }
   }
 
   // -- the turn loop -------------------------------------------------------------------------
@@ -123,9 +144,12 @@ export class Table {
     const unseenResult = this.seenRounds !== null && view.results?.length > this.seenRounds;
     if (this.game.realtime && (actors.length || unseenResult)) return this.race(view, token);
     if (!actors.length) return this.gameOver(view, token);
-    const humans = actors.filter((seat) => !this.save.players[seat].bot);
+    const humans = actors.filter((seat) => this.humans.includes(seat));
     if (humans.length) return this.humanTurn(this.nextHuman(humans, view), token, view);
-    return this.botTurn(actors[0], view, token);
+    const bots = actors.filter((seat) => this.save.players[seat].bot);
+    if (bots.length) return this.botTurn(bots[0], view, token);
+    return this.setMain(element("p", { class: "bot-thinking", id: "remote-waiting" },
+      `Waiting for ${actors.map((seat) => this.save.players[seat].name).join(", ")} (online)…`));
   }
 
   /** Humans act from the chooser onwards, in seat order. */
@@ -162,14 +186,14 @@ export class Table {
     if (token !== this.token) return;
     const act = async (move) => {
       this.setBusy(true);
-      let played;
+      let played = false;
       try {
-        played = await this.call("game.play", { seat, move });
+        await this.play(seat, move);
+        played = true;
       } finally {
         if (token === this.token && !played) this.setBusy(false);
       }
       if (token !== this.token) return;
-      this.save.record = played.record;
       await this.advance(token);
     };
     const suggest = async () => (await this.call("game.bot", { seat, level: "medium" })).move;
@@ -204,6 +228,7 @@ export class Table {
   }
 
   takeBackButton(seat, token) {
+    if (this.hostNet) return null; // guests already saw the move: no taking back online
     const [lastSeat] = this.save.record.moves.at(-1) ?? [null];
     if (lastSeat !== seat) return null;
     return element("div", { class: "row take-back" },
@@ -243,9 +268,8 @@ export class Table {
     try {
       const { move } = await this.call("game.bot", { seat, level: player.bot });
       if (token !== this.token) return;
-      const played = await this.call("game.play", { seat, move });
+      await this.play(seat, move);
       if (token !== this.token) return;
-      this.save.record = played.record;
     } catch (error) {
       if (token !== this.token) return;
       this.setMain(element("p", { class: "notice bad", role: "alert" }, `${player.name} could not move: ${error.message}`));
@@ -277,9 +301,8 @@ export class Table {
     const startedAt = performance.now();
     const send = async (seat, move) => {
       if (token !== this.token) return;
-      const played = await this.call("game.play", { seat, move });
+      await this.play(seat, move);
       if (token !== this.token) return;
-      this.save.record = played.record;
       await this.advance(token);
     };
     const screen = this.game.raceScreen(view, {

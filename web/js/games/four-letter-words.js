@@ -6,6 +6,7 @@ export const id = "four-letter-words";
 export const title = "Four Letter Words";
 export const minPlayers = 2;
 export const maxPlayers = 8;
+export const online = true; // friends may take seats over WebRTC
 const GRID_FOR_PLAYERS = { 2: 7, 3: 7, 4: 7, 5: 8, 6: 8, 7: 9, 8: 10 };
 const DIRECTIONS = { right: [0, 1], down: [1, 0], left: [0, -1], up: [-1, 0] };
 const ARROWS = { right: "→", down: "↓", left: "←", up: "↑" };

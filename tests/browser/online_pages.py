@@ -1,0 +1,110 @@
+"""Inside a network namespace (see netns.py): a host page starts Four Letter Words with a
+friend's seat online, invites it by link, a guest page answers, and the two play through the
+app's screens over WebRTC. Prints the results as JSON. Run by test_webrtc.py."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent.parent / "py"), str(HERE)]
+
+import build  # noqa: E402
+from harness import LocalSite  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+from webrtc_pages import FLAGS  # noqa: E402
+from wordtable.games.four_letter_words import FourLetterWords  # noqa: E402
+from wordtable.lexicon import store  # noqa: E402
+
+GAME = FourLetterWords(lambda name: store.load(name))
+
+
+def fitting_word(view: dict) -> str:
+    """A word that fits the guest's own grid (what a person would think of)."""
+    state = GAME.new(view["options"], 0)
+    grids = list(state.grids)
+    grids[view["seat"]] = "".join(view["grid"])
+    return GAME.fitting_words(replace(state, grids=tuple(grids)), view["seat"])[0]
+
+
+def ready(page) -> None:
+    page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+
+
+def main(dist: str) -> None:
+    site = LocalSite(Path(dist))
+    site.start()
+    outside: list[str] = []
+    result: dict = {}
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=FLAGS)
+            host_context, guest_context = browser.new_context(), browser.new_context()
+            for context in (host_context, guest_context):
+                context.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
+                           else outside.append(r.url))
+            host, guest = host_context.new_page(), guest_context.new_page()
+            host.goto(site.url)
+            ready(host)
+            host.click("a[href='#new=four-letter-words']")
+            host.click("[data-preset=two-people]")
+            host.locator(".seat-kind").last.select_option("online")
+            host.fill("#flw-rows", "5")
+            host.fill("#flw-cols", "5")
+            host.click("#setup-start")
+            host.click("[data-invite='1']")
+            link = host.locator("#invite-link").input_value()
+            guest.goto(link)
+            ready(guest)
+            answer = guest.locator("#answer-code").input_value(timeout=15_000) if guest.wait_for_selector("#answer-code", timeout=15_000) else ""
+            result["answer_chars"] = len(answer)
+            started = time.perf_counter()
+            host.fill("#invite-answer", answer)
+            host.click("#invite-connect")
+            guest.wait_for_selector("#table-headline", timeout=15_000)
+            result["connect_ms"] = (time.perf_counter() - started) * 1000
+            host.click("#invite-close")
+            host.wait_for_selector("[data-online='1']:has-text('connected')")
+            delays = []
+            for turn in range(3):  # three words, each chosen by whoever's turn it is, written by both
+                view = guest.evaluate("wordtable.guest.view")
+                if view["chooser"] == 1:
+                    guest.fill("#flw-word", fitting_word(view))
+                    sent = time.perf_counter()
+                    guest.click("#flw-choose")
+                    host.wait_for_selector("#flw-grid, #privacy-continue")
+                    delays.append((time.perf_counter() - sent) * 1000)
+                else:
+                    host.click("#flw-suggest")
+                    host.wait_for_function("document.querySelector('#flw-word').value.length === 4")
+                    sent = time.perf_counter()
+                    host.click("#flw-choose")
+                    guest.wait_for_selector("#flw-grid")
+                    delays.append((time.perf_counter() - sent) * 1000)
+                for page in (host, guest):  # both write the word (or strike when it fits nowhere)
+                    page.wait_for_selector("#flw-grid")
+                    if page.locator("#flw-grid .cell.start").count():
+                        page.locator("#flw-grid .cell.start").first.click()
+                        page.click("#flw-write")
+                    else:
+                        page.click("#flw-strike")
+                    page.wait_for_selector("#flw-grid", state="detached")
+                host.wait_for_selector("#flw-word, #remote-waiting, #game-over")
+                guest.wait_for_function("wordtable.guest.view && wordtable.guest.view.history.length === %d" % (turn + 1))
+            result["guest_history"] = guest.evaluate("wordtable.guest.view.history")
+            result["host_history"] = host.locator("#history li").all_inner_texts()
+            result["move_shown_ms"] = delays
+            result["guest_sees_other_grid"] = '"grids"' in json.dumps(guest.evaluate("wordtable.guest.view"))
+            browser.close()
+    finally:
+        site.stop()
+    result["outside"] = outside
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
