@@ -477,16 +477,21 @@ def find_chromium() -> str | None:
     return shutil.which("chromium")
 
 
-def ensure_chromium() -> str:
+def ensure_test_tools() -> str:
+    """Debian's chromium for the browser tests, and iproute2 + util-linux (ip, unshare) for the
+    WebRTC tests' own network namespace; installed with apt-get when missing."""
     found = find_chromium()
-    if found:
+    missing = [package for package, tool in (("iproute2", "ip"), ("util-linux", "unshare")) if not shutil.which(tool)]
+    if not found:
+        missing.append("chromium")
+    if not missing:
         return found
     if os.geteuid() != 0 or not shutil.which("apt-get"):
-        raise BuildError("Chromium is missing. Install it with: sudo apt-get install chromium")
-    log("installing Debian's chromium with apt-get")
+        raise BuildError(f"Missing for the tests: {' '.join(missing)}. Install with: sudo apt-get install {' '.join(missing)}")
+    log(f"installing Debian's {' '.join(missing)} with apt-get")
     environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     run(["apt-get", "update", "-qq"], env=environment)
-    run(["apt-get", "install", "-y", "-qq", "chromium"], env=environment)
+    run(["apt-get", "install", "-y", "-qq", *missing], env=environment)
     found = find_chromium()
     if not found:
         raise BuildError("apt-get installed chromium but /usr/bin/chromium is still missing")
@@ -495,7 +500,7 @@ def ensure_chromium() -> str:
 
 def run_tests(pytest_args: list[str]) -> int:
     python = ensure_venv("build", "test")
-    chromium = ensure_chromium()
+    chromium = ensure_test_tools()
     build()
     environment = {**os.environ, "WORDTABLE_CHROMIUM": chromium}
     command = [str(python), "-m", "pytest", *(pytest_args or ["tests"])]
