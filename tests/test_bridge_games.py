@@ -164,3 +164,11 @@ def test_online_play_through_the_bridge():
         replies += call("online.receive", id="t2", peer="p9", text=text)["result"]["outgoing"]
     assert to_guest(replies)["version"] == 1
     assert call("online.receive", id="nope", peer="p", text="{}")["error"]["kind"] == "refused"
+
+
+def test_a_guest_reloading_its_page_resends_its_unanswered_moves():
+    pending = {"1": {"t": "move", "n": 1, "base": 0, "move": {"type": "choose", "word": "salt"}}}
+    hello = call("online.guest", id="g9", token="tok", saved={"sent": 1, "pending": pending})["result"]["outgoing"]
+    assert [json.loads(text)["t"] for text in hello] == ["join", "move"]
+    nxt = call("online.guest_move", id="g9", move={"type": "strike"})["result"]
+    assert json.loads(nxt["outgoing"][0])["n"] == 2 and set(nxt["saved"]["pending"]) == {"1", "2"}

@@ -40,3 +40,23 @@ def test_a_friend_plays_four_letter_words_online_through_an_invitation_link(dist
     assert result["guest_sees_other_grid"] is False
     assert statistics.median(result["move_shown_ms"]) < 1_000
     assert result["outside"] == []
+
+
+def test_stun_and_turn_servers_are_the_players_choice(page, site):
+    page.goto(site.url)
+    page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+    ice = "() => import('./js/online.js').then((m) => m.iceServers())"
+    assert page.evaluate(ice) == []  # none by default: nothing is contacted
+    page.click("#online-settings summary")
+    page.fill("#ice-servers", "stun:stun.example.org:3478\nturn:relay.example.org:3478")
+    page.click("#ice-form button[type=submit]")
+    assert "needs a username and a password" in page.locator("#ice-result").inner_text()
+    assert page.evaluate(ice) == []  # nothing saved
+    page.fill("#ice-servers", "stun:stun.example.org:3478\nturn:relay.example.org:3478 ann secret")
+    page.click("#ice-form button[type=submit]")
+    assert page.locator("#ice-result").inner_text() == "Saved: 2 servers."
+    page.reload()
+    page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+    assert page.evaluate(ice) == [{"urls": "stun:stun.example.org:3478"},
+                                  {"urls": "turn:relay.example.org:3478", "username": "ann", "credential": "secret"}]
+    assert page.locator("#ice-servers").input_value() == "stun:stun.example.org:3478\nturn:relay.example.org:3478 ann secret"

@@ -3,6 +3,7 @@ import { PythonWorker } from "./python.js";
 import { Dictionaries } from "./dictionaries.js";
 import { $ } from "./ui.js";
 import { showHome, openFromHash } from "./screens.js";
+import { wireSettings } from "./settings.js";
 
 const STAGES = [
   { id: "runtime", label: "Fetching the Python runtime", percent: 10 },
@@ -140,6 +141,7 @@ $("boot-retry").addEventListener("click", bootPython);
 $("boot-reload").addEventListener("click", () => location.reload());
 // The home screen (saved games come from localStorage) paints before Python is up.
 showHome(wordtable);
+wireSettings();
 window.addEventListener("hashchange", () => openFromHash(wordtable));
 openFromHash(wordtable);
 bootPython();

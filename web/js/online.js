@@ -3,14 +3,13 @@
 // this module carries its messages over WebRTC links (net.js) and draws.
 import { element, button } from "./ui.js";
 import { PeerLink, SignalError } from "./net.js";
-import { readJSON } from "./store.js";
-
-const SETTINGS_KEY = "wordtable.settings.v1";
+import { readJSON, writeJSON, StoreProblem } from "./store.js";
+import { SETTINGS_KEY } from "./settings.js";
 
 /** ICE servers the player configured (none by default: nothing is contacted). */
 export function iceServers() {
   const { value } = readJSON(SETTINGS_KEY, {}, (v) => v && typeof v === "object");
-  return Array.isArray(value.iceServers) ? value.iceServers.filter((s) => typeof s?.urls === "string") : [];
+  return Array.isArray(value.iceServers) ? value.iceServers.filter((s) => typeof s?.urls === "string" && /^(stun|stuns|turn|turns):/.test(s.urls)) : [];
 }
 
 /** The host's side: one WebRTC link per invited seat, messages handed to Python's Host. */
@@ -123,7 +122,17 @@ export class GuestScreen {
   constructor({ python, games, root, offer, token }) {
     Object.assign(this, { python, games, root, offer, token });
     this.id = `guest-${token.slice(0, 16)}`;
+    this.key = `wordtable.guest.${token.slice(0, 40)}`;
     this.names = [];
+  }
+
+  /** The moves not yet answered survive a reload of this page (the seat is the token's). */
+  keep(saved) {
+    try {
+      writeJSON(this.key, saved);
+    } catch (error) {
+      if (!(error instanceof StoreProblem)) throw error;
+    }
   }
 
   async open() {
@@ -154,7 +163,8 @@ export class GuestScreen {
 
   async state(state) {
     if (state === "open") {
-      const { outgoing } = await this.python.call("online.guest", { id: this.id, token: this.token });
+      const saved = readJSON(this.key, null, (v) => v && typeof v === "object").value;
+      const { outgoing } = await this.python.call("online.guest", { id: this.id, token: this.token, saved });
       for (const text of outgoing) this.link.send(text);
     } else if (state === "closed" && this.view) {
       this.notice("The connection dropped. Ask the host for a new invitation: you keep your seat.");
@@ -164,6 +174,7 @@ export class GuestScreen {
   async receive(text) {
     const result = await this.python.call("online.guest_receive", { id: this.id, text });
     for (const out of result.outgoing) this.link.send(out);
+    this.keep(result.saved);
     try {
       const message = JSON.parse(text);
       if (message.t === "welcome") {
@@ -199,7 +210,8 @@ export class GuestScreen {
         this.game.revealedGrids ? this.game.revealedGrids({ grids: view.grids, strikes: view.strikes, out: view.out }, players) : "");
     } else if (actors.includes(seat)) {
       const act = async (move) => {
-        const { outgoing } = await this.python.call("online.guest_move", { id: this.id, move });
+        const { outgoing, saved } = await this.python.call("online.guest_move", { id: this.id, move });
+        this.keep(saved);
         for (const out of outgoing) this.link.send(out);
         main.inert = true; // until the table's answer arrives
       };
