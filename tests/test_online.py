@@ -274,3 +274,19 @@ def test_no_message_to_a_guest_holds_another_players_secrets():
     wire = connect(host, [1])
     for text in wire.to_guests["g1"]:
         assert str(SEED) not in text and '"deck"' not in text
+
+
+def test_a_guest_in_a_new_browser_continues_its_seat_and_move_count():
+    host = flw_host()
+    wire = connect(host, [0, 1])
+    chooser = host.state.chooser
+    peer = f"g{chooser}"
+    wire.from_guest(peer, wire.guests[peer].move({"type": "choose", "word": "salt"}))
+    wire.run()
+    token = host.invite(chooser)
+    assert token == wire.guests[peer].token  # inviting a seat again: the same seat, the same token
+    wire.guests[peer] = Guest(token)  # a new browser: no memory of its moves
+    wire.reconnect(peer)
+    wire.from_guest(peer, wire.guests[peer].move({"type": "place", "row": 0, "col": 0, "dir": "right"}))
+    wire.run()
+    assert [m["type"] for _s, m in host.record.moves] == ["choose", "place"]  # not taken for a replay

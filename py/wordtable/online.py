@@ -12,7 +12,7 @@ Guest -> host
   {"t": "sync"}                                      "send me my view again"
   {"t": "ping", "at": MS} / {"t": "pong", "at": MS}
 Host -> guest
-  {"t": "welcome", "seat": K, "game": G, "players": [names]}
+  {"t": "welcome", "seat": K, "game": G, "players": [names], "last": N}
   {"t": "view", "v": V, "view": {...}, "actors": [...], "sum": S}
   {"t": "ack", "n": N} / {"t": "refused", "n": N, "message": M}
   {"t": "error", "message": M}                       the message received could not be used
@@ -86,9 +86,13 @@ class Host:
     # -- invitations and seats -----------------------------------------------------------------
 
     def invite(self, seat: int) -> str:
-        """A token for one seat; the invitation link carries it (and the connection offer)."""
+        """The token of one seat; the invitation link carries it (and the connection offer).
+        Inviting a seat again gives the same token, so the guest keeps its seat and its moves."""
         if not 0 <= seat < self.game.seats(self.state):
             raise ValueError("no such seat")
+        for token, tokens_seat in self.tokens.items():
+            if tokens_seat == seat:
+                return token
         token = secrets.token_urlsafe(12)
         self.tokens[token] = seat
         return token
@@ -146,7 +150,10 @@ class Host:
             if other_seat == seat:
                 del self.peers[other]
         self.peers[peer] = seat
-        welcome = {"t": "welcome", "seat": seat, "game": self.record.game, "players": self.names}
+        # "last": the counter of this seat's last applied move, so a guest that lost its own
+        # count (a new browser) numbers its next move after it instead of being taken for a replay.
+        welcome = {"t": "welcome", "seat": seat, "game": self.record.game, "players": self.names,
+                   "last": self.last_move.get(seat, 0)}
         return [(peer, encode(welcome)), (peer, self.view_message(seat))]
 
     def _move(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
@@ -223,6 +230,8 @@ class Guest:
         kind = message["t"]
         if kind == "welcome" and _int(message.get("seat")):
             self.seat = message["seat"]
+            if _int(message.get("last")):
+                self.sent = max(self.sent, message["last"])
             return []
         if kind == "view":
             return self._view(message)

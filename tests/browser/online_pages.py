@@ -32,7 +32,11 @@ def fitting_word(view: dict) -> str:
 
 
 def ready(page) -> None:
-    page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+    try:
+        page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+    except Exception:
+        raise AssertionError("boot: " + page.evaluate("document.body.dataset.boot + ' | ' + document.getElementById('boot-label').textContent"
+                                                     " + ' | ' + document.getElementById('boot-error-detail').textContent")) from None
 
 
 def main(dist: str) -> None:
@@ -70,7 +74,11 @@ def main(dist: str) -> None:
             host.click("#invite-close")
             host.wait_for_selector("[data-online='1']:has-text('connected')")
             delays = []
-            for turn in range(3):  # three words, each chosen by whoever's turn it is, written by both
+
+            def over() -> bool:
+                return bool(host.locator("#game-over").count())
+
+            def play_word(turn: int) -> None:
                 view = guest.evaluate("wordtable.guest.view")
                 if view["chooser"] == 1:
                     guest.fill("#flw-word", fitting_word(view))
@@ -86,7 +94,9 @@ def main(dist: str) -> None:
                     guest.wait_for_selector("#flw-grid")
                     delays.append((time.perf_counter() - sent) * 1000)
                 for page in (host, guest):  # both write the word (or strike when it fits nowhere)
-                    page.wait_for_selector("#flw-grid")
+                    page.wait_for_selector("#flw-grid, #game-over, #verdict")
+                    if not page.locator("#flw-grid").count():
+                        continue
                     if page.locator("#flw-grid .cell.start").count():
                         page.locator("#flw-grid .cell.start").first.click()
                         page.click("#flw-write")
@@ -94,11 +104,73 @@ def main(dist: str) -> None:
                         page.click("#flw-strike")
                     page.wait_for_selector("#flw-grid", state="detached")
                 host.wait_for_selector("#flw-word, #remote-waiting, #game-over")
-                guest.wait_for_function("wordtable.guest.view && wordtable.guest.view.history.length === %d" % (turn + 1))
+                guest.wait_for_function("wordtable.guest.view && (wordtable.guest.view.history.length === %d"
+                                        " || wordtable.guest.view.phase === 'over')" % (turn + 1))
+
+            for turn in range(3):  # three words, each chosen by whoever's turn it is, written by both
+                play_word(turn)
             result["guest_history"] = guest.evaluate("wordtable.guest.view.history")
             result["host_history"] = host.locator("#history li").all_inner_texts()
-            result["move_shown_ms"] = delays
+            # Mid-game, the guest's view holds its own grid only.
             result["guest_sees_other_grid"] = '"grids"' in json.dumps(guest.evaluate("wordtable.guest.view"))
+
+            # The guest's connection drops (the tab closes); the host invites the seat again and
+            # the guest comes back to the same seat and the same game.
+            guest.close()
+            host.wait_for_selector("[data-online='1']:has-text('dropped')", timeout=30_000)
+            host.click("[data-invite='1']")
+            link = host.locator("#invite-link").input_value()
+            guest_context = browser.new_context()  # even from another browser: the seat is the token's
+            guest_context.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
+                             else outside.append(r.url))
+            guest = guest_context.new_page()
+            guest.goto(link)
+            ready(guest)
+            guest.wait_for_selector("#answer-code", timeout=15_000)
+            host.fill("#invite-answer", guest.locator("#answer-code").input_value())
+            host.click("#invite-connect")
+            guest.wait_for_selector("#table-headline", timeout=15_000)
+            host.click("#invite-close")
+            result["after_rejoin"] = guest.evaluate("[wordtable.guest.view.seat, wordtable.guest.view.history.length]")
+            # On to the end, whoever is still in: each page acts when it has something to do.
+            deadline = time.monotonic() + 60
+            actions = 0
+            while not (host.locator("#verdict").count() and guest.locator("#verdict").count()):
+                assert time.monotonic() < deadline, (
+                    "the online game did not end:\nHOST " + host.inner_text("#screen-table")[:700]
+                    + "\nGUEST " + guest.inner_text("#screen-table")[:700])
+                acted = False
+                for page in (host, guest):
+                    try:
+                        if page is guest and page.locator("#flw-word").count():
+                            page.fill("#flw-word", fitting_word(guest.evaluate("wordtable.guest.view")), timeout=2000)
+                            page.click("#flw-choose", timeout=2000)
+                        elif page is host and page.locator("#flw-suggest").count():
+                            page.click("#flw-suggest", timeout=2000)
+                            page.wait_for_function("document.querySelector('#flw-word').value.length === 4", timeout=2000)
+                            page.click("#flw-choose", timeout=2000)
+                        elif page.locator("#flw-grid:not([inert])").count() and not page.locator("[inert] #flw-grid").count():
+                            if page.locator("#flw-grid .cell.start").count():
+                                page.locator("#flw-grid .cell.start").first.click(timeout=2000)
+                                page.click("#flw-write", timeout=2000)
+                            else:
+                                page.click("#flw-strike", timeout=2000)
+                        else:
+                            continue
+                        acted = True
+                        actions += 1
+                        page.wait_for_timeout(150)
+                    except Exception:  # the screen changed under us: look again
+                        pass
+                if not acted:
+                    host.wait_for_timeout(50)
+            turn = actions
+            host.wait_for_selector("#verdict")
+            guest.wait_for_selector("#verdict")
+            result["host_verdict"] = host.locator("#verdict").inner_text()
+            result["guest_verdict"] = guest.locator("#verdict").inner_text()
+            result["words"] = turn
+            result["move_shown_ms"] = delays
             browser.close()
     finally:
         site.stop()

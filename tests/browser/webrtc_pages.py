@@ -44,9 +44,14 @@ def main(dist: str) -> None:
                 return window.link.answer(offer); }""", offer)
             started = time.perf_counter()
             host.evaluate("answer => link.accept(answer)", answer)
-            host.wait_for_function("window.state === 'open'", timeout=15_000)
+            try:
+                host.wait_for_function("link.channel && link.channel.readyState === 'open'", timeout=15_000)
+            except Exception:
+                states = [page.evaluate("[window.state, link.connection.connectionState, link.connection.iceConnectionState, "
+                                        "link.connection.signalingState, link.channel && link.channel.readyState]") for page in (host, guest)]
+                raise AssertionError(f"no connection: {states} offer={offer} answer={answer}")
             connect_ms = (time.perf_counter() - started) * 1000
-            guest.wait_for_function("window.state === 'open'", timeout=15_000)
+            guest.wait_for_function("link.channel && link.channel.readyState === 'open'", timeout=15_000)
             round_trips = host.evaluate("""async () => {
                 const times = [];
                 for (let i = 0; i < 20; i++) {

@@ -107,7 +107,10 @@ export class PeerLink {
 
   #use(channel) {
     this.channel = channel;
-    channel.addEventListener("open", () => this.onState("open"));
+    channel.addEventListener("open", () => {
+      this.opened = true;
+      this.onState("open");
+    });
     channel.addEventListener("close", () => this.onState("closed"));
     channel.addEventListener("message", (event) => {
       if (typeof event.data === "string") this.onMessage(event.data);
@@ -123,14 +126,14 @@ export class PeerLink {
 
   async accept(answerCode) {
     await this.connection.setRemoteDescription(decodeDescription(answerCode, "answer"));
-    this.onState("connecting");
+    if (!this.opened) this.onState("connecting"); // the channel may already be open by now
   }
 
   async answer(offerCode) {
     await this.connection.setRemoteDescription(decodeDescription(offerCode, "offer"));
     await this.connection.setLocalDescription(await this.connection.createAnswer());
     await gathered(this.connection, 3000);
-    this.onState("connecting");
+    if (!this.opened) this.onState("connecting");
     return encodeDescription(this.connection.localDescription);
   }
 

@@ -57,8 +57,10 @@ export class HostNet {
       onState: async (state) => {
         if (state === "open") this.status.set(seat, "connected");
         if (state === "closed") {
-          this.status.set(seat, "dropped");
           this.links.delete(peer);
+          // An old connection may report closing after the seat came back on a new one.
+          const back = [...this.links.entries()].some(([other, l]) => other.startsWith(`p${seat}-`) && l.opened);
+          this.status.set(seat, back ? "connected" : "dropped");
           await this.python.call("online.disconnected", { id: this.save.id, peer }).catch(() => {});
         }
         this.onChange({ statusOnly: true });
