@@ -306,11 +306,15 @@ def _online_host(args: dict[str, Any]) -> dict[str, Any]:
     return {"saved": host.to_json()}
 
 
+def _opened(kept: dict[str, Any], args: dict[str, Any], what: str):
+    found = kept.get(_arg(args, "id", str))
+    if found is None:
+        raise Refused(f"This online {what} is not open.")
+    return found
+
+
 def _host(args: dict[str, Any]):
-    host = _HOSTS.get(_arg(args, "id", str))
-    if host is None:
-        raise Refused("This online table is not open.")
-    return host
+    return _opened(_HOSTS, args, "table")
 
 
 def _host_reply(host, outgoing) -> dict[str, Any]:
@@ -363,10 +367,7 @@ def _online_guest(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _guest(args: dict[str, Any]):
-    guest = _GUESTS.get(_arg(args, "id", str))
-    if guest is None:
-        raise Refused("This online game is not open.")
-    return guest
+    return _opened(_GUESTS, args, "game")
 
 
 def _guest_reply(guest, outgoing: list[str]) -> dict[str, Any]:

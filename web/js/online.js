@@ -1,7 +1,7 @@
 // Online play in the page: the host's invitations and connections, and the guest's screen.
 // The protocol (who may do what, duplicates, resynchronising) is Python's (wordtable.online);
 // this module carries its messages over WebRTC links (net.js) and draws.
-import { element, button } from "./ui.js";
+import { element, button, copyButton } from "./ui.js";
 import { PeerLink, SignalError } from "./net.js";
 import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { SETTINGS_KEY } from "./settings.js";
@@ -70,7 +70,7 @@ export class HostNet {
     const offer = await link.offer();
     this.status.set(seat, "invited");
     const url = `${location.href.split("#")[0]}#join=${encodeURIComponent(offer)}&t=${encodeURIComponent(token)}`;
-    return { url, code: `${offer}#${token}`, accept: (answer) => link.accept(answer) };
+    return { url, accept: (answer) => link.accept(answer) };
   }
 
   /** The invitation dialog: the link or code to send, a box for the answer that comes back. */
@@ -159,7 +159,7 @@ export class GuestScreen {
     this.root.replaceChildren(element("div", { class: "panel", id: "guest-answer" },
       element("h2", {}, "Joining a game"),
       element("p", {}, "Send this answer code back to the person who invited you:"), code,
-      button("Copy", () => navigator.clipboard?.writeText(answer).catch(() => code.select()), { small: true }),
+      copyButton("Copy", answer, code, null, { small: true }),
       this.status));
   }
 

@@ -1,5 +1,5 @@
 // Moving a saved game between browsers: export to a file or text, import from either.
-import { element, button, download } from "./ui.js";
+import { element, button, copyButton, download } from "./ui.js";
 import { exportText, exportFilename, parseExport, wouldOverwrite, newSaveId, writeSave, SaveProblem } from "./saves.js";
 
 const MAX_IMPORT_BYTES = 2_000_000;
@@ -16,15 +16,7 @@ export function showExport(save) {
     area,
     element("div", { class: "row" },
       button("Download the file", () => download(exportFilename(save), text), { primary: true, id: "export-download" }),
-      button("Copy the text", async () => {
-        try {
-          await navigator.clipboard.writeText(text);
-          status.textContent = "Copied.";
-        } catch {
-          area.select();
-          status.textContent = "Select the text and copy it (copying was not allowed here).";
-        }
-      }),
+      copyButton("Copy the text", text, area, status),
       button("Close", () => dialog.close(), { id: "export-close" })),
     status);
   dialog.addEventListener("close", () => dialog.remove());
@@ -61,15 +53,7 @@ export function showLink(heading, hint, url) {
   const dialog = element("dialog", { class: "dialog", id: "link-dialog" },
     element("h2", {}, heading), element("p", { class: "hint" }, hint), area,
     element("div", { class: "row" },
-      button("Copy the link", async () => {
-        try {
-          await navigator.clipboard.writeText(url);
-          status.textContent = "Copied.";
-        } catch {
-          area.select();
-          status.textContent = "Select the link and copy it (copying was not allowed here).";
-        }
-      }, { primary: true }),
+      copyButton("Copy the link", url, area, status, { primary: true }),
       button("Close", () => dialog.close(), { id: "link-close" })),
     status);
   dialog.addEventListener("close", () => dialog.remove());

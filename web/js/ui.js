@@ -34,3 +34,17 @@ export function download(filename, text) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** A button copying text to the clipboard; where copying is not allowed, it selects the text
+ * in `area` for the player to copy, and says so in `status` (when given). */
+export function copyButton(label, text, area, status = null, attributes = {}) {
+  return button(label, async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      if (status) status.textContent = "Copied.";
+    } catch {
+      area.select();
+      if (status) status.textContent = "Select the text and copy it (copying was not allowed here).";
+    }
+  }, attributes);
+}

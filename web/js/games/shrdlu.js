@@ -71,10 +71,6 @@ function resultLine(result, players) {
   return `${winner}: shrdlu!${result.count ? " (time ran out)" : ""}`;
 }
 
-export function isPublicTurn() {
-  return true;
-}
-
 // -- the cards ------------------------------------------------------------------------------
 
 export function cardElement(card, position, { broken = false } = {}) {

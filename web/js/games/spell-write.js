@@ -1,7 +1,7 @@
 // Spell Write in the browser: the dice on the letter grid, the play grid with its black,
 // highlighted and bonus squares and the links of scored words, claims, the scoring table,
 // and the shared game link. Python decides every rule; this module draws and sends moves.
-import { element, button } from "../ui.js";
+import { element, button, copyButton } from "../ui.js";
 
 export const id = "spell-write";
 export const title = "Spell Write";
@@ -293,7 +293,7 @@ function shareBox(view, score, link) {
   const area = element("textarea", { readonly: true, rows: 3, id: "sw-share-text" });
   area.value = text;
   return element("div", { class: "panel" }, element("p", {}, "Compare with friends: send them this."), area,
-    button("Copy", () => navigator.clipboard?.writeText(text).catch(() => area.select()), { small: true }));
+    copyButton("Copy", text, area, null, { small: true }));
 }
 
 /** A link to this same game (seed and options) for friends, for one-player games. */
