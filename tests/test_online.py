@@ -15,6 +15,8 @@ from wordtable.engine.rng import rng_for
 from wordtable.games.flw_bots import BOTS as FLW_BOTS
 from wordtable.games.four_letter_words import FourLetterWords
 from wordtable.games.shrdlu import Shrdlu
+from wordtable.games.spell_write import SpellWrite
+from wordtable.games.spell_write_bots import BOTS as SW_BOTS
 from wordtable.lexicon import store
 from wordtable.online import MAX_MESSAGE, Guest, Host, checksum, decode, encode
 
@@ -73,7 +75,7 @@ class Wire:
     def reconnect(self, peer: str) -> None:
         """The guest's connection comes back (after a drop, or the guest's page reloaded)."""
         self.up.add(peer)
-        self.host.disconnected(peer)
+        self.from_host(self.host.disconnected(peer))
         self.from_guest(peer, self.guests[peer].hello())
         self.run()
 
@@ -93,7 +95,7 @@ def connect(host: Host, seats: list[int], faults=0.0, seed=0) -> Wire:
     return wire
 
 
-def play_online(host: Host, wire: Wire, guest_seats: dict[int, str], rounds: int = 5000) -> None:
+def play_online(host: Host, wire: Wire, guest_seats: dict[int, str], rounds: int = 5000, bot=FLW_BOTS["medium"]) -> None:
     """Plays to the end: the host's seats by bots at the host, each guest seat by a bot whose
     move goes through that guest (the test picks it from the host's state, as a stand-in for a
     person reading the view). When the wire loses something, the guest reconnects and checks."""
@@ -103,7 +105,7 @@ def play_online(host: Host, wire: Wire, guest_seats: dict[int, str], rounds: int
         if not actors:
             return
         seat = actors[0]
-        move = FLW_BOTS["medium"](game, host.state, seat, rng_for(1, seat, len(host.record.moves)))
+        move = bot(game, host.state, seat, rng_for(1, seat, len(host.record.moves)))
         before = len(host.record.moves)
         if seat in guest_seats:
             peer = guest_seats[seat]
@@ -290,3 +292,94 @@ def test_a_guest_in_a_new_browser_continues_its_seat_and_move_count():
     wire.from_guest(peer, wire.guests[peer].move({"type": "place", "row": 0, "col": 0, "dir": "right"}))
     wire.run()
     assert [m["type"] for _s, m in host.record.moves] == ["choose", "place"]  # not taken for a replay
+
+
+def spell_write_host(players=3, seed=SEED) -> Host:
+    game = SpellWrite(shipped)
+    return Host(game, Record("spell-write", {"players": players}, seed), [f"P{i}" for i in range(players)],
+                remote=list(range(1, players)))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_spell_write_plays_to_the_end_online_through_a_faulty_wire_and_keeps_choices_secret(seed):
+    host = spell_write_host(seed=SEED + seed)
+    wire = connect(host, [1, 2], faults=0.06, seed=seed)
+    play_online(host, wire, {1: "g1", 2: "g2"}, bot=SW_BOTS["medium"])
+    assert host.game.outcome(host.state) is not None
+    final = replay(host.game, host.record)
+    assert [sheet.score for sheet in final.sheets] == [sheet.score for sheet in host.state.sheets]
+    for peer, seat in (("g1", 1), ("g2", 2)):
+        wire.from_guest(peer, wire.guests[peer].check())
+        wire.run()
+        assert wire.guests[peer].view == host.game.view(host.state, seat)
+        for text in wire.to_guests[peer]:
+            assert str(host.record.seed) not in text  # the seed would tell every roll to come
+
+
+def test_a_guest_asks_questions_about_its_own_seat_only():
+    host = spell_write_host()
+    wire = connect(host, [1, 2])
+    # One round: the host's seat and guest 2 write their letter in the corner, guest 1 beside it.
+    for peer, seat, at in (("g1", 1, [0, 1]), ("g2", 2, [0, 0])):
+        pick = wire.guests[peer].view["pickable"][0]
+        wire.from_guest(peer, wire.guests[peer].move({"type": "write", "pick": pick, "at": at, "words": []}))
+    wire.from_host(host.play_local(0, {"type": "write", "pick": host.game.view(host.state, 0)["pickable"][0], "at": [0, 0], "words": []}))
+    wire.run()
+    guest = wire.guests["g1"]
+    assert guest.view["round"] == 2, guest.refusals
+    pick = guest.view["pickable"][0]
+    where = {"pick": pick, "at": [0, 0]}
+    number, texts = guest.ask("candidates", {**where, "seat": 2})  # a "seat" in the question is ignored
+    wire.from_guest("g1", texts)
+    wire.run()
+    _outcomes, answers = guest.collect()
+    assert answers == [{"q": number, "answer": host.game.answer(host.state, 1, "candidates", where)}]
+    assert answers[0]["answer"] and host.game.answer(host.state, 2, "candidates", where) == []
+    # Questions kept for the end of the game are refused while it goes on; nonsense is answered too.
+    for question, args in (("missed", {}), ("hard-bot", {}), ("everyones-sheets", {}), ("candidates", {"pick": "x"})):
+        number, texts = guest.ask(question, args)
+        wire.from_guest("g1", texts)
+        wire.run()
+        [answer] = guest.collect()[1]
+        assert answer["q"] == number and "error" in answer and "answer" not in answer
+    replies = host.receive("g1", encode({"t": "ask", "q": "x", "question": 5}))
+    assert [decode(text)["t"] for _peer, text in replies] == ["error"]
+    # A game without questions says so.
+    flw = flw_host()
+    wire = connect(flw, [1])
+    wire.from_guest("g1", wire.guests["g1"].ask("candidates", {})[1])
+    wire.run()
+    assert wire.guests["g1"].collect()[1][0]["error"] == "This game answers no questions."
+
+
+def test_the_guest_learns_how_each_of_its_moves_was_answered():
+    host = flw_host()
+    wire = connect(host, [0, 1])
+    peer = f"g{host.state.chooser}"
+    guest = wire.guests[peer]
+    guest.collect()
+    wire.from_guest(peer, guest.move({"type": "choose", "word": "zzzz"}))
+    wire.from_guest(peer, guest.move({"type": "choose", "word": "salt"}))
+    wire.run()
+    outcomes, _answers = guest.collect()
+    assert outcomes[0]["n"] == 1 and outcomes[0]["ok"] is False and "zzzz" in outcomes[0]["message"].lower()
+    assert outcomes[1] == {"n": 2, "ok": True}
+    wire.from_guest(peer, guest.hello())  # a resend after reconnecting: answered once only
+    wire.run()
+    assert guest.collect() == ([], [])
+
+
+def test_every_guest_sees_who_is_away():
+    host = spell_write_host()
+    wire = connect(host, [1, 2])
+    assert wire.guests["g1"].away == [] and wire.guests["g2"].away == []
+    wire.up.discard("g2")
+    wire.from_host(host.disconnected("g2"))
+    wire.run()
+    assert wire.guests["g1"].away == [2]
+    wire.reconnect("g2")
+    assert wire.guests["g1"].away == [] and wire.guests["g2"].away == []
+    assert host.disconnected("nobody") == []
+    # The remote seats survive the host's reload.
+    again = Host.from_json(host.game, json.loads(json.dumps(host.to_json())))
+    assert again.remote == [1, 2]

@@ -296,9 +296,12 @@ def _online_host(args: dict[str, Any]) -> dict[str, Any]:
     from wordtable.online import Host
     record, game, _bots, _state = _record_and_state(args)
     names = _strings(args, "names", 8)
+    remote = _arg(args, "remote", list, [])
+    if not all(isinstance(seat, int) and 0 <= seat < len(names) for seat in remote):
+        raise BadRequest("argument 'remote' must list seats")
     saved = _arg(args, "saved", dict, None)
     try:
-        host = Host.from_json(game, saved) if saved else Host(game, record, names)
+        host = Host.from_json(game, saved) if saved else Host(game, record, names, remote)
     except (KeyError, TypeError, ValueError) as error:
         raise Refused(f"The online table could not be restored: {error}") from None
     key = _arg(args, "id", str)
@@ -350,8 +353,7 @@ def _online_local(args: dict[str, Any]) -> dict[str, Any]:
 
 def _online_disconnected(args: dict[str, Any]) -> dict[str, Any]:
     host = _host(args)
-    host.disconnected(_arg(args, "peer", str))
-    return {"connected": host.connected_seats()}
+    return _host_reply(host, host.disconnected(_arg(args, "peer", str)))
 
 
 def _online_guest(args: dict[str, Any]) -> dict[str, Any]:
@@ -370,9 +372,11 @@ def _guest(args: dict[str, Any]):
     return _opened(_GUESTS, args, "game")
 
 
-def _guest_reply(guest, outgoing: list[str]) -> dict[str, Any]:
+def _guest_reply(guest, outgoing: list[str], **extra: Any) -> dict[str, Any]:
+    outcomes, answers = guest.collect()
     return {"outgoing": outgoing, "seat": guest.seat, "version": guest.version, "view": guest.view,
             "actors": guest.actors, "refusals": guest.refusals[-5:], "pending": len(guest.pending),
+            "outcomes": outcomes, "answers": answers, "away": guest.away, **extra,
             "saved": {"sent": guest.sent, "pending": {str(n): m for n, m in guest.pending.items()}}}
 
 
@@ -383,7 +387,14 @@ def _online_guest_receive(args: dict[str, Any]) -> dict[str, Any]:
 
 def _online_guest_move(args: dict[str, Any]) -> dict[str, Any]:
     guest = _guest(args)
-    return _guest_reply(guest, guest.move(_arg(args, "move", dict)))
+    outgoing = guest.move(_arg(args, "move", dict))
+    return _guest_reply(guest, outgoing, n=guest.sent)
+
+
+def _online_guest_ask(args: dict[str, Any]) -> dict[str, Any]:
+    guest = _guest(args)
+    number, outgoing = guest.ask(_arg(args, "question", str), _arg(args, "args", dict, {}))
+    return _guest_reply(guest, outgoing, q=number)
 
 
 def _online_guest_hello(args: dict[str, Any]) -> dict[str, Any]:
@@ -400,6 +411,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "online.guest": _online_guest,
     "online.guest_receive": _online_guest_receive,
     "online.guest_move": _online_guest_move,
+    "online.guest_ask": _online_guest_ask,
     "online.guest_hello": _online_guest_hello,
     "game.replay": _replay_frames,
     "game.new": _new_game,

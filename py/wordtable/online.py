@@ -10,11 +10,16 @@ Guest -> host
   {"t": "move", "n": N, "base": V, "move": {...}}    the guest's N-th move, made on view version V
   {"t": "check", "v": V, "sum": S}                   "my view V has checksum S" (divergence check)
   {"t": "sync"}                                      "send me my view again"
+  {"t": "ask", "q": Q, "question": NAME, "args": {...}}  a question the game answers about the
+                                                     guest's own seat (Spell Write: the lines a
+                                                     letter would let it claim)
   {"t": "ping", "at": MS} / {"t": "pong", "at": MS}
 Host -> guest
   {"t": "welcome", "seat": K, "game": G, "players": [names], "last": N}
   {"t": "view", "v": V, "view": {...}, "actors": [...], "sum": S}
   {"t": "ack", "n": N} / {"t": "refused", "n": N, "message": M}
+  {"t": "answer", "q": Q, "answer": A} / {"t": "answer", "q": Q, "error": M}
+  {"t": "table", "away": [seats]}                    online seats not connected right now
   {"t": "error", "message": M}                       the message received could not be used
   {"t": "ping", "at": MS} / {"t": "pong", "at": MS}
 
@@ -76,6 +81,7 @@ class Host:
     game: Any
     record: Record
     names: list[str]
+    remote: list[int] = field(default_factory=list)          # seats played from other browsers
     tokens: dict[str, int] = field(default_factory=dict)     # invitation token -> seat
     last_move: dict[int, int] = field(default_factory=dict)  # seat -> counter of its last applied move
     peers: dict[str, int] = field(default_factory=dict)      # connected peer -> seat
@@ -97,11 +103,19 @@ class Host:
         self.tokens[token] = seat
         return token
 
-    def disconnected(self, peer: str) -> None:
-        self.peers.pop(peer, None)
+    def disconnected(self, peer: str) -> Outgoing:
+        """Forgets a closed connection and tells the others who is away now."""
+        if self.peers.pop(peer, None) is None:
+            return []
+        return self.presence()
 
     def connected_seats(self) -> list[int]:
         return sorted(set(self.peers.values()))
+
+    def presence(self) -> Outgoing:
+        connected = set(self.peers.values())
+        message = encode({"t": "table", "away": [seat for seat in self.remote if seat not in connected]})
+        return [(peer, message) for peer in self.peers]
 
     # -- messages ------------------------------------------------------------------------------
 
@@ -139,6 +153,8 @@ class Host:
             return [(peer, self.view_message(seat))]  # diverged or behind: resynchronise
         if kind == "move":
             return self._move(peer, seat, message)
+        if kind == "ask":
+            return self._ask(peer, seat, message)
         return [(peer, encode({"t": "error", "message": f"Unknown message type {kind[:20]!r}."}))]
 
     def _join(self, peer: str, message: dict[str, Any]) -> Outgoing:
@@ -154,7 +170,21 @@ class Host:
         # count (a new browser) numbers its next move after it instead of being taken for a replay.
         welcome = {"t": "welcome", "seat": seat, "game": self.record.game, "players": self.names,
                    "last": self.last_move.get(seat, 0)}
-        return [(peer, encode(welcome)), (peer, self.view_message(seat))]
+        return [(peer, encode(welcome)), (peer, self.view_message(seat))] + self.presence()
+
+    def _ask(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
+        """Answers a question about the asking guest's own seat, never another's: the seat is
+        the connection's, and the game answers only what that seat's player may know."""
+        number, question, args = message.get("q"), message.get("question"), message.get("args", {})
+        answer = getattr(self.game, "answer", None)
+        if not _int(number) or not isinstance(question, str) or not isinstance(args, dict):
+            return [(peer, encode({"t": "error", "message": "A question needs q, question and args."}))]
+        if answer is None:
+            return [(peer, encode({"t": "answer", "q": number, "error": "This game answers no questions."}))]
+        try:
+            return [(peer, encode({"t": "answer", "q": number, "answer": answer(self.state, seat, question, args)}))]
+        except (ValueError, KeyError, TypeError, IndexError) as error:
+            return [(peer, encode({"t": "answer", "q": number, "error": str(error)[:300]}))]
 
     def _move(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
         number, move = message.get("n"), message.get("move")
@@ -188,13 +218,13 @@ class Host:
     # -- saving (the host's record survives a reload) ---------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {"record": self.record.to_json(), "names": self.names, "tokens": self.tokens,
+        return {"record": self.record.to_json(), "names": self.names, "remote": self.remote, "tokens": self.tokens,
                 "last_move": {str(k): v for k, v in self.last_move.items()}}
 
     @classmethod
     def from_json(cls, game: Any, data: dict[str, Any]) -> Host:
-        return cls(game, Record.from_json(data["record"]), list(data["names"]), dict(data["tokens"]),
-                   {int(k): int(v) for k, v in data["last_move"].items()})
+        return cls(game, Record.from_json(data["record"]), list(data["names"]), [int(s) for s in data.get("remote", [])],
+                   dict(data["tokens"]), {int(k): int(v) for k, v in data["last_move"].items()})
 
 
 @dataclass
@@ -209,6 +239,10 @@ class Guest:
     sent: int = 0                                   # counter of the last move made here
     pending: dict[int, dict[str, Any]] = field(default_factory=dict)  # n -> move message awaiting an answer
     refusals: list[str] = field(default_factory=list)
+    outcomes: list[dict[str, Any]] = field(default_factory=list)  # answered moves, for the page to collect
+    asked: int = 0
+    answers: list[dict[str, Any]] = field(default_factory=list)   # answered questions, for the page to collect
+    away: list[int] = field(default_factory=list)                 # online seats not connected
 
     def hello(self) -> list[str]:
         """On (re)connecting: join, then send again every move not yet answered."""
@@ -219,6 +253,16 @@ class Guest:
         message = {"t": "move", "n": self.sent, "base": self.version, "move": move}
         self.pending[self.sent] = message
         return [encode(message)]
+
+    def ask(self, question: str, args: dict[str, Any]) -> tuple[int, list[str]]:
+        self.asked += 1
+        return self.asked, [encode({"t": "ask", "q": self.asked, "question": question, "args": args})]
+
+    def collect(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The moves and questions answered since the last collect (the page settles them)."""
+        outcomes, answers = self.outcomes, self.answers
+        self.outcomes, self.answers = [], []
+        return outcomes, answers
 
     def check(self) -> list[str]:
         return [encode({"t": "check", "v": self.version, "sum": checksum(self.view) if self.view else ""})]
@@ -236,13 +280,25 @@ class Guest:
         if kind == "view":
             return self._view(message)
         if kind == "ack" and _int(message.get("n")):
-            self.pending.pop(message["n"], None)
+            if self.pending.pop(message["n"], None) is not None:
+                self.outcomes.append({"n": message["n"], "ok": True})
             return []
         if kind == "refused" and _int(message.get("n")):
             if message.get("retry"):
                 return [encode(m) for _n, m in sorted(self.pending.items())]
             if self.pending.pop(message["n"], None) is not None:
-                self.refusals.append(str(message.get("message", ""))[:300])
+                reason = str(message.get("message", ""))[:300]
+                self.refusals.append(reason)
+                self.outcomes.append({"n": message["n"], "ok": False, "message": reason})
+            return []
+        if kind == "answer" and _int(message.get("q")):
+            if "error" in message:
+                self.answers.append({"q": message["q"], "error": str(message["error"])[:300]})
+            else:
+                self.answers.append({"q": message["q"], "answer": message.get("answer")})
+            return []
+        if kind == "table" and isinstance(message.get("away"), list):
+            self.away = [seat for seat in message["away"] if _int(seat)]
             return []
         if kind == "ping" and _int(message.get("at")):
             return [encode({"t": "pong", "at": message["at"]})]
