@@ -77,6 +77,26 @@ PINNED_WHEELS = (
                 "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f", ("packaging",)),
 )
 
+@dataclass(frozen=True)
+class PinnedNpm:
+    """A browser library from the npm registry, copied into dist/vendor/ with its licence."""
+    name: str
+    version: str
+    sha512: str                    # npm's dist.integrity, base64
+    files: tuple[tuple[str, str], ...]  # (path in the tarball, name in dist/vendor/)
+
+
+# QR codes for invitations: uqr draws them (MIT), jsQR reads them from a camera or a photo
+# where the browser has no BarcodeDetector (Apache-2.0). Loaded only when a QR code is used.
+PINNED_NPM = (
+    PinnedNpm("uqr", "0.1.3",
+              "0rjE8iEJe4YmT9TOhwsZtqCMRLc5DXZUI2UEYUUg63ikBkqqE5EYWaI0etFe/5KUcmcYwLih2RND1kq+hrUJXA==",
+              (("dist/index.mjs", "uqr.mjs"), ("LICENSE", "uqr-LICENSE.txt"))),
+    PinnedNpm("jsqr", "1.4.0",
+              "dxLob7q65Xg2DvstYkRpkYtmKm2sPJ9oFhrhmudT1dZvNFFTlroai3AWSpLey/w5vMcLBXRgOJsbXpdN9HzU/A==",
+              (("dist/jsQR.js", "jsQR.js"), ("LICENSE", "jsQR-LICENSE.txt"))),
+)
+
 # Fixed zip timestamps make our wheel byte-for-byte reproducible, so its hash (and the service
 # worker's cache) only changes when the code does.
 ZIP_EPOCH = (2020, 1, 1, 0, 0, 0)
@@ -144,11 +164,25 @@ def pyodide_dir() -> Path:
     return target
 
 
-def tarball_is_pinned(tarball: Path) -> bool:
+def tarball_is_pinned(tarball: Path, sha512: str = PYODIDE_TARBALL_SHA512) -> bool:
     if not tarball.exists():
         return False
     digest = base64.b64encode(hashlib.sha512(tarball.read_bytes()).digest()).decode()
-    return digest == PYODIDE_TARBALL_SHA512
+    return digest == sha512
+
+
+def npm_files(package: PinnedNpm) -> dict[str, bytes]:
+    """The files a pinned npm package contributes to dist/vendor/, by their names there."""
+    tarball = CACHE / f"{package.name}-{package.version}.tgz"
+    if not tarball_is_pinned(tarball, package.sha512):
+        log(f"fetching {package.name}@{package.version} from the npm registry")
+        CACHE.mkdir(exist_ok=True)
+        run(["npm", "pack", f"{package.name}@{package.version}", "--pack-destination", str(CACHE),
+             "--silent"], stdout=subprocess.DEVNULL)
+        if not tarball_is_pinned(tarball, package.sha512):
+            raise BuildError(f"{tarball.name} does not match its pinned sha512; refusing to use it")
+    with tarfile.open(tarball) as archive:
+        return {target: archive.extractfile(f"package/{source}").read() for source, target in package.files}
 
 
 def pinned_wheel(wheel: PinnedWheel) -> Path:
@@ -378,6 +412,10 @@ def build(force: bool = False) -> Path:
         for _name, _version, path, _imports in wheels:
             shutil.copyfile(path, runtime / path.name)
         write_lock(runtime / LOCK_NAME, wheels)
+        (staging / "vendor").mkdir()
+        for package in PINNED_NPM:
+            for name, data in npm_files(package).items():
+                (staging / "vendor" / name).write_bytes(data)
         (staging / "lexicons").mkdir()
         for path in lexicons.iterdir():
             if path.suffix in (".marisa", ".json"):

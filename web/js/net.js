@@ -91,7 +91,7 @@ function gathered(connection, timeoutMs) {
 /**
  * One peer-to-peer link. The host calls offer() and later accept(answerCode); the guest calls
  * answer(offerCode). onMessage(text) receives, send(text) sends, onState(state) reports
- * "connecting", "open" and "closed".
+ * "connecting", "open", "reconnecting" (interrupted), "back" (recovered) and "closed".
  */
 export class PeerLink {
   constructor({ iceServers = [], onMessage = () => {}, onState = () => {} } = {}) {
@@ -101,7 +101,12 @@ export class PeerLink {
     this.connection.addEventListener("datachannel", (event) => this.#use(event.channel));
     this.connection.addEventListener("connectionstatechange", () => {
       const state = this.connection.connectionState;
-      if (state === "failed" || state === "closed" || state === "disconnected") this.onState("closed");
+      // "disconnected" is often a blip (a network change, a sleeping phone) that ICE recovers
+      // from by itself; "failed" and "closed" are final.
+      if (state === "disconnected" && this.opened) this.onState("reconnecting");
+      if (state === "connected" && this.interrupted) this.onState("back");
+      this.interrupted = state === "disconnected";
+      if (state === "failed" || state === "closed") this.onState("closed");
     });
   }
 

@@ -5,6 +5,11 @@ import { element, button, copyButton } from "./ui.js";
 import { PeerLink, SignalError } from "./net.js";
 import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { SETTINGS_KEY } from "./settings.js";
+import { qrPicture, qrReader } from "./qr.js";
+import { roundBreak, keepTyping } from "./race.js";
+
+// How often each side measures the connection's round trip (shown next to the player).
+const PING_MS = 2000;
 
 /** ICE servers the player configured (none by default: nothing is contacted). */
 export function iceServers() {
@@ -12,19 +17,50 @@ export function iceServers() {
   return Array.isArray(value.iceServers) ? value.iceServers.filter((s) => typeof s?.urls === "string" && /^(stun|stuns|turn|turns):/.test(s.urls)) : [];
 }
 
+const ping = () => JSON.stringify({ t: "ping", at: Math.round(performance.now()) });
+
+/** The round trip in ms when text is the answer to one of our pings, else null. */
+function pongDelay(text) {
+  if (!text.startsWith('{"t":"pong"')) return null;
+  try {
+    const { at } = JSON.parse(text);
+    return Number.isFinite(at) ? Math.max(0, Math.round(performance.now() - at)) : null;
+  } catch {
+    return null;
+  }
+}
+
+const STATUS_TEXT = { invited: "invited", connected: "connected", reconnecting: "reconnecting…", dropped: "dropped" };
+
 /** The host's side: one WebRTC link per invited seat, messages handed to Python's Host. */
 export class HostNet {
   constructor({ python, save, onChange, notice }) {
     Object.assign(this, { python, save, onChange, notice });
     this.links = new Map(); // peer -> PeerLink
-    this.status = new Map(); // seat -> "invited" | "connected" | "dropped"
+    this.status = new Map(); // seat -> "invited" | "connected" | "reconnecting" | "dropped"
+    this.delays = new Map(); // seat -> last round trip in ms
     this.count = 0;
+  }
+
+  get remoteSeats() {
+    return this.save.players.flatMap((player, seat) => (player.online ? [seat] : []));
   }
 
   async open() {
     const names = this.save.players.map((p) => p.name);
-    const { saved } = await this.python.call("online.host", { id: this.save.id, record: this.save.record, names, saved: this.save.online ?? null });
+    const { saved } = await this.python.call("online.host", { id: this.save.id, record: this.save.record, names,
+      remote: this.remoteSeats, saved: this.save.online ?? null });
     this.save.online = saved;
+    this.pinger = setInterval(() => {
+      for (const link of this.links.values()) if (link.opened) link.send(ping());
+    }, PING_MS);
+  }
+
+  /** The table closes (the host left it): connections end, guests see it dropped. */
+  close() {
+    clearInterval(this.pinger);
+    for (const link of this.links.values()) link.close();
+    this.links.clear();
   }
 
   async send(outgoing) {
@@ -46,6 +82,26 @@ export class HostNet {
     await this.send(result.outgoing);
   }
 
+  seatOf(peer) {
+    return Number(peer.slice(1, peer.indexOf("-")));
+  }
+
+  async linkState(peer, seat, state) {
+    if (state === "open" || state === "back") this.status.set(seat, "connected");
+    if (state === "reconnecting") this.status.set(seat, "reconnecting");
+    if (state === "closed") {
+      if (!this.links.has(peer)) return;
+      this.links.delete(peer);
+      // An old connection may report closing after the seat came back on a new one.
+      const back = [...this.links.entries()].some(([other, link]) => this.seatOf(other) === seat && link.opened);
+      this.status.set(seat, back ? "connected" : "dropped");
+      if (!back) this.delays.delete(seat);
+      const result = await this.python.call("online.disconnected", { id: this.save.id, peer }).catch(() => null);
+      if (result) await this.send(result.outgoing);
+    }
+    this.onChange({ statusOnly: true });
+  }
+
   /** Makes an invitation for a seat: a link (offer + seat token) and, later, its answer. */
   async invite(seat) {
     const { token, saved } = await this.python.call("online.invite", { id: this.save.id, seat });
@@ -53,18 +109,15 @@ export class HostNet {
     const peer = `p${seat}-${++this.count}`;
     const link = new PeerLink({
       iceServers: iceServers(),
-      onMessage: async (text) => this.absorb(await this.python.call("online.receive", { id: this.save.id, peer, text })),
-      onState: async (state) => {
-        if (state === "open") this.status.set(seat, "connected");
-        if (state === "closed") {
-          this.links.delete(peer);
-          // An old connection may report closing after the seat came back on a new one.
-          const back = [...this.links.entries()].some(([other, l]) => other.startsWith(`p${seat}-`) && l.opened);
-          this.status.set(seat, back ? "connected" : "dropped");
-          await this.python.call("online.disconnected", { id: this.save.id, peer }).catch(() => {});
+      onMessage: async (text) => {
+        const delay = pongDelay(text);
+        if (delay !== null) {
+          this.delays.set(seat, delay);
+          return this.onChange({ statusOnly: true });
         }
-        this.onChange({ statusOnly: true });
+        await this.absorb(await this.python.call("online.receive", { id: this.save.id, peer, text }));
       },
+      onState: (state) => this.linkState(peer, seat, state),
     });
     this.links.set(peer, link);
     const offer = await link.offer();
@@ -73,7 +126,7 @@ export class HostNet {
     return { url, accept: (answer) => link.accept(answer) };
   }
 
-  /** The invitation dialog: the link or code to send, a box for the answer that comes back. */
+  /** The invitation dialog: the link (text and QR code) to send, the answer that comes back. */
   async showInvitation(seat) {
     const name = this.save.players[seat].name;
     const { url, accept } = await this.invite(seat);
@@ -82,38 +135,54 @@ export class HostNet {
     const answer = element("textarea", { rows: 2, id: "invite-answer", placeholder: "paste the answer code here",
       autocapitalize: "none", spellcheck: "false" });
     const status = element("output", { id: "invite-status", "aria-live": "polite" });
+    const connect = async () => {
+      try {
+        await accept(answer.value.trim());
+        status.className = "";
+        status.textContent = "Connecting…";
+      } catch (error) {
+        status.className = "bad";
+        status.textContent = error instanceof SignalError ? error.message : `That answer did not work: ${error.message}`;
+      }
+    };
+    const reader = qrReader((text) => {
+      answer.value = text.trim();
+      connect();
+    }, { what: "answer code" });
     const dialog = element("dialog", { class: "dialog", id: "invite-dialog" },
       element("h2", {}, `Invite ${name}`),
-      element("p", { class: "hint" }, `1. Send ${name} this link (by chat, mail, anything). It holds no game data, only how to reach this browser.`),
-      link,
-      element("p", { class: "hint" }, `2. ${name} opens it and gets an answer code. Paste it here:`),
-      answer,
+      element("p", { class: "hint" }, `1. Send ${name} this link (by chat, mail, anything), or let them scan the QR code. It holds no game data, only how to reach this browser.`),
+      element("div", { class: "invite-link" }, qrPicture(url, `QR code of the invitation for ${name}`),
+        element("div", {}, link, copyButton("Copy the link", url, link, null, { small: true }))),
+      element("p", { class: "hint" }, `2. ${name} opens it and gets an answer code. Paste it here, or scan its QR code:`),
+      answer, reader,
       element("div", { class: "row" },
-        button("Connect", async () => {
-          try {
-            await accept(answer.value.trim());
-            status.className = "";
-            status.textContent = "Connecting…";
-          } catch (error) {
-            status.className = "bad";
-            status.textContent = error instanceof SignalError ? error.message : `That answer did not work: ${error.message}`;
-          }
-        }, { primary: true, id: "invite-connect" }),
+        button("Connect", connect, { primary: true, id: "invite-connect" }),
         button("Close", () => dialog.close(), { id: "invite-close" })),
       status,
       element("p", { class: "hint" }, "Works on one machine and most home networks. Across different networks or mobile data you may need a STUN/TURN server (settings)."));
-    dialog.addEventListener("close", () => dialog.remove());
+    dialog.addEventListener("close", () => {
+      reader.stop();
+      dialog.remove();
+    });
     document.body.append(dialog);
     dialog.showModal();
   }
 
-  panel(remoteSeats) {
-    return element("ul", { class: "seats online-seats", id: "online-seats" }, ...remoteSeats.map((seat) => {
+  statusText(seat) {
+    const state = this.status.get(seat);
+    if (!state) return "not invited";
+    const delay = this.delays.get(seat);
+    return state === "connected" && delay !== undefined ? `connected · ${delay} ms` : STATUS_TEXT[state];
+  }
+
+  panel() {
+    return element("ul", { class: "seats online-seats", id: "online-seats" }, ...this.remoteSeats.map((seat) => {
       const state = this.status.get(seat) ?? "not invited";
-      return element("li", { class: "seat", "data-online": seat },
+      return element("li", { class: `seat online-${state.replace(" ", "-")}`, "data-online": seat },
         element("span", { class: "seat-name" }, this.save.players[seat].name),
-        element("span", { class: "seat-status" }, state),
-        state === "connected" ? null : button(state === "dropped" ? "Invite again" : "Invite", () => this.showInvitation(seat),
+        element("span", { class: "seat-status", "data-delay": this.delays.get(seat) ?? "" }, this.statusText(seat)),
+        ["connected", "reconnecting"].includes(state) ? null : button(state === "dropped" ? "Invite again" : "Invite", () => this.showInvitation(seat),
           { small: true, "data-invite": seat }));
     }));
   }
@@ -126,6 +195,12 @@ export class GuestScreen {
     this.id = `guest-${token.slice(0, 16)}`;
     this.key = `wordtable.guest.${token.slice(0, 40)}`;
     this.names = [];
+    this.away = [];
+    this.moves = new Map(); // move number -> {resolve, reject}: the table's answer to it
+    this.questions = new Map(); // question number -> {resolve, reject}
+    this.connection = "connecting";
+    this.delay = null;
+    this.seenRounds = null;
   }
 
   /** The moves not yet answered survive a reload of this page (the seat is the token's). */
@@ -142,7 +217,7 @@ export class GuestScreen {
     this.link = new PeerLink({
       iceServers: iceServers(),
       onMessage: (text) => this.receive(text),
-      onState: (state) => this.state(state),
+      onState: (state) => this.linkState(state),
     });
     let answer;
     try {
@@ -155,25 +230,59 @@ export class GuestScreen {
     }
     const code = element("textarea", { readonly: true, rows: 3, id: "answer-code" });
     code.value = answer;
-    this.status = element("p", { class: "hint", id: "guest-status" }, "Waiting for the host to paste it…");
+    this.statusLine = element("p", { class: "hint", id: "guest-status", role: "status" }, "Waiting for the host to paste it…");
     this.root.replaceChildren(element("div", { class: "panel", id: "guest-answer" },
       element("h2", {}, "Joining a game"),
-      element("p", {}, "Send this answer code back to the person who invited you:"), code,
-      copyButton("Copy", answer, code, null, { small: true }),
-      this.status));
+      element("p", {}, "Send this answer code back to the person who invited you (or let them scan it):"),
+      element("div", { class: "invite-link" }, qrPicture(answer, "QR code of your answer"),
+        element("div", {}, code, copyButton("Copy", answer, code, null, { small: true }))),
+      this.statusLine));
+    this.pinger = setInterval(() => this.connection === "open" && this.link.send(ping()), PING_MS);
+    // Closing the tab closes the connection at once, so the host sees it dropped without waiting.
+    addEventListener("pagehide", () => this.link.close(), { once: true });
   }
 
-  async state(state) {
+  async linkState(state) {
     if (state === "open") {
+      this.connection = "open";
       const saved = readJSON(this.key, null, (v) => v && typeof v === "object").value;
       const { outgoing } = await this.python.call("online.guest", { id: this.id, token: this.token, saved });
       for (const text of outgoing) this.link.send(text);
-    } else if (state === "closed" && this.view) {
-      this.notice("The connection dropped. Ask the host for a new invitation: you keep your seat.");
+    } else if (state === "back") {
+      this.connection = "open";
+    } else if (state === "reconnecting") {
+      this.connection = "reconnecting";
+    } else if (state === "closed") {
+      this.connection = "closed";
+      clearInterval(this.pinger);
+      // Moves and questions in flight will be answered after a new invitation, not now.
+      for (const { reject } of [...this.moves.values(), ...this.questions.values()]) reject(new Error("The connection dropped."));
+      this.moves.clear();
+      this.questions.clear();
     }
+    this.showStatus();
+  }
+
+  /** Always on screen: the connection, its delay, and who is away. */
+  showStatus() {
+    if (!this.statusLine) return;
+    const text = {
+      connecting: "Connecting…",
+      open: `Connected to the table${this.delay === null ? "" : ` · ${this.delay} ms`}`,
+      reconnecting: "Connection interrupted: reconnecting…",
+      closed: "The connection dropped. Ask the host for a new invitation: you keep your seat and your moves.",
+    }[this.connection];
+    this.statusLine.textContent = text;
+    this.statusLine.className = `connection ${this.connection}`;
+    this.statusLine.dataset.connection = this.connection;
   }
 
   async receive(text) {
+    const delay = pongDelay(text);
+    if (delay !== null) {
+      this.delay = delay;
+      return this.showStatus();
+    }
     const result = await this.python.call("online.guest_receive", { id: this.id, text });
     for (const out of result.outgoing) this.link.send(out);
     this.keep(result.saved);
@@ -184,52 +293,140 @@ export class GuestScreen {
         this.names = message.players;
       }
     } catch { /* Python already answered a damaged message */ }
-    const refused = result.refusals.length !== (this.refusalCount ?? 0);
-    if (result.view && this.game && (result.version !== this.version || refused)) {
+    this.settle(result);
+    const awayChanged = String(result.away) !== String(this.away);
+    this.away = result.away;
+    if (result.view && this.game && result.version !== this.version) {
       this.version = result.version;
       this.view = result.view;
-      this.draw(result); // a refusal redraws too, so the player can try again
+      this.actors = result.actors;
+      this.seat = result.seat;
+      this.draw();
+    } else if (awayChanged && this.view) {
+      this.drawSide();
     }
-    if (refused) {
-      this.refusalCount = result.refusals.length;
-      this.notice(`The table said: ${result.refusals.at(-1)}`);
+  }
+
+  /** Hands the table's answers to the moves and questions waiting for them. */
+  settle({ outcomes, answers }) {
+    for (const outcome of outcomes) {
+      const waiting = this.moves.get(outcome.n);
+      this.moves.delete(outcome.n);
+      if (outcome.ok) waiting?.resolve();
+      else waiting?.reject(new Error(outcome.message));
+      if (!outcome.ok && !waiting) this.notice(`The table said: ${outcome.message}`);
     }
+    for (const answer of answers) {
+      const waiting = this.questions.get(answer.q);
+      this.questions.delete(answer.q);
+      if ("error" in answer) waiting?.reject(new Error(answer.error));
+      else waiting?.resolve(answer.answer);
+    }
+  }
+
+  /** Sends a move; resolves when the table took it, rejects with the table's reason. */
+  async act(move) {
+    if (this.connection !== "open") throw new Error("Not connected to the table right now: your move was not sent.");
+    const { outgoing, saved, n } = await this.python.call("online.guest_move", { id: this.id, move });
+    this.keep(saved);
+    const answered = new Promise((resolve, reject) => this.moves.set(n, { resolve, reject }));
+    for (const out of outgoing) this.link.send(out);
+    return answered;
+  }
+
+  async ask(question, args = {}) {
+    const { outgoing, q } = await this.python.call("online.guest_ask", { id: this.id, question, args });
+    const answered = new Promise((resolve, reject) => this.questions.set(q, { resolve, reject }));
+    for (const out of outgoing) this.link.send(out);
+    return answered;
   }
 
   notice(text) {
     if (this.noticeLine) this.noticeLine.textContent = text;
   }
 
-  draw({ view, actors, seat }) {
-    const players = this.names.map((name) => ({ name, bot: null }));
-    const header = element("h2", { class: "table-headline", id: "table-headline" },
-      `${this.game.title} online · ${view.phase === "over" ? "Game over" : this.game.headline(view, players)}`);
+  get players() {
+    return this.names.map((name) => ({ name, bot: null }));
+  }
+
+  draw() {
+    const { view, game, seat } = this;
+    const players = this.players;
+    this.headline = element("h2", { class: "table-headline", id: "table-headline" },
+      `${game.title} online · ${view.phase === "over" ? "Game over" : game.headline(view, players)}`);
     this.noticeLine = element("p", { class: "notice", id: "guest-notice", role: "status" });
-    let main;
-    if (view.phase === "over") {
-      const winners = view.outcome.winners.map((s) => players[s].name).join(" and ");
-      main = element("div", { id: "game-over" }, element("p", { class: "verdict", id: "verdict" }, `${winners} won: ${view.outcome.reason}.`),
-        this.game.revealedGrids ? this.game.revealedGrids({ grids: view.grids, strikes: view.strikes, out: view.out }, players) : "");
-    } else if (actors.includes(seat)) {
-      const act = async (move) => {
-        const { outgoing, saved } = await this.python.call("online.guest_move", { id: this.id, move });
-        this.keep(saved);
-        for (const out of outgoing) this.link.send(out);
-        main.inert = true; // until the table's answer arrives
-      };
-      const suggest = async () => { throw new Error("No suggestions in online games."); };
-      main = this.game.turnScreen(view, players[seat], { act, suggest, players });
-    } else {
-      const waiting = actors.map((s) => players[s]?.name).join(", ");
-      main = element("div", {}, element("p", { class: "bot-thinking", id: "guest-waiting" }, `Waiting for ${waiting}…`),
-        view.grid ? this.game.gridPicture(view.grid, { caption: "Your grid" }) : "");
+    this.statusLine ??= element("p", { id: "guest-status", role: "status" });
+    const carry = keepTyping(this.main);
+    this.main = element("div", { class: "table-main", id: "table-main" }, ...this.mainParts());
+    carry(this.main);
+    this.side = element("aside", { class: "table-side" });
+    this.root.replaceChildren(element("div", { class: "table-head" }, this.headline), this.statusLine, this.noticeLine,
+      element("div", { class: "table-layout" }, this.main, this.side));
+    this.drawSide();
+    this.showStatus();
+    this.keyListener ??= (event) => {
+      if (event.target.closest?.("input, textarea, select") || event.ctrlKey || event.metaKey || event.altKey) return;
+      this.main.querySelector(".race")?.buzz?.(event.key.toLowerCase());
+    };
+    document.removeEventListener("keydown", this.keyListener);
+    document.addEventListener("keydown", this.keyListener);
+  }
+
+  mainParts() {
+    const { view, game, seat, actors } = this;
+    const players = this.players;
+    const unseenRound = game.realtime && this.seenRounds !== null && view.results.length > this.seenRounds;
+    if (unseenRound) {
+      return [roundBreak({ game, view, players, online: true, onNext: () => {
+        this.seenRounds = view.results.length;
+        if (this.view === view) this.draw();
+      } })];
     }
-    const side = element("aside", { class: "table-side" }, element("h3", {}, "Players"),
-      element("ul", { class: "seats" }, ...players.map((player, s) => element("li", { class: "seat", "data-seat": s },
-        element("span", { class: "seat-name" }, player.name, s === seat ? element("span", { class: "muted" }, " (you)") : ""),
-        element("span", { class: "seat-status" }, this.game.seatStatus(view, s).text)))),
-      element("h3", {}, this.game.historyTitle ?? "Words"), this.game.historyList(view, players));
-    this.root.replaceChildren(element("div", { class: "table-head" }, header), this.noticeLine,
-      element("div", { class: "table-layout" }, element("div", { class: "table-main", id: "table-main" }, main), side));
+    if (game.realtime) this.seenRounds = view.results.length;
+    if (view.phase === "over") return [this.gameOver()];
+    const act = async (move) => {
+      this.main.inert = true; // until the table's answer arrives
+      try {
+        await this.act(move);
+      } finally {
+        this.main.inert = false;
+      }
+    };
+    const ask = (question, args) => this.ask(question, args);
+    if (game.realtime) {
+      const startedAt = performance.now();
+      return [game.raceScreen(view, { players, humans: [seat], send: (_seat, move) => this.act(move),
+        secondsLeft: () => Math.max(0, view.countdown_s - (performance.now() - startedAt) / 1000) })];
+    }
+    if (actors.includes(seat)) {
+      const suggest = async () => { throw new Error("No suggestions in online games."); };
+      return [game.turnScreen(view, players[seat], { act, suggest, ask, players })];
+    }
+    const waiting = actors.map((s) => players[s]?.name).join(", ");
+    return [element("p", { class: "bot-thinking", id: "guest-waiting" }, `Waiting for ${waiting}…`),
+      game.waitingPicture?.(view, "Your grid")];
+  }
+
+  gameOver() {
+    const { view, game, seat } = this;
+    const players = this.players;
+    const winners = view.outcome.winners.map((s) => players[s].name).join(" and ");
+    const board = game.finalScreen ? game.finalScreen(view, players, { ask: (q, a) => this.ask(q, a), seat })
+      : game.revealedGrids({ grids: view.grids, strikes: view.strikes, out: view.out }, players);
+    return element("div", { id: "game-over" }, element("p", { class: "verdict", id: "verdict" }, `${winners} won: ${view.outcome.reason}.`), board);
+  }
+
+  drawSide() {
+    const { view, game, seat } = this;
+    const players = this.players;
+    this.side.replaceChildren(element("h3", {}, "Players"),
+      element("ul", { class: "seats" }, ...players.map((player, s) => {
+        const status = game.seatStatus(view, s);
+        const away = this.away.includes(s);
+        return element("li", { class: `seat${status.acting ? " acting" : ""}${away ? " away" : ""}`, "data-seat": s },
+          element("span", { class: "seat-name" }, player.name, s === seat ? element("span", { class: "muted" }, " (you)") : ""),
+          element("span", { class: "seat-status" }, away ? `${status.text} · away` : status.text));
+      })),
+      element("h3", {}, game.historyTitle ?? "Words"), game.historyList({ ...view, seat }, players));
   }
 }

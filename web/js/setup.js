@@ -3,7 +3,8 @@
 import { element, button } from "./ui.js";
 import { SAVE_FORMAT, SAVE_VERSION, newSaveId } from "./saves.js";
 
-const KINDS = [["human", "Person on this device"], ["easy", "Bot, easy"], ["medium", "Bot, medium"], ["hard", "Bot, hard"]];
+const KINDS = [["human", "Person on this device"], ["easy", "Bot, easy"], ["medium", "Bot, medium"], ["hard", "Bot, hard"],
+  ["online", "Friend online (invite by link)"]];
 const BOT_NAMES = ["Ada", "Basil", "Clover", "Dot", "Ezra", "Fig", "Gus", "Hazel"];
 const BOT_SPEEDS = [["1200", "Relaxed"], ["700", "Normal"], ["250", "Quick"], ["0", "Instant"]];
 
@@ -12,6 +13,7 @@ export const PRESETS = {
   "one-bot": ["human", "medium"],
   "two-bots": ["human", "medium", "medium"],
   "two-people": ["human", "human"],
+  online: ["human", "online"],
 };
 
 export class Setup {
@@ -37,7 +39,8 @@ export class Setup {
       game.minPlayers === 1 && button("Just me", () => this.preset("alone"), { small: true, "data-preset": "alone" }),
       button("Me against a bot", () => this.preset("one-bot"), { small: true, "data-preset": "one-bot" }),
       button("Me against two bots", () => this.preset("two-bots"), { small: true, "data-preset": "two-bots" }),
-      button("Two people, one device", () => this.preset("two-people"), { small: true, "data-preset": "two-people" }));
+      button("Two people, one device", () => this.preset("two-people"), { small: true, "data-preset": "two-people" }),
+      button("Me and a friend online", () => this.preset("online"), { small: true, "data-preset": "online" }));
     const form = element("form", { class: "setup panel", id: "setup" },
       element("h2", {}, `New game of ${game.title}`),
       element("fieldset", {}, element("legend", {}, "Players"), presets, this.seatList, this.addButton),
@@ -91,9 +94,8 @@ export class Setup {
     if (this.seats.length >= this.game.maxPlayers) return this.say(`${this.game.title} is for at most ${this.game.maxPlayers} players.`);
     const index = this.seats.length;
     const name = element("input", { maxlength: 24, value: this.defaultName(kind, index), "aria-label": `Name of player ${index + 1}`, class: "seat-name-input" });
-    const kinds = this.game.online ? [...KINDS, ["online", "Friend online (invite by link)"]] : KINDS;
     const type = element("select", { "aria-label": `Player ${index + 1} is`, class: "seat-kind" },
-      ...kinds.map(([value, label]) => element("option", { value, selected: value === kind }, label)));
+      ...KINDS.map(([value, label]) => element("option", { value, selected: value === kind }, label)));
     const seat = { name, type, auto: true };
     name.addEventListener("input", () => { seat.auto = false; });
     type.addEventListener("change", () => {

@@ -7,6 +7,7 @@ import { writeSave } from "./saves.js";
 import { StoreProblem } from "./store.js";
 import { showExport, showLink } from "./transfer.js";
 import { HostNet } from "./online.js";
+import { roundBreak, keepTyping } from "./race.js";
 
 export class Table {
   constructor({ python, games, dictionaries, root, notice }) {
@@ -22,6 +23,8 @@ export class Table {
   close() {
     this.token++;
     this.stopClocks();
+    this.hostNet?.close();
+    this.hostNet = null;
     this.save = null;
   }
 
@@ -42,11 +45,14 @@ export class Table {
     this.stopClocks();
     this.draw();
     this.python.call("game.warm_up", { game: save.game, options: save.record.options }).catch(() => {});
+    this.hostNet?.close();
     this.hostNet = null;
     if (save.players.some((p) => p.online)) {
       this.hostNet = new HostNet({ python: this.python, save, notice: this.notice,
         onChange: (change) => (change?.statusOnly ? this.lastView && this.drawSide(this.lastView) : this.advance(++this.token)) });
       await this.hostNet.open();
+      // Closing the tab ends the connections at once: guests see the table gone without waiting.
+      addEventListener("pagehide", () => this.hostNet?.close(), { once: true });
     }
     this.setMain(element("p", { class: "muted" }, "Setting up the table…"));
     if (String(save.record.options.lexicon ?? "").startsWith("custom:")) await this.dictionaries.start();
@@ -118,10 +124,9 @@ export class Table {
     }));
     const focus = this.shownSeat ?? (this.humans.length === 1 ? this.humans[0] : null);
     this.historyPanel.replaceChildren(this.game.historyList({ ...view, seat: view.seat ?? focus }, this.save.players));
-    const remote = this.save.players.flatMap((player, seat) => (player.online ? [seat] : []));
-    if (this.hostNet && remote.length) {
+    if (this.hostNet) {
       this.root.querySelector("#online-panel")?.remove();
-      this.playersPanel.after(element("div", { id: "online-panel" }, element("h3", {}, "Online"), this.hostNet.panel(remote)));
+      this.playersPanel.after(element("div", { id: "online-panel" }, element("h3", {}, "Online"), this.hostNet.panel()));
     }
   }
 
@@ -258,7 +263,7 @@ export class Table {
     if (onlyHuman !== null) {
       const own = await this.call("game.view", { seat: onlyHuman });
       if (token !== this.token) return;
-      waiting.push(this.game.gridPicture(own.view.grid, { caption: `${this.save.players[onlyHuman].name}: your grid` }));
+      waiting.push(this.game.waitingPicture?.(own.view, `${this.save.players[onlyHuman].name}: your grid`));
       const undo = this.takeBackButton(onlyHuman, token);
       if (undo) waiting.unshift(undo);
     }
@@ -286,15 +291,15 @@ export class Table {
     this.stopClocks();
     const done = view.results.length;
     if (this.seenRounds !== null && done > this.seenRounds) {
-      const next = button(view.phase === "over" ? "See who won" : "Next round", () => {
+      const onNext = () => {
+        if (token !== this.token) return;
         this.seenRounds = done;
         this.drawSide(view);
         if (view.phase === "over") this.gameOver(view, token);
         else this.race(view, token);
-      }, { primary: true, id: "next-round" });
+      };
       this.headline.textContent = `${this.game.title} · ${view.tiebreak && view.phase === "over" ? "Tiebreak" : `Round ${done}`}: the result`;
-      this.setMain(this.game.roundResult(view.results.at(-1), this.save.players), next);
-      setTimeout(() => next.focus());
+      this.setMain(roundBreak({ game: this.game, view, players: this.save.players, online: Boolean(this.hostNet), onNext }));
       return;
     }
     this.seenRounds = done;
@@ -309,7 +314,9 @@ export class Table {
       players: this.save.players, humans: this.humans, send,
       secondsLeft: () => Math.max(0, view.countdown_s - (performance.now() - startedAt) / 1000),
     });
+    const carry = keepTyping(this.main);
     this.setMain(screen);
+    carry(screen);
     this.keyListener = (event) => {
       if (event.target.closest?.("input, textarea, select") || event.ctrlKey || event.metaKey || event.altKey) return;
       screen.buzz?.(event.key.toLowerCase());

@@ -6,7 +6,6 @@ export const id = "four-letter-words";
 export const title = "Four Letter Words";
 export const minPlayers = 2;
 export const maxPlayers = 8;
-export const online = true; // friends may take seats over WebRTC
 const GRID_FOR_PLAYERS = { 2: 7, 3: 7, 4: 7, 5: 8, 6: 8, 7: 9, 8: 10 };
 const DIRECTIONS = { right: [0, 1], down: [1, 0], left: [0, -1], up: [-1, 0] };
 const ARROWS = { right: "→", down: "↓", left: "←", up: "↑" };
@@ -137,6 +136,11 @@ export function historyList(view, players) {
 }
 
 /** A grid, drawn read-only (revealed grids, the replay, a waiting player's own grid). */
+/** What a player sees of their own game while others move. */
+export function waitingPicture(view, caption) {
+  return gridPicture(view.grid, { caption });
+}
+
 export function gridPicture(rows, { caption = null, small = false, marked = [] } = {}) {
   const grid = element("div", { class: `letter-grid${small ? " small" : ""}`, role: "img",
     style: `--cols: ${rows[0].length}`, "aria-label": `${caption ?? "Grid"}: ${rows.map((r) => r.replaceAll(EMPTY, "·")).join(" / ")}` });

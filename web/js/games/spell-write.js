@@ -51,6 +51,11 @@ export function historyList(view, players) {
   return scoringTable(view.sheets[seat], players.length > 1 ? `${players[seat].name}'s scoring` : null);
 }
 
+/** What a player sees of their own game while others choose. */
+export function waitingPicture(view, caption) {
+  return element("figure", { class: "sw-waiting" }, playGrid(view.sheets[view.seat]), element("figcaption", {}, caption));
+}
+
 export function botDoing() {
   return "is choosing a letter";
 }

@@ -1,0 +1,128 @@
+// QR codes for invitations and answers: drawn with uqr, read from a camera or a photo with the
+// browser's BarcodeDetector where it has one, else with jsQR. Both libraries are vendored
+// (dist/vendor/, licences beside them) and loaded only when a QR code is shown or read.
+import { element, button } from "./ui.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const vendor = (name) => new URL(`../vendor/${name}`, import.meta.url).href;
+
+/** A QR code of `text` as an SVG picture (filled in once the encoder has loaded). */
+export function qrPicture(text, label) {
+  const figure = element("figure", { class: "qr", "data-qr": text, role: "img", "aria-label": label });
+  import(vendor("uqr.mjs")).then(({ encode }) => {
+    const { size, data } = encode(text, { ecc: "L", border: 2 });
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+    svg.setAttribute("shape-rendering", "crispEdges");
+    const dark = [];
+    data.forEach((row, y) => row.forEach((on, x) => on && dark.push(`M${x} ${y}h1v1h-1z`)));
+    const background = document.createElementNS(SVG, "rect");
+    background.setAttribute("width", size);
+    background.setAttribute("height", size);
+    background.setAttribute("fill", "#fff");
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", dark.join(""));
+    svg.append(background, path);
+    figure.replaceChildren(svg);
+  }).catch((error) => figure.replaceChildren(element("p", { class: "hint" }, `No QR code: ${error.message}`)));
+  return figure;
+}
+
+let jsQR = null;
+function loadJsQR() {
+  jsQR ??= new Promise((resolve, reject) => {
+    const script = element("script", { src: vendor("jsQR.js") });
+    script.addEventListener("load", () => (window.jsQR ? resolve(window.jsQR) : reject(new Error("the QR reader did not load"))));
+    script.addEventListener("error", () => reject(new Error("the QR reader could not be loaded")));
+    document.head.append(script);
+  });
+  return jsQR;
+}
+
+/** The text of a QR code seen in a picture (canvas), or null when none is found. */
+async function readCanvas(canvas) {
+  if ("BarcodeDetector" in window) {
+    try {
+      const formats = await window.BarcodeDetector.getSupportedFormats();
+      if (formats.includes("qr_code")) {
+        const [code] = await new window.BarcodeDetector({ formats: ["qr_code"] }).detect(canvas);
+        return code?.rawValue ?? null;
+      }
+    } catch { /* fall back to jsQR */ }
+  }
+  const decode = await loadJsQR();
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+  return decode(data, canvas.width, canvas.height)?.data || null;
+}
+
+function canvasOf(source, width, height) {
+  const scale = Math.min(1, 1000 / Math.max(width, height)); // large photos: enough to read, not slow
+  const canvas = element("canvas", { width: Math.round(width * scale), height: Math.round(height * scale) });
+  canvas.getContext("2d", { willReadFrequently: true }).drawImage(source, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
+/**
+ * Buttons to read a QR code: with the camera, or from a photo or screenshot. onCode(text) gets
+ * the first code read; problems are said in words next to the buttons.
+ */
+export function qrReader(onCode, { what = "code" } = {}) {
+  const status = element("output", { class: "hint qr-status", "aria-live": "polite" });
+  const video = element("video", { class: "qr-video", playsinline: true, muted: true, hidden: true });
+  let stream = null;
+  const stop = () => {
+    stream?.getTracks().forEach((track) => track.stop());
+    stream = null;
+    video.hidden = true;
+  };
+  const found = (text) => {
+    stop();
+    status.textContent = `Read the ${what}.`;
+    onCode(text);
+  };
+  const camera = button("Scan with the camera", async () => {
+    if (!navigator.mediaDevices?.getUserMedia) {
+      status.textContent = "This browser cannot use a camera here. Use a photo, or paste the code.";
+      return;
+    }
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+    } catch (error) {
+      status.textContent = `No camera: ${error.message}. Use a photo, or paste the code.`;
+      return;
+    }
+    video.srcObject = stream;
+    video.hidden = false;
+    await video.play().catch(() => {});
+    status.textContent = `Point the camera at the ${what}…`;
+    const look = async () => {
+      if (!stream || !video.isConnected) return stop();
+      if (video.videoWidth) {
+        const text = await readCanvas(canvasOf(video, video.videoWidth, video.videoHeight)).catch(() => null);
+        if (text) return found(text);
+      }
+      setTimeout(look, 150);
+    };
+    look();
+  }, { small: true, class: "button small qr-camera" });
+  const photo = element("input", { type: "file", accept: "image/*", class: "qr-photo", "aria-label": `A photo of the ${what}` });
+  photo.addEventListener("change", async () => {
+    const [file] = photo.files;
+    photo.value = "";
+    if (!file) return;
+    try {
+      const bitmap = await createImageBitmap(file);
+      const text = await readCanvas(canvasOf(bitmap, bitmap.width, bitmap.height));
+      if (text) found(text);
+      else status.textContent = `No QR code found in that picture. Try a sharper one, or paste the ${what}.`;
+    } catch (error) {
+      status.textContent = `That picture could not be read: ${error.message}`;
+    }
+  });
+  const box = element("div", { class: "qr-reader" },
+    element("div", { class: "row" }, camera, element("label", { class: "button small" }, "From a photo…", photo)),
+    video, status);
+  box.stop = stop;
+  return box;
+}

@@ -1,0 +1,52 @@
+// Pieces shared by every screen that shows a real-time game (Shrdlu), at the host and at a guest.
+import { element, button } from "./ui.js";
+
+// Online, the next round starts by itself after this pause, at the same moment on every screen
+// (give or take the connection delay): nobody gets a head start by clicking sooner.
+export const ONLINE_BREAK_S = 5;
+
+/**
+ * The result of the round just played, and the way on: a button on one device, a short
+ * countdown online. onNext() is called once.
+ */
+export function roundBreak({ game, view, players, online, onNext }) {
+  const over = view.phase === "over";
+  let done = false;
+  const next = () => {
+    if (done) return;
+    done = true;
+    onNext();
+  };
+  const result = game.roundResult(view.results.at(-1), players);
+  if (!online) {
+    const go = button(over ? "See who won" : "Next round", next, { primary: true, id: "next-round" });
+    setTimeout(() => go.focus());
+    return element("div", {}, result, go);
+  }
+  const line = element("p", { class: "hint", id: "next-round-in", role: "timer" });
+  const startedAt = performance.now();
+  const tick = () => {
+    if (done || !line.isConnected && performance.now() - startedAt > 1000) return;
+    const left = ONLINE_BREAK_S - (performance.now() - startedAt) / 1000;
+    if (left <= 0) return next();
+    line.textContent = over ? `The result in ${Math.ceil(left)} s…` : `Next round in ${Math.ceil(left)} s…`;
+    setTimeout(tick, 200);
+  };
+  tick();
+  return element("div", {}, result, line);
+}
+
+/** What a player is typing in `before`, to carry into the screen that replaces it (a move by
+ * someone else redraws the screen): returns a function that puts it into the new screen. */
+export function keepTyping(before) {
+  const typed = [...(before?.querySelectorAll?.("input[id]:not([type]), input[id][type=text]") ?? [])]
+    .filter((field) => field.value).map((field) => ({ id: field.id, value: field.value, focused: document.activeElement === field }));
+  return (after) => {
+    for (const { id, value, focused } of typed) {
+      const again = after.querySelector(`#${CSS.escape(id)}`);
+      if (!again || again.value) continue;
+      again.value = value;
+      if (focused) setTimeout(() => again.focus());
+    }
+  };
+}
