@@ -3,6 +3,7 @@ travel as the app's short codes. Runs in a network namespace the test makes itse
 
 from __future__ import annotations
 
+import re
 import statistics
 from pathlib import Path
 
@@ -11,6 +12,18 @@ import pytest
 import netns
 
 HERE = Path(__file__).resolve().parent
+
+
+def run_pages(script: str, dist, timeout: float = 300) -> dict:
+    try:
+        return netns.run(HERE / script, str(dist), timeout=timeout)
+    except AssertionError as error:
+        # Known, not yet understood: about one run in ten, a page's Python boot stalls inside
+        # the namespace (never outside it). Only that stall is retried, once, and it is counted
+        # in the note; any other failure fails the test.
+        if "boot: " not in str(error):
+            raise
+        return netns.run(HERE / script, str(dist), timeout=timeout)
 
 
 def test_two_pages_connect_with_short_codes_and_no_server(dist):
@@ -33,15 +46,7 @@ def test_a_friend_plays_four_letter_words_online_to_the_end_surviving_a_drop(dis
     why = netns.available()
     if why:
         pytest.fail(f"browser WebRTC tests need a network namespace: {why}")
-    try:
-        result = netns.run(HERE / "online_pages.py", str(dist), timeout=300)
-    except AssertionError as error:
-        # Known, not yet understood: about one run in ten, a page's Python boot stalls inside
-        # the namespace (never outside it). Only that stall is retried, once, and it is counted
-        # in the note; any other failure fails the test.
-        if "boot: " not in str(error):
-            raise
-        result = netns.run(HERE / "online_pages.py", str(dist), timeout=300)
+    result = run_pages("online_pages.py", dist)
     assert result["connect_ms"] < 5_000 and result["answer_chars"] < 300
     assert len(result["guest_history"]) == 3 and len(result["host_history"]) == 3
     assert [word.upper() for _seat, word in result["guest_history"]] == [line.split(" · ")[0] for line in result["host_history"]]
@@ -70,3 +75,24 @@ def test_stun_and_turn_servers_are_the_players_choice(page, site):
     assert page.evaluate(ice) == [{"urls": "stun:stun.example.org:3478"},
                                   {"urls": "turn:relay.example.org:3478", "username": "ann", "credential": "secret"}]
     assert page.locator("#ice-servers").input_value() == "stun:stun.example.org:3478\nturn:relay.example.org:3478 ann secret"
+
+
+def test_shrdlu_between_three_browsers_and_spell_write_through_a_host_reload(dist):
+    why = netns.available()
+    if why:
+        pytest.fail(f"browser WebRTC tests need a network namespace: {why}")
+    result = run_pages("online_games_pages.py", dist, timeout=600)
+    # Shrdlu: three browsers, one guest connected by its answer's QR code read from a picture.
+    assert all(0 <= delay < 1000 for delay in result["delays_ms"])  # each player's delay shown at the host
+    assert re.match(r"Letter \d \(Q\) breaks the card", result["refusal"]) or "not in the" in result["refusal"]
+    assert len(set(result["round1"])) == 1 and result["round1"][0].startswith("Friend 2 ")
+    assert result["next_round_in"] == [1, 1, 1]  # online, the next round starts by itself everywhere
+    bo_cards, ann_sees = result["after_rejoin"]
+    assert bo_cards == ann_sees and sum(bo_cards) == 1  # dropped and restored: nothing lost
+    assert len(set(result["shrdlu_verdicts"])) == 1 and len({tuple(s) for s in result["shrdlu_scores"]}) == 1
+    assert result["shrdlu_rounds"] >= 9
+    # Spell Write: the host's page reloads mid-game and the friend rejoins where they were.
+    assert result["after_reload"] == 6
+    assert result["sw_turns"] == 14 and result["sw_verdicts"][0] == result["sw_verdicts"][1]
+    assert result["sw_guest_total"] == str(result["sw_guest_sheet"])
+    assert result["outside"] == []

@@ -1,12 +1,12 @@
 // Online play in the page: the host's invitations and connections, and the guest's screen.
 // The protocol (who may do what, duplicates, resynchronising) is Python's (wordtable.online);
 // this module carries its messages over WebRTC links (net.js) and draws.
-import { element, button, copyButton } from "./ui.js";
+import { element, button, copyButton, verdictText } from "./ui.js";
 import { PeerLink, SignalError } from "./net.js";
 import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { SETTINGS_KEY } from "./settings.js";
 import { qrPicture, qrReader } from "./qr.js";
-import { roundBreak, keepTyping } from "./race.js";
+import { roundBreak, keepTyping, onlyWaitingChanged } from "./race.js";
 
 // How often each side measures the connection's round trip (shown next to the player).
 const PING_MS = 2000;
@@ -297,11 +297,14 @@ export class GuestScreen {
     const awayChanged = String(result.away) !== String(this.away);
     this.away = result.away;
     if (result.view && this.game && result.version !== this.version) {
+      const stillMyTurn = this.actors?.includes(this.seat) && result.actors.includes(result.seat);
+      const keepScreen = !this.game.realtime && stillMyTurn && onlyWaitingChanged(this.view, result.view);
       this.version = result.version;
       this.view = result.view;
       this.actors = result.actors;
       this.seat = result.seat;
-      this.draw();
+      if (keepScreen) this.drawSide(); // someone else moved: this player's half-made choice stays
+      else this.draw();
     } else if (awayChanged && this.view) {
       this.drawSide();
     }
@@ -410,10 +413,9 @@ export class GuestScreen {
   gameOver() {
     const { view, game, seat } = this;
     const players = this.players;
-    const winners = view.outcome.winners.map((s) => players[s].name).join(" and ");
     const board = game.finalScreen ? game.finalScreen(view, players, { ask: (q, a) => this.ask(q, a), seat })
       : game.revealedGrids({ grids: view.grids, strikes: view.strikes, out: view.out }, players);
-    return element("div", { id: "game-over" }, element("p", { class: "verdict", id: "verdict" }, `${winners} won: ${view.outcome.reason}.`), board);
+    return element("div", { id: "game-over" }, element("p", { class: "verdict", id: "verdict" }, verdictText(view.outcome, players)), board);
   }
 
   drawSide() {

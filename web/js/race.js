@@ -1,4 +1,5 @@
-// Pieces shared by every screen that shows a real-time game (Shrdlu), at the host and at a guest.
+// Pieces shared by the table and the online guest screen: real-time rounds (Shrdlu) and keeping
+// a player's half-made choices when someone else moves.
 import { element, button } from "./ui.js";
 
 // Online, the next round starts by itself after this pause, at the same moment on every screen
@@ -49,4 +50,12 @@ export function keepTyping(before) {
       if (focused) setTimeout(() => again.focus());
     }
   };
+}
+
+/** True when two views of one seat differ only in who is still to act: another player's move
+ * in a simultaneous turn, which must not wipe the choices this player is making. */
+export function onlyWaitingChanged(before, after) {
+  if (!before || !after) return false;
+  const rest = ({ waiting_for: _who, ...view }) => JSON.stringify(view);
+  return rest(before) === rest(after);
 }

@@ -2,12 +2,12 @@
 // through Python, lets each human seat act in turn (behind a privacy screen when several people
 // share the device), plays the bots with a short visible delay, saves after every move, and
 // shows the end of the game with every secret revealed and a step-by-step replay.
-import { element, button, sleep } from "./ui.js";
+import { element, button, sleep, verdictText } from "./ui.js";
 import { writeSave } from "./saves.js";
 import { StoreProblem } from "./store.js";
 import { showExport, showLink } from "./transfer.js";
 import { HostNet } from "./online.js";
-import { roundBreak, keepTyping } from "./race.js";
+import { roundBreak, keepTyping, onlyWaitingChanged } from "./race.js";
 
 export class Table {
   constructor({ python, games, dictionaries, root, notice }) {
@@ -49,7 +49,7 @@ export class Table {
     this.hostNet = null;
     if (save.players.some((p) => p.online)) {
       this.hostNet = new HostNet({ python: this.python, save, notice: this.notice,
-        onChange: (change) => (change?.statusOnly ? this.lastView && this.drawSide(this.lastView) : this.advance(++this.token)) });
+        onChange: (change) => (change?.statusOnly ? this.lastView && this.drawSide(this.lastView) : this.remoteMove()) });
       await this.hostNet.open();
       // Closing the tab ends the connections at once: guests see the table gone without waiting.
       addEventListener("pagehide", () => this.hostNet?.close(), { once: true });
@@ -132,7 +132,24 @@ export class Table {
 
   // -- the turn loop -------------------------------------------------------------------------
 
+  /** A move arrived from a friend online. A person in the middle of their own simultaneous
+   * turn keeps their screen (and half-made choice) when only who-is-waiting changed. */
+  async remoteMove() {
+    const kept = this.turnShown;
+    if (kept && !this.game.realtime) {
+      const token = this.token;
+      const [{ view }, { view: table }] = [await this.call("game.view", { seat: kept.seat }), await this.call("game.view", {})];
+      if (token === this.token && this.turnShown === kept && onlyWaitingChanged(kept.view, view)) {
+        this.drawSide({ ...table, seat: kept.seat });
+        this.keep(table);
+        return;
+      }
+    }
+    return this.advance(++this.token);
+  }
+
   async advance(token) {
+    this.turnShown = null;
     let result;
     try {
       result = await this.call("game.view", {});
@@ -204,6 +221,7 @@ export class Table {
     const suggest = async () => (await this.call("game.bot", { seat, level: "medium" })).move;
     const ask = async (question, args = {}) => (await this.call("game.ask", { seat, question, args })).answer;
     this.drawSide({ ...view, seat });
+    this.turnShown = { seat, view };
     this.setMain(this.announcement(view), this.takeBackButton(seat, token),
       this.game.turnScreen(view, player, { act, suggest, ask, players: this.save.players }));
   }
@@ -341,8 +359,6 @@ export class Table {
 
   gameOver(view, token) {
     const players = this.save.players;
-    const winners = view.outcome.winners.map((seat) => players[seat].name);
-    const verdict = winners.length === 1 ? `${winners[0]} wins` : `${winners.join(" and ")} share the win`;
     const replay = this.game.revealedGrids && button("Step through the game", () => this.replay(token), { id: "replay-open" });
     const again = button("Play again, same players", () => this.onPlayAgain?.(this.save), { id: "play-again" });
     const [onlyHuman] = this.humans.length === 1 ? this.humans : [null];
@@ -352,7 +368,7 @@ export class Table {
       : this.game.revealedGrids({ grids: view.grids, strikes: view.strikes, out: view.out }, players);
     this.setMain(
       element("div", { class: "game-over", id: "game-over" },
-        element("p", { class: "verdict", id: "verdict" }, `${verdict}: ${view.outcome.reason}.`),
+        element("p", { class: "verdict", id: "verdict" }, verdictText(view.outcome, players)),
         board, element("div", { class: "row" }, replay, again)));
   }
 

@@ -48,3 +48,10 @@ export function copyButton(label, text, area, status = null, attributes = {}) {
     }
   }, attributes);
 }
+
+/** "Ann wins: …" or "Ann and Bo share the win: …", the same on every screen. */
+export function verdictText(outcome, players) {
+  const winners = outcome.winners.map((seat) => players[seat].name);
+  const verdict = winners.length === 1 ? `${winners[0]} wins` : `${winners.join(" and ")} share the win`;
+  return `${verdict}: ${outcome.reason}.`;
+}

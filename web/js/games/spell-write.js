@@ -53,7 +53,7 @@ export function historyList(view, players) {
 
 /** What a player sees of their own game while others choose. */
 export function waitingPicture(view, caption) {
-  return element("figure", { class: "sw-waiting" }, playGrid(view.sheets[view.seat]), element("figcaption", {}, caption));
+  return element("figure", { class: "sw-waiting" }, playGrid(view.sheets[view.seat], { small: true }), element("figcaption", {}, caption));
 }
 
 export function botDoing() {
