@@ -29,11 +29,11 @@ LOCAL = ("http://127.0.0.1:", "data:", "blob:")
 
 
 class Pages:
-    def __init__(self, browser, site, outside: list[str]):
-        self.browser, self.site, self.outside = browser, site, outside
+    def __init__(self, browser, site, outside: list[str], viewport: dict | None = None):
+        self.browser, self.site, self.outside, self.viewport = browser, site, outside, viewport
 
     def new(self):
-        context = self.browser.new_context()
+        context = self.browser.new_context(viewport=self.viewport) if self.viewport else self.browser.new_context()
         context.on("request", lambda r: None if r.url.startswith(LOCAL) else self.outside.append(r.url))
         return context.new_page()
 
@@ -165,14 +165,21 @@ def spell_write(pages: Pages, result: dict) -> None:
     turns = 0
     reloaded = False
     while True:
-        state = ready_for_a_choice(host)
-        if state == "over":
-            break
-        take_turn(host, claim)
-        host.wait_for_selector("#remote-waiting, #sw-take, #sw-play, #game-over")
-        if ready_for_a_choice(guest) == "over":
-            break
-        take_turn(guest, claim)
+        try:
+            # Both choose at once: sometimes the host first, sometimes the friend, sometimes
+            # one right after the other while the first move is still on its way.
+            first, second = (host, guest) if turns % 3 else (guest, host)
+            if ready_for_a_choice(first) == "over":
+                break
+            take_turn(first, claim)
+            if turns % 3 == 1:
+                first.wait_for_selector("#remote-waiting, #guest-waiting")
+            ready_for_a_choice(second)
+            take_turn(second, claim)
+        except Exception as error:
+            probe = "(() => { const m = document.querySelector('#table-main'); return m && [m.inert, m.hasAttribute('aria-busy'), m.querySelectorAll('#sw-play').length, m.innerHTML.length]; })()"
+            raise AssertionError(f"Spell Write online stalled after {turns} turns ({error}) {host.evaluate(probe)} {guest.evaluate(probe)}:\nHOST "
+                                 + host.inner_text("#screen-table")[:800] + "\nGUEST " + guest.inner_text("#screen-table")[:800]) from None
         turns += 1
         if turns == 5 and not reloaded:
             # The host's page reloads mid-game: the table comes back from its save; the host

@@ -298,7 +298,7 @@ export class GuestScreen {
     this.away = result.away;
     if (result.view && this.game && result.version !== this.version) {
       const stillMyTurn = this.actors?.includes(this.seat) && result.actors.includes(result.seat);
-      const keepScreen = !this.game.realtime && stillMyTurn && onlyWaitingChanged(this.view, result.view);
+      const keepScreen = !this.game.realtime && stillMyTurn && !this.main?.inert && onlyWaitingChanged(this.view, result.view);
       this.version = result.version;
       this.view = result.view;
       this.actors = result.actors;
@@ -388,11 +388,14 @@ export class GuestScreen {
     if (game.realtime) this.seenRounds = view.results.length;
     if (view.phase === "over") return [this.gameOver()];
     const act = async (move) => {
-      this.main.inert = true; // until the table's answer arrives
+      // Inert until the table's answer and the view that follows it: a played turn must not
+      // look playable again in between.
+      this.main.inert = true;
       try {
         await this.act(move);
-      } finally {
+      } catch (error) {
         this.main.inert = false;
+        throw error;
       }
     };
     const ask = (question, args) => this.ask(question, args);

@@ -1,0 +1,81 @@
+"""Screenshots of online play at phone and desktop size: the invitation with its QR code, the
+guest's answer, and a guest's table in each game. Needs a network namespace (root, unshare,
+ip), made for the run as the browser tests do.
+
+    .venv/bin/python tools/online_screenshots.py [OUT_DIR]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
+
+import build  # noqa: E402
+import netns  # noqa: E402
+
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+
+
+def inside(dist: str, out: str) -> None:
+    from harness import LocalSite
+    from online_games_pages import Pages
+    from online_pages import ready
+    from playwright.sync_api import sync_playwright
+    from webrtc_pages import FLAGS
+
+    folder = Path(out)
+    site = LocalSite(Path(dist))
+    site.start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=FLAGS)
+            for size, viewport in VIEWPORTS.items():
+                pages = Pages(browser, site, [], viewport)
+                for game in ("four-letter-words", "shrdlu", "spell-write"):
+                    host = pages.start(game, friends=1)
+                    host.click("[data-invite='1']")
+                    host.wait_for_selector("#invite-dialog .qr svg")
+                    if game == "shrdlu":
+                        host.screenshot(path=folder / f"online-invite-{size}.png")
+                    link = host.locator("#invite-link").input_value()
+                    guest = pages.new()
+                    guest.goto(link)
+                    ready(guest)
+                    guest.wait_for_selector("#guest-answer .qr svg")
+                    if game == "shrdlu":
+                        guest.screenshot(path=folder / f"online-answer-{size}.png", full_page=True)
+                    host.fill("#invite-answer", guest.locator("#answer-code").input_value())
+                    host.click("#invite-connect")
+                    guest.wait_for_selector("#table-headline", timeout=15_000)
+                    host.click("#invite-close")
+                    guest.wait_for_selector("#guest-status:text-matches('[0-9]+ ms')", timeout=10_000)
+                    host.wait_for_selector("[data-online='1'] .seat-status:text-matches('[0-9]+ ms')", timeout=10_000)
+                    guest.screenshot(path=folder / f"online-{game}-guest-{size}.png", full_page=True)
+                    host.screenshot(path=folder / f"online-{game}-host-{size}.png", full_page=True)
+                    host.context.close()
+                    guest.context.close()
+            browser.close()
+    finally:
+        site.stop()
+    print(json.dumps({"ok": True}))
+
+
+def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    why = netns.available()
+    if why:
+        sys.exit(f"cannot run: {why}")
+    dist = build.build()
+    netns.run(Path(__file__), "--inside", str(dist), str(out.resolve()), timeout=600)
+    print(f"screenshots in {out}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--inside"]:
+        inside(sys.argv[2], sys.argv[3])
+    else:
+        main(Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots"))
