@@ -178,7 +178,9 @@ def spell_write(pages: Pages, result: dict) -> None:
             take_turn(second, claim)
         except Exception as error:
             probe = "(() => { const m = document.querySelector('#table-main'); return m && [m.inert, m.hasAttribute('aria-busy'), m.querySelectorAll('#sw-play').length, m.innerHTML.length]; })()"
-            raise AssertionError(f"Spell Write online stalled after {turns} turns ({error}) {host.evaluate(probe)} {guest.evaluate(probe)}:\nHOST "
+            stores = "JSON.stringify(Object.entries(localStorage).map(([k, v]) => [k, v.length > 300 ? JSON.parse(v).online?.last_move ?? v.slice(0, 200) : v]))"
+            raise AssertionError(f"Spell Write online stalled after {turns} turns ({error}) {host.evaluate(probe)} {guest.evaluate(probe)}"
+                                 f" host {host.evaluate(stores)} guest {guest.evaluate(stores)}:\nHOST "
                                  + host.inner_text("#screen-table")[:800] + "\nGUEST " + guest.inner_text("#screen-table")[:800]) from None
         turns += 1
         if turns == 5 and not reloaded:

@@ -34,8 +34,8 @@ const STATUS_TEXT = { invited: "invited", connected: "connected", reconnecting: 
 
 /** The host's side: one WebRTC link per invited seat, messages handed to Python's Host. */
 export class HostNet {
-  constructor({ python, save, onChange, notice }) {
-    Object.assign(this, { python, save, onChange, notice });
+  constructor({ python, save, persist, onChange, notice }) {
+    Object.assign(this, { python, save, persist, onChange, notice });
     this.links = new Map(); // peer -> PeerLink
     this.status = new Map(); // seat -> "invited" | "connected" | "reconnecting" | "dropped"
     this.delays = new Map(); // seat -> last round trip in ms
@@ -68,18 +68,22 @@ export class HostNet {
   }
 
   async absorb(result) {
-    this.save.online = result.saved;
     const changed = result.record.moves.length !== this.save.record.moves.length;
-    this.save.record = result.record;
-    await this.send(result.outgoing);
+    this.remember(result);
     if (changed) this.onChange();
   }
 
   async playLocal(seat, move) {
-    const result = await this.python.call("online.local", { id: this.save.id, seat, move });
+    this.remember(await this.python.call("online.local", { id: this.save.id, seat, move }));
+  }
+
+  /** The table is saved before anything goes out: a move acknowledged to a guest survives a
+   * reload of the host's page, so the guest (which stops resending it) loses nothing. */
+  remember(result) {
     this.save.online = result.saved;
     this.save.record = result.record;
-    await this.send(result.outgoing);
+    this.persist();
+    this.send(result.outgoing);
   }
 
   seatOf(peer) {

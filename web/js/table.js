@@ -48,7 +48,7 @@ export class Table {
     this.hostNet?.close();
     this.hostNet = null;
     if (save.players.some((p) => p.online)) {
-      this.hostNet = new HostNet({ python: this.python, save, notice: this.notice,
+      this.hostNet = new HostNet({ python: this.python, save, notice: this.notice, persist: () => this.persist(),
         onChange: (change) => (change?.statusOnly ? this.lastView && this.drawSide(this.lastView) : this.remoteMove()) });
       await this.hostNet.open();
       // Closing the tab ends the connections at once: guests see the table gone without waiting.
@@ -92,8 +92,10 @@ export class Table {
         "Whoever opens this link plays the same sheet with the same rolls, on their own time. Compare scores at the end.",
         link.url), { small: true, id: "table-invite" }));
     }
+    // Online: who is connected, always at the top of the screen (the panel is below on phones).
+    this.onlineLine = element("p", { class: "connection", id: "online-status", role: "status", hidden: true });
     this.root.replaceChildren(
-      element("div", { class: "table-head" }, this.headline, this.controls),
+      element("div", { class: "table-head" }, this.headline, this.controls), this.onlineLine,
       element("div", { class: "table-layout" },
         this.main,
         element("aside", { class: "table-side" },
@@ -125,6 +127,9 @@ export class Table {
     const focus = this.shownSeat ?? (this.humans.length === 1 ? this.humans[0] : null);
     this.historyPanel.replaceChildren(this.game.historyList({ ...view, seat: view.seat ?? focus }, this.save.players));
     if (this.hostNet) {
+      this.onlineLine.hidden = false;
+      this.onlineLine.textContent = `Online: ${this.hostNet.remoteSeats.map((seat) =>
+        `${this.save.players[seat].name} ${this.hostNet.statusText(seat)}`).join(", ")}`;
       this.root.querySelector("#online-panel")?.remove();
       this.playersPanel.after(element("div", { id: "online-panel" }, element("h3", {}, "Online"), this.hostNet.panel()));
     }
@@ -184,6 +189,10 @@ export class Table {
   keep(view) {
     this.save.summary = this.game.summary(view, this.save.players);
     this.save.over = view.phase === "over";
+    this.persist();
+  }
+
+  persist() {
     try {
       writeSave(this.save);
       if (this.saveProblem) this.notice(null);
