@@ -163,6 +163,19 @@ def test_online_play_through_the_bridge():
     for text in again:
         replies += call("online.receive", id="t2", peer="p9", text=text)["result"]["outgoing"]
     assert to_guest(replies)["version"] == 1
+    # The periodic check: silence while the guest's view is the table's, its view when not.
+    check = call("online.guest_check", id="g1")["result"]["outgoing"]
+    assert [json.loads(text)["t"] for text in check] == ["check"]
+    assert call("online.receive", id="t2", peer="p9", text=check[0])["result"]["outgoing"] == []
+    off = json.dumps({**json.loads(check[0]), "sum": "0" * 16})
+    [[peer, view]] = call("online.receive", id="t2", peer="p9", text=off)["result"]["outgoing"]
+    assert peer == "p9" and json.loads(view)["t"] == "view"
+    # A guest learns how its moves and questions were answered, and who is away.
+    asked = call("online.guest_ask", id="g1", question="candidates", args={})["result"]
+    assert asked["q"] == 1 and json.loads(asked["outgoing"][0])["question"] == "candidates"
+    answered = call("online.guest_receive", id="g1", text=json.dumps({"t": "answer", "q": 1, "error": "No."}))["result"]
+    assert answered["answers"] == [{"q": 1, "error": "No."}]
+    assert to_guest([["p9", json.dumps({"t": "table", "away": [0]})]])["away"] == [0]
     assert call("online.receive", id="nope", peer="p", text="{}")["error"]["kind"] == "refused"
 
 

@@ -397,6 +397,12 @@ def _online_guest_ask(args: dict[str, Any]) -> dict[str, Any]:
     return _guest_reply(guest, outgoing, q=number)
 
 
+def _online_guest_check(args: dict[str, Any]) -> dict[str, Any]:
+    """The periodic divergence check: the host answers only when the guest's view is off."""
+    guest = _guest(args)
+    return _guest_reply(guest, guest.check())
+
+
 def _online_guest_hello(args: dict[str, Any]) -> dict[str, Any]:
     guest = _guest(args)
     return _guest_reply(guest, guest.hello() + guest.check())
@@ -413,6 +419,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "online.guest_move": _online_guest_move,
     "online.guest_ask": _online_guest_ask,
     "online.guest_hello": _online_guest_hello,
+    "online.guest_check": _online_guest_check,
     "game.replay": _replay_frames,
     "game.new": _new_game,
     "game.undo": _undo,

@@ -241,7 +241,12 @@ export class GuestScreen {
       element("div", { class: "invite-link" }, qrPicture(answer, "QR code of your answer"),
         element("div", {}, code, copyButton("Copy", answer, code, null, { small: true }))),
       this.statusLine));
-    this.pinger = setInterval(() => this.connection === "open" && this.link.send(ping()), PING_MS);
+    let beat = 0;
+    this.pinger = setInterval(() => {
+      if (this.connection !== "open") return;
+      this.link.send(ping());
+      if (++beat % 5 === 0 && this.view) this.check(); // now and then: is my view the table's?
+    }, PING_MS);
     // Closing the tab closes the connection at once, so the host sees it dropped without waiting.
     addEventListener("pagehide", () => this.link.close(), { once: true });
   }
@@ -254,6 +259,7 @@ export class GuestScreen {
       for (const text of outgoing) this.link.send(text);
     } else if (state === "back") {
       this.connection = "open";
+      this.check();
     } else if (state === "reconnecting") {
       this.connection = "reconnecting";
     } else if (state === "closed") {
@@ -265,6 +271,12 @@ export class GuestScreen {
       this.questions.clear();
     }
     this.showStatus();
+  }
+
+  /** Sends the checksum of this guest's view; the table answers with its view only when they differ. */
+  async check() {
+    const { outgoing } = await this.python.call("online.guest_check", { id: this.id }).catch(() => ({ outgoing: [] }));
+    for (const text of outgoing) this.link.send(text);
   }
 
   /** Always on screen: the connection, its delay, and who is away. */
