@@ -61,6 +61,7 @@ class Pages:
         ready(guest)
         guest.wait_for_selector("#answer-code", timeout=15_000)
         answer = guest.locator("#answer-code").input_value()
+        self.returning = guest.locator("#guest-returning").count() == 1  # told the seat is kept
         if by_qr:
             guest.wait_for_selector("#guest-answer .qr svg")
             picture = folder / f"answer-{seat}.png"
@@ -192,6 +193,7 @@ def spell_write(pages: Pages, result: dict) -> None:
             host.wait_for_selector("[data-invite='1']")
             pages.join(host, 1, guest=guest)
             result["after_reload"] = guest.evaluate("wordtable.guest.view.round")
+            result["returning_told"] = pages.returning
     for page in (host, guest):
         page.wait_for_selector("#verdict", timeout=20_000)
     result["sw_verdicts"] = [host.locator("#verdict").inner_text(), guest.locator("#verdict").inner_text()]

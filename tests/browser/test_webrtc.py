@@ -92,7 +92,7 @@ def test_shrdlu_between_three_browsers_and_spell_write_through_a_host_reload(dis
     assert len(set(result["shrdlu_verdicts"])) == 1 and len({tuple(s) for s in result["shrdlu_scores"]}) == 1
     assert result["shrdlu_rounds"] >= 9
     # Spell Write: the host's page reloads mid-game and the friend rejoins where they were.
-    assert result["after_reload"] == 6
+    assert result["after_reload"] == 6 and result["returning_told"] is True
     assert result["sw_turns"] == 14 and result["sw_verdicts"][0] == result["sw_verdicts"][1]
     assert result["sw_guest_total"] == str(result["sw_guest_sheet"])
     assert result["outside"] == []

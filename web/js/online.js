@@ -235,8 +235,13 @@ export class GuestScreen {
     const code = element("textarea", { readonly: true, rows: 3, id: "answer-code" });
     code.value = answer;
     this.statusLine = element("p", { class: "hint", id: "guest-status", role: "status" }, "Waiting for the host to paste it…");
+    // Back on an invitation already used (a reload, or the link opened again): an answer to it
+    // cannot connect any more, but the seat and its moves are kept for a new invitation.
+    const returning = readJSON(this.key, null, (v) => v && typeof v === "object").value;
     this.root.replaceChildren(element("div", { class: "panel", id: "guest-answer" },
       element("h2", {}, "Joining a game"),
+      returning ? element("p", { class: "notice", id: "guest-returning" },
+        "You have played at this table before. If this invitation was already used, ask the host for a new one (“Invite again”) and open that: your seat and your moves are kept.") : null,
       element("p", {}, "Send this answer code back to the person who invited you (or let them scan it):"),
       element("div", { class: "invite-link" }, qrPicture(answer, "QR code of your answer"),
         element("div", {}, code, copyButton("Copy", answer, code, null, { small: true }))),
