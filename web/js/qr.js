@@ -3,7 +3,6 @@
 // (dist/vendor/, licences beside them) and loaded only when a QR code is shown or read.
 import { element, button } from "./ui.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const vendor = (name) => new URL(`../vendor/${name}`, import.meta.url).href;
 
 /** A QR code of `text` as an SVG picture (filled in once the encoder has loaded). */
@@ -11,19 +10,11 @@ export function qrPicture(text, label) {
   const figure = element("figure", { class: "qr", "data-qr": text, role: "img", "aria-label": label });
   import(vendor("uqr.mjs")).then(({ encode }) => {
     const { size, data } = encode(text, { ecc: "L", border: 2 });
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
-    svg.setAttribute("shape-rendering", "crispEdges");
     const dark = [];
     data.forEach((row, y) => row.forEach((on, x) => on && dark.push(`M${x} ${y}h1v1h-1z`)));
-    const background = document.createElementNS(SVG, "rect");
-    background.setAttribute("width", size);
-    background.setAttribute("height", size);
-    background.setAttribute("fill", "#fff");
-    const path = document.createElementNS(SVG, "path");
-    path.setAttribute("d", dark.join(""));
-    svg.append(background, path);
-    figure.replaceChildren(svg);
+    // The HTML parser puts <svg> in the SVG namespace; the markup holds only numbers.
+    figure.innerHTML = `<svg viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges">`
+      + `<rect width="${size}" height="${size}" fill="#fff"/><path d="${dark.join("")}"/></svg>`;
   }).catch((error) => figure.replaceChildren(element("p", { class: "hint" }, `No QR code: ${error.message}`)));
   return figure;
 }

@@ -1,0 +1,78 @@
+"""QR codes of invitations and answers: the invitation's QR code reads back as its link, an
+answer's QR code is read from a photo or a (fake) camera into the answer box, and a picture
+without a code says so. No network is needed: the invitation is made, never connected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from conftest import chromium_path, wait_for_boot, watch_requests
+from harness import CHROMIUM_FLAGS
+
+ANSWER = "1a~eolp~xr2x0LyILWUzrotzHzALtfCe~ByKTDt__q6FNoxHHAMlqvFBM0a3FD1i9u4JNt1D1ZC0~c~10.77.0.1/43644/h/2113937151"
+
+
+def open_invitation(page: Page, url: str) -> str:
+    page.goto(url)
+    assert wait_for_boot(page) == "ready"
+    page.click("a[href='#new=four-letter-words']")
+    page.click("[data-preset=online]")
+    page.click("#setup-start")
+    page.click("[data-invite='1']")
+    page.wait_for_selector("#invite-dialog .qr svg", timeout=20_000)
+    return page.locator("#invite-link").input_value()
+
+
+def test_the_invitation_qr_code_reads_back_as_its_link_and_photos_are_read(page, site, tmp_path):
+    link = open_invitation(page, site.url)
+    assert page.get_attribute("#invite-dialog .qr", "data-qr") == link
+    # A picture of the invitation's QR code, read by the answer's reader, gives the link back
+    # (and is then refused as an answer, in words).
+    picture = tmp_path / "invitation.png"
+    page.locator("#invite-dialog .qr").screenshot(path=str(picture))
+    page.set_input_files("#invite-dialog .qr-photo", str(picture))
+    expect(page.locator("#invite-answer")).to_have_value(link)
+    expect(page.locator("#invite-status")).to_have_class("bad")
+    # A picture with no QR code in it.
+    page.locator("#invite-dialog h2").screenshot(path=str(tmp_path / "title.png"))
+    page.set_input_files("#invite-dialog .qr-photo", str(tmp_path / "title.png"))
+    expect(page.locator("#invite-dialog .qr-status")).to_contain_text("No QR code found in that picture")
+    expect(page.locator("#invite-answer")).to_have_value(link)  # unchanged
+
+
+def y4m_of(matrix: list[list[bool]], path: Path, scale: int = 8, margin: int = 40) -> None:
+    """A still video (YUV 4:2:0) of a QR code, dark modules on white, for Chromium's fake camera."""
+    size = len(matrix) * scale + 2 * margin
+    luma = bytearray([235]) * (size * size)
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                for dy in range(scale):
+                    start = (margin + y * scale + dy) * size + margin + x * scale
+                    luma[start:start + scale] = bytes([16]) * scale
+    chroma = bytes([128]) * ((size // 2) * (size // 2) * 2)
+    frame = b"FRAME\n" + bytes(luma) + chroma
+    path.write_bytes(f"YUV4MPEG2 W{size} H{size} F10:1 Ip A1:1 C420jpeg\n".encode() + frame * 10)
+
+
+def test_the_camera_reads_an_answer_qr_code(playwright, page, site, tmp_path, no_outside_requests):
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    matrix = page.evaluate("(text) => import('./vendor/uqr.mjs').then((m) => m.encode(text, { ecc: 'L', border: 0 }).data)", ANSWER)
+    video = tmp_path / "answer.y4m"
+    y4m_of(matrix, video)
+    camera = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS + [
+        "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", f"--use-file-for-fake-video-capture={video}"])
+    try:
+        context = camera.new_context(permissions=["camera"])
+        watch_requests(context, no_outside_requests)
+        host = context.new_page()
+        open_invitation(host, site.url)
+        host.click("#invite-dialog .qr-camera")
+        expect(host.locator("#invite-answer")).to_have_value(ANSWER, timeout=20_000)
+        expect(host.locator("#invite-dialog .qr-status")).to_have_text("Read the answer code.")
+        assert host.locator("#invite-dialog .qr-video").is_hidden()  # the camera is off again
+    finally:
+        camera.close()
