@@ -207,6 +207,12 @@ export class GuestScreen {
     this.seenRounds = null;
   }
 
+  close() {
+    clearInterval(this.pinger);
+    if (this.keyListener) document.removeEventListener("keydown", this.keyListener);
+    this.link?.close();
+  }
+
   /** The moves not yet answered survive a reload of this page (the seat is the token's). */
   keep(saved) {
     try {
@@ -384,7 +390,9 @@ export class GuestScreen {
     this.main = element("div", { class: "table-main", id: "table-main" }, ...this.mainParts());
     carry(this.main);
     this.side = element("aside", { class: "table-side" });
-    this.root.replaceChildren(element("div", { class: "table-head" }, this.headline), this.statusLine, this.noticeLine,
+    const leave = element("a", { class: "button small", href: "#", id: "guest-leave" }, "Leave");
+    this.root.replaceChildren(element("div", { class: "table-head" }, this.headline, element("div", { class: "row table-controls" }, leave)),
+      this.statusLine, this.noticeLine,
       element("div", { class: "table-layout" }, this.main, this.side));
     this.drawSide();
     this.showStatus();

@@ -110,6 +110,8 @@ export async function openFromHash(wordtable) {
   const hash = location.hash.slice(1);
   const [route, value] = hash.includes("=") ? hash.split("=", 2) : [hash, ""];
   table?.close();
+  wordtable.guest?.close(); // leaving an online game as a guest ends its connection
+  wordtable.guest = null;
   notice(null);
   if (route === "new" && GAMES[value]) return openSetup(wordtable, GAMES[value]);
   if (route === "play") return openSharedLink(wordtable, new URLSearchParams(hash));
