@@ -12,12 +12,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
 
-import build  # noqa: E402
-from harness import LocalSite  # noqa: E402
-from online_games_pages import Pages  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from online_driver import browser_pages  # noqa: E402
 from sw_driver import ready_for_a_choice, take_turn  # noqa: E402
-from webrtc_pages import FLAGS  # noqa: E402
 
 # Records when a move is sent (a click on "write") and when the screen shows someone else's
 # move: the headline's round changes (the guest's move ended the round at the host) or a
@@ -43,39 +39,30 @@ def first_after(times: list[int], start: int) -> int | None:
 
 
 def main(dist: str) -> None:
-    site = LocalSite(Path(dist))
-    site.start()
-    outside: list[str] = []
     samples: dict[str, list[float]] = {"guest_to_host": [], "host_to_guest": []}
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=FLAGS)
-            pages = Pages(browser, site, outside)
-            host = pages.start("spell-write", friends=1)
-            guest = pages.join(host, 1)
-            for page in (host, guest):
-                page.evaluate(WATCH)
-            claim = lambda text: False  # noqa: E731  (no claims: the move itself is measured)
-            while ready_for_a_choice(host) != "over":
-                take_turn(host, claim)
-                host.wait_for_selector("#remote-waiting")
-                sent = host.evaluate("window.benchSent.at(-1)")
-                guest.wait_for_timeout(300)  # the guest's screen settles
-                shown = first_after(guest.evaluate("window.benchShown"), sent)
-                if shown is not None:
-                    samples["host_to_guest"].append(shown - sent)
-                if ready_for_a_choice(guest) == "over":
-                    break
-                take_turn(guest, claim)
-                sent = guest.evaluate("window.benchSent.at(-1)")
-                host.wait_for_timeout(300)
-                shown = first_after(host.evaluate("window.benchShown"), sent)
-                if shown is not None:
-                    samples["guest_to_host"].append(shown - sent)
-            browser.close()
-    finally:
-        site.stop()
-    print(json.dumps({**samples, "outside": outside}))
+    with browser_pages(dist) as pages:
+        host = pages.start("spell-write", friends=1)
+        guest = pages.join(host, 1)
+        for page in (host, guest):
+            page.evaluate(WATCH)
+        claim = lambda text: False  # noqa: E731  (no claims: the move itself is measured)
+        while ready_for_a_choice(host) != "over":
+            take_turn(host, claim)
+            host.wait_for_selector("#remote-waiting")
+            sent = host.evaluate("window.benchSent.at(-1)")
+            guest.wait_for_timeout(300)  # the guest's screen settles
+            shown = first_after(guest.evaluate("window.benchShown"), sent)
+            if shown is not None:
+                samples["host_to_guest"].append(shown - sent)
+            if ready_for_a_choice(guest) == "over":
+                break
+            take_turn(guest, claim)
+            sent = guest.evaluate("window.benchSent.at(-1)")
+            host.wait_for_timeout(300)
+            shown = first_after(host.evaluate("window.benchShown"), sent)
+            if shown is not None:
+                samples["guest_to_host"].append(shown - sent)
+    print(json.dumps({**samples, "outside": pages.outside}))
 
 
 if __name__ == "__main__":

@@ -21,46 +21,29 @@ VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, 
 
 
 def inside(dist: str, out: str) -> None:
-    from harness import LocalSite
-    from online_games_pages import Pages
-    from online_pages import ready
-    from playwright.sync_api import sync_playwright
-    from webrtc_pages import FLAGS
+    from online_driver import browser_pages
 
     folder = Path(out)
-    site = LocalSite(Path(dist))
-    site.start()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=FLAGS)
-            for size, viewport in VIEWPORTS.items():
-                pages = Pages(browser, site, [], viewport)
-                for game in ("four-letter-words", "shrdlu", "spell-write"):
-                    host = pages.start(game, friends=1)
-                    host.click("[data-invite='1']")
-                    host.wait_for_selector("#invite-dialog .qr svg")
-                    if game == "shrdlu":
-                        host.screenshot(path=folder / f"online-invite-{size}.png")
-                    link = host.locator("#invite-link").input_value()
-                    guest = pages.new()
-                    guest.goto(link)
-                    ready(guest)
-                    guest.wait_for_selector("#guest-answer .qr svg")
-                    if game == "shrdlu":
-                        guest.screenshot(path=folder / f"online-answer-{size}.png", full_page=True)
-                    host.fill("#invite-answer", guest.locator("#answer-code").input_value())
-                    host.click("#invite-connect")
-                    guest.wait_for_selector("#table-headline", timeout=15_000)
-                    host.click("#invite-close")
-                    guest.wait_for_selector("#guest-status:text-matches('[0-9]+ ms')", timeout=10_000)
-                    host.wait_for_selector("[data-online='1'] .seat-status:text-matches('[0-9]+ ms')", timeout=10_000)
-                    guest.screenshot(path=folder / f"online-{game}-guest-{size}.png", full_page=True)
-                    host.screenshot(path=folder / f"online-{game}-host-{size}.png", full_page=True)
-                    host.context.close()
-                    guest.context.close()
-            browser.close()
-    finally:
-        site.stop()
+
+    def invitation_and_answer(size: str):
+        def shoot(host, guest) -> None:
+            host.wait_for_selector("#invite-dialog .qr svg")
+            guest.wait_for_selector("#guest-answer .qr svg")
+            host.screenshot(path=folder / f"online-invite-{size}.png")
+            guest.screenshot(path=folder / f"online-answer-{size}.png", full_page=True)
+        return shoot
+
+    for size, viewport in VIEWPORTS.items():
+        with browser_pages(dist, viewport) as pages:
+            for game in ("four-letter-words", "shrdlu", "spell-write"):
+                host = pages.start(game, friends=1)
+                guest = pages.join(host, 1, on_answer=invitation_and_answer(size) if game == "shrdlu" else None)
+                guest.wait_for_selector("#guest-status:text-matches('[0-9]+ ms')", timeout=10_000)
+                host.wait_for_selector("[data-online='1'] .seat-status:text-matches('[0-9]+ ms')", timeout=10_000)
+                guest.screenshot(path=folder / f"online-{game}-guest-{size}.png", full_page=True)
+                host.screenshot(path=folder / f"online-{game}-host-{size}.png", full_page=True)
+                host.context.close()
+                guest.context.close()
     print(json.dumps({"ok": True}))
 
 

@@ -15,67 +15,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent.parent / "py"), str(HERE)]
 
-import build  # noqa: E402
-from harness import LocalSite  # noqa: E402
-from online_pages import ready  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from online_driver import Pages, browser_pages, ready  # noqa: E402
 from sw_driver import ready_for_a_choice, take_turn  # noqa: E402
-from webrtc_pages import FLAGS  # noqa: E402
 from wordtable.games.shrdlu import solve  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
 
 STANDARD = store.load("standard")
-LOCAL = ("http://127.0.0.1:", "data:", "blob:")
-
-
-class Pages:
-    def __init__(self, browser, site, outside: list[str], viewport: dict | None = None):
-        self.browser, self.site, self.outside, self.viewport = browser, site, outside, viewport
-
-    def new(self):
-        context = self.browser.new_context(viewport=self.viewport) if self.viewport else self.browser.new_context()
-        context.on("request", lambda r: None if r.url.startswith(LOCAL) else self.outside.append(r.url))
-        return context.new_page()
-
-    def start(self, game: str, friends: int, setup=lambda page: None):
-        host = self.new()
-        host.goto(self.site.url)
-        ready(host)
-        host.click(f"a[href='#new={game}']")
-        host.click("[data-preset=online]")
-        for _ in range(friends - 1):
-            host.click("#add-seat")
-            host.locator(".seat-kind").last.select_option("online")
-        setup(host)
-        host.click("#setup-start")
-        host.wait_for_selector("#online-seats")
-        return host
-
-    def join(self, host, seat: int, guest=None, by_qr: bool = False, folder: Path | None = None):
-        """Invites a seat and connects a guest page to it: by pasting the answer code, or by
-        reading its QR code from a picture of the guest's screen."""
-        host.click(f"[data-invite='{seat}']")
-        link = host.locator("#invite-link").input_value()
-        guest = guest or self.new()
-        guest.goto(link)
-        ready(guest)
-        guest.wait_for_selector("#answer-code", timeout=15_000)
-        answer = guest.locator("#answer-code").input_value()
-        self.returning = guest.locator("#guest-returning").count() == 1  # told the seat is kept
-        if by_qr:
-            guest.wait_for_selector("#guest-answer .qr svg")
-            picture = folder / f"answer-{seat}.png"
-            guest.locator("#guest-answer .qr").screenshot(path=str(picture))
-            host.set_input_files("#invite-dialog .qr-photo", str(picture))
-            host.wait_for_function("document.querySelector('#invite-answer').value.length > 0", timeout=15_000)
-            assert host.locator("#invite-answer").input_value() == answer, "the QR code read is the answer"
-        else:
-            host.fill("#invite-answer", answer)
-            host.click("#invite-connect")
-        guest.wait_for_selector("#table-headline", timeout=15_000)
-        host.click("#invite-close")
-        host.wait_for_selector(f"[data-online='{seat}'].online-connected")
-        return guest
 
 
 def spread_of(page) -> list[str]:
@@ -205,21 +150,11 @@ def spell_write(pages: Pages, result: dict) -> None:
 
 
 def main(dist: str) -> None:
-    site = LocalSite(Path(dist))
-    site.start()
-    outside: list[str] = []
     result: dict = {}
-    try:
-        with sync_playwright() as playwright, tempfile.TemporaryDirectory() as folder:
-            browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=FLAGS)
-            pages = Pages(browser, site, outside)
-            shrdlu(pages, Path(folder), result)
-            spell_write(pages, result)
-            browser.close()
-    finally:
-        site.stop()
-    result["outside"] = outside
-    print(json.dumps(result))
+    with browser_pages(dist) as pages, tempfile.TemporaryDirectory() as folder:
+        shrdlu(pages, Path(folder), result)
+        spell_write(pages, result)
+    print(json.dumps({**result, "outside": pages.outside}))
 
 
 if __name__ == "__main__":

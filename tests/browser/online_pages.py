@@ -13,10 +13,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent.parent / "py"), str(HERE)]
 
-import build  # noqa: E402
-from harness import LocalSite  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-from webrtc_pages import FLAGS  # noqa: E402
+from online_driver import browser_pages, ready  # noqa: E402
 from wordtable.games.four_letter_words import FourLetterWords  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
 
@@ -31,150 +28,118 @@ def fitting_word(view: dict) -> str:
     return GAME.fitting_words(replace(state, grids=tuple(grids)), view["seat"])[0]
 
 
-def ready(page) -> None:
-    try:
-        page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
-    except Exception:
-        raise AssertionError("boot: " + page.evaluate("document.body.dataset.boot + ' | ' + document.getElementById('boot-label').textContent"
-                                                     " + ' | ' + document.getElementById('boot-error-detail').textContent")) from None
-
-
 def main(dist: str) -> None:
-    site = LocalSite(Path(dist))
-    site.start()
-    outside: list[str] = []
     result: dict = {}
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=FLAGS)
-            host_context, guest_context = browser.new_context(), browser.new_context()
-            for context in (host_context, guest_context):
-                context.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
-                           else outside.append(r.url))
-            host, guest = host_context.new_page(), guest_context.new_page()
-            host.goto(site.url)
-            ready(host)
-            host.click("a[href='#new=four-letter-words']")
-            host.click("[data-preset=two-people]")
-            host.locator(".seat-kind").last.select_option("online")
-            host.fill("#flw-rows", "5")
-            host.fill("#flw-cols", "5")
-            host.click("#setup-start")
-            host.click("[data-invite='1']")
-            link = host.locator("#invite-link").input_value()
-            guest.goto(link)
-            ready(guest)
-            answer = guest.locator("#answer-code").input_value(timeout=15_000) if guest.wait_for_selector("#answer-code", timeout=15_000) else ""
-            result["answer_chars"] = len(answer)
-            started = time.perf_counter()
-            host.fill("#invite-answer", answer)
-            host.click("#invite-connect")
-            guest.wait_for_selector("#table-headline", timeout=15_000)
-            result["connect_ms"] = (time.perf_counter() - started) * 1000
-            host.click("#invite-close")
-            host.wait_for_selector("[data-online='1']:has-text('connected')")
-            delays = []
+    with browser_pages(dist) as pages:
+        host, guest = pages.new(), pages.new()
+        host.goto(pages.site.url)
+        ready(host)
+        host.click("a[href='#new=four-letter-words']")
+        host.click("[data-preset=two-people]")
+        host.locator(".seat-kind").last.select_option("online")
+        host.fill("#flw-rows", "5")
+        host.fill("#flw-cols", "5")
+        host.click("#setup-start")
+        host.click("[data-invite='1']")
+        link = host.locator("#invite-link").input_value()
+        guest.goto(link)
+        ready(guest)
+        answer = guest.locator("#answer-code").input_value(timeout=15_000) if guest.wait_for_selector("#answer-code", timeout=15_000) else ""
+        result["answer_chars"] = len(answer)
+        started = time.perf_counter()
+        host.fill("#invite-answer", answer)
+        host.click("#invite-connect")
+        guest.wait_for_selector("#table-headline", timeout=15_000)
+        result["connect_ms"] = (time.perf_counter() - started) * 1000
+        host.click("#invite-close")
+        host.wait_for_selector("[data-online='1']:has-text('connected')")
+        delays = []
 
-            def over() -> bool:
-                return bool(host.locator("#game-over").count())
+        def over() -> bool:
+            return bool(host.locator("#game-over").count())
 
-            def play_word(turn: int) -> None:
-                view = guest.evaluate("wordtable.guest.view")
-                if view["chooser"] == 1:
-                    guest.fill("#flw-word", fitting_word(view))
-                    sent = time.perf_counter()
-                    guest.click("#flw-choose")
-                    host.wait_for_selector("#flw-grid, #privacy-continue")
-                    delays.append((time.perf_counter() - sent) * 1000)
+        def play_word(turn: int) -> None:
+            view = guest.evaluate("wordtable.guest.view")
+            if view["chooser"] == 1:
+                guest.fill("#flw-word", fitting_word(view))
+                sent = time.perf_counter()
+                guest.click("#flw-choose")
+                host.wait_for_selector("#flw-grid, #privacy-continue")
+                delays.append((time.perf_counter() - sent) * 1000)
+            else:
+                host.click("#flw-suggest")
+                host.wait_for_function("document.querySelector('#flw-word').value.length === 4")
+                sent = time.perf_counter()
+                host.click("#flw-choose")
+                guest.wait_for_selector("#flw-grid")
+                delays.append((time.perf_counter() - sent) * 1000)
+            for page in (host, guest):  # both write the word (or strike when it fits nowhere)
+                page.wait_for_selector("#flw-grid, #game-over, #verdict")
+                if not page.locator("#flw-grid").count():
+                    continue
+                if page.locator("#flw-grid .cell.start").count():
+                    page.locator("#flw-grid .cell.start").first.click()
+                    page.click("#flw-write")
                 else:
-                    host.click("#flw-suggest")
-                    host.wait_for_function("document.querySelector('#flw-word').value.length === 4")
-                    sent = time.perf_counter()
-                    host.click("#flw-choose")
-                    guest.wait_for_selector("#flw-grid")
-                    delays.append((time.perf_counter() - sent) * 1000)
-                for page in (host, guest):  # both write the word (or strike when it fits nowhere)
-                    page.wait_for_selector("#flw-grid, #game-over, #verdict")
-                    if not page.locator("#flw-grid").count():
-                        continue
-                    if page.locator("#flw-grid .cell.start").count():
-                        page.locator("#flw-grid .cell.start").first.click()
-                        page.click("#flw-write")
-                    else:
-                        page.click("#flw-strike")
-                    page.wait_for_selector("#flw-grid", state="detached")
-                host.wait_for_selector("#flw-word, #remote-waiting, #game-over")
-                guest.wait_for_function("wordtable.guest.view && (wordtable.guest.view.history.length === %d"
-                                        " || wordtable.guest.view.phase === 'over')" % (turn + 1))
+                    page.click("#flw-strike")
+                page.wait_for_selector("#flw-grid", state="detached")
+            host.wait_for_selector("#flw-word, #remote-waiting, #game-over")
+            guest.wait_for_function("wordtable.guest.view && (wordtable.guest.view.history.length === %d"
+                                    " || wordtable.guest.view.phase === 'over')" % (turn + 1))
 
-            for turn in range(3):  # three words, each chosen by whoever's turn it is, written by both
-                play_word(turn)
-            result["guest_history"] = guest.evaluate("wordtable.guest.view.history")
-            result["host_history"] = host.locator("#history li").all_inner_texts()
-            # Mid-game, the guest's view holds its own grid only.
-            result["guest_sees_other_grid"] = '"grids"' in json.dumps(guest.evaluate("wordtable.guest.view"))
+        for turn in range(3):  # three words, each chosen by whoever's turn it is, written by both
+            play_word(turn)
+        result["guest_history"] = guest.evaluate("wordtable.guest.view.history")
+        result["host_history"] = host.locator("#history li").all_inner_texts()
+        # Mid-game, the guest's view holds its own grid only.
+        result["guest_sees_other_grid"] = '"grids"' in json.dumps(guest.evaluate("wordtable.guest.view"))
 
-            # The guest's connection drops (the tab closes); the host invites the seat again and
-            # the guest comes back to the same seat and the same game.
-            guest.close()
-            host.wait_for_selector("[data-online='1']:has-text('dropped')", timeout=30_000)
-            host.click("[data-invite='1']")
-            link = host.locator("#invite-link").input_value()
-            guest_context = browser.new_context()  # even from another browser: the seat is the token's
-            guest_context.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
-                             else outside.append(r.url))
-            guest = guest_context.new_page()
-            guest.goto(link)
-            ready(guest)
-            guest.wait_for_selector("#answer-code", timeout=15_000)
-            host.fill("#invite-answer", guest.locator("#answer-code").input_value())
-            host.click("#invite-connect")
-            guest.wait_for_selector("#table-headline", timeout=15_000)
-            host.click("#invite-close")
-            result["after_rejoin"] = guest.evaluate("[wordtable.guest.view.seat, wordtable.guest.view.history.length]")
-            # On to the end, whoever is still in: each page acts when it has something to do.
-            deadline = time.monotonic() + 60
-            actions = 0
-            while not (host.locator("#verdict").count() and guest.locator("#verdict").count()):
-                assert time.monotonic() < deadline, (
-                    "the online game did not end:\nHOST " + host.inner_text("#screen-table")[:700]
-                    + "\nGUEST " + guest.inner_text("#screen-table")[:700])
-                acted = False
-                for page in (host, guest):
-                    try:
-                        if page is guest and page.locator("#flw-word").count():
-                            page.fill("#flw-word", fitting_word(guest.evaluate("wordtable.guest.view")), timeout=2000)
-                            page.click("#flw-choose", timeout=2000)
-                        elif page is host and page.locator("#flw-suggest").count():
-                            page.click("#flw-suggest", timeout=2000)
-                            page.wait_for_function("document.querySelector('#flw-word').value.length === 4", timeout=2000)
-                            page.click("#flw-choose", timeout=2000)
-                        elif page.locator("#flw-grid:not([inert])").count() and not page.locator("[inert] #flw-grid").count():
-                            if page.locator("#flw-grid .cell.start").count():
-                                page.locator("#flw-grid .cell.start").first.click(timeout=2000)
-                                page.click("#flw-write", timeout=2000)
-                            else:
-                                page.click("#flw-strike", timeout=2000)
+        # The guest's connection drops (the tab closes); the host invites the seat again and
+        # the guest comes back to the same seat and the same game.
+        guest.close()
+        host.wait_for_selector("[data-online='1']:has-text('dropped')", timeout=30_000)
+        guest = pages.join(host, 1)  # even from another browser: the seat is the token's
+        result["after_rejoin"] = guest.evaluate("[wordtable.guest.view.seat, wordtable.guest.view.history.length]")
+        # On to the end, whoever is still in: each page acts when it has something to do.
+        deadline = time.monotonic() + 60
+        actions = 0
+        while not (host.locator("#verdict").count() and guest.locator("#verdict").count()):
+            assert time.monotonic() < deadline, (
+                "the online game did not end:\nHOST " + host.inner_text("#screen-table")[:700]
+                + "\nGUEST " + guest.inner_text("#screen-table")[:700])
+            acted = False
+            for page in (host, guest):
+                try:
+                    if page is guest and page.locator("#flw-word").count():
+                        page.fill("#flw-word", fitting_word(guest.evaluate("wordtable.guest.view")), timeout=2000)
+                        page.click("#flw-choose", timeout=2000)
+                    elif page is host and page.locator("#flw-suggest").count():
+                        page.click("#flw-suggest", timeout=2000)
+                        page.wait_for_function("document.querySelector('#flw-word').value.length === 4", timeout=2000)
+                        page.click("#flw-choose", timeout=2000)
+                    elif page.locator("#flw-grid:not([inert])").count() and not page.locator("[inert] #flw-grid").count():
+                        if page.locator("#flw-grid .cell.start").count():
+                            page.locator("#flw-grid .cell.start").first.click(timeout=2000)
+                            page.click("#flw-write", timeout=2000)
                         else:
-                            continue
-                        acted = True
-                        actions += 1
-                        page.wait_for_timeout(150)
-                    except Exception:  # the screen changed under us: look again
-                        pass
-                if not acted:
-                    host.wait_for_timeout(50)
-            turn = actions
-            host.wait_for_selector("#verdict")
-            guest.wait_for_selector("#verdict")
-            result["host_verdict"] = host.locator("#verdict").inner_text()
-            result["guest_verdict"] = guest.locator("#verdict").inner_text()
-            result["words"] = turn
-            result["move_shown_ms"] = delays
-            browser.close()
-    finally:
-        site.stop()
-    result["outside"] = outside
+                            page.click("#flw-strike", timeout=2000)
+                    else:
+                        continue
+                    acted = True
+                    actions += 1
+                    page.wait_for_timeout(150)
+                except Exception:  # the screen changed under us: look again
+                    pass
+            if not acted:
+                host.wait_for_timeout(50)
+        turn = actions
+        host.wait_for_selector("#verdict")
+        guest.wait_for_selector("#verdict")
+        result["host_verdict"] = host.locator("#verdict").inner_text()
+        result["guest_verdict"] = guest.locator("#verdict").inner_text()
+        result["words"] = turn
+        result["move_shown_ms"] = delays
+    result["outside"] = pages.outside
     print(json.dumps(result))
 
 

@@ -12,62 +12,45 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent), str(HERE)]
 
-import build  # noqa: E402
-from harness import CHROMIUM_FLAGS, LocalSite  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-# Raw addresses instead of mDNS names: the namespace has no multicast DNS.
-FLAGS = [flag + ",WebRtcHideLocalIpsWithMdns" if flag.startswith("--disable-features=") else flag
-         for flag in CHROMIUM_FLAGS]
+from online_driver import browser_pages  # noqa: E402
 
 
 def main(dist: str) -> None:
-    site = LocalSite(Path(dist))
-    site.start()
-    outside: list[str] = []
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=FLAGS)
-            context = browser.new_context()
-            context.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
-                       else outside.append(r.url))
-            host, guest = context.new_page(), context.new_page()
-            for page in (host, guest):
-                page.goto(site.url)
-                page.evaluate("async () => { window.net = await import('./js/net.js'); window.inbox = []; }")
-            offer = host.evaluate("""async () => {
-                window.link = new net.PeerLink({ onMessage: (m) => inbox.push(m), onState: (s) => window.state = s });
-                return window.link.offer(); }""")
-            answer = guest.evaluate("""async (offer) => {
-                window.link = new net.PeerLink({ onMessage: (m) => { inbox.push(m); link.send('echo:' + m); },
-                                                 onState: (s) => window.state = s });
-                return window.link.answer(offer); }""", offer)
-            started = time.perf_counter()
-            host.evaluate("answer => link.accept(answer)", answer)
-            try:
-                host.wait_for_function("link.channel && link.channel.readyState === 'open'", timeout=15_000)
-            except Exception:
-                states = [page.evaluate("[window.state, link.connection.connectionState, link.connection.iceConnectionState, "
-                                        "link.connection.signalingState, link.channel && link.channel.readyState]") for page in (host, guest)]
-                raise AssertionError(f"no connection: {states} offer={offer} answer={answer}")
-            connect_ms = (time.perf_counter() - started) * 1000
-            guest.wait_for_function("link.channel && link.channel.readyState === 'open'", timeout=15_000)
-            round_trips = host.evaluate("""async () => {
-                const times = [];
-                for (let i = 0; i < 20; i++) {
-                    const start = performance.now();
-                    link.send('m' + i);
-                    while (!inbox.includes('echo:m' + i)) await new Promise((r) => setTimeout(r, 0));
-                    times.push(performance.now() - start);
-                }
-                return times; }""")
-            bad = guest.evaluate("""() => ['', 'hello', '1o~a~b', '1a~u~p~AAAA~a~'].map((code) => {
-                try { net.decodeDescription(code, 'offer'); return 'accepted'; } catch (e) { return e.message; } })""")
-            browser.close()
-    finally:
-        site.stop()
+    with browser_pages(dist) as pages:
+        host, guest = pages.new(), pages.new()
+        for page in (host, guest):
+            page.goto(pages.site.url)
+            page.evaluate("async () => { window.net = await import('./js/net.js'); window.inbox = []; }")
+        offer = host.evaluate("""async () => {
+            window.link = new net.PeerLink({ onMessage: (m) => inbox.push(m), onState: (s) => window.state = s });
+            return window.link.offer(); }""")
+        answer = guest.evaluate("""async (offer) => {
+            window.link = new net.PeerLink({ onMessage: (m) => { inbox.push(m); link.send('echo:' + m); },
+                                             onState: (s) => window.state = s });
+            return window.link.answer(offer); }""", offer)
+        started = time.perf_counter()
+        host.evaluate("answer => link.accept(answer)", answer)
+        try:
+            host.wait_for_function("link.channel && link.channel.readyState === 'open'", timeout=15_000)
+        except Exception:
+            states = [page.evaluate("[window.state, link.connection.connectionState, link.connection.iceConnectionState, "
+                                    "link.connection.signalingState, link.channel && link.channel.readyState]") for page in (host, guest)]
+            raise AssertionError(f"no connection: {states} offer={offer} answer={answer}")
+        connect_ms = (time.perf_counter() - started) * 1000
+        guest.wait_for_function("link.channel && link.channel.readyState === 'open'", timeout=15_000)
+        round_trips = host.evaluate("""async () => {
+            const times = [];
+            for (let i = 0; i < 20; i++) {
+                const start = performance.now();
+                link.send('m' + i);
+                while (!inbox.includes('echo:m' + i)) await new Promise((r) => setTimeout(r, 0));
+                times.push(performance.now() - start);
+            }
+            return times; }""")
+        bad = guest.evaluate("""() => ['', 'hello', '1o~a~b', '1a~u~p~AAAA~a~'].map((code) => {
+            try { net.decodeDescription(code, 'offer'); return 'accepted'; } catch (e) { return e.message; } })""")
     print(json.dumps({"offer": offer, "answer": answer, "connect_ms": connect_ms, "round_trips_ms": round_trips,
-                      "guest_inbox_ok": True, "bad_codes": bad, "outside": outside}))
+                      "guest_inbox_ok": True, "bad_codes": bad, "outside": pages.outside}))
 
 
 if __name__ == "__main__":

@@ -63,11 +63,11 @@ export class HostNet {
     this.links.clear();
   }
 
-  async send(outgoing) {
+  send(outgoing) {
     for (const [peer, text] of outgoing) this.links.get(peer)?.send(text);
   }
 
-  async absorb(result) {
+  absorb(result) {
     const changed = result.record.moves.length !== this.save.record.moves.length;
     this.remember(result);
     if (changed) this.onChange();
@@ -101,7 +101,7 @@ export class HostNet {
       this.status.set(seat, back ? "connected" : "dropped");
       if (!back) this.delays.delete(seat);
       const result = await this.python.call("online.disconnected", { id: this.save.id, peer }).catch(() => null);
-      if (result) await this.send(result.outgoing);
+      if (result) this.send(result.outgoing);
     }
     this.onChange({ statusOnly: true });
   }
@@ -119,13 +119,14 @@ export class HostNet {
           this.delays.set(seat, delay);
           return this.onChange({ statusOnly: true });
         }
-        await this.absorb(await this.python.call("online.receive", { id: this.save.id, peer, text }));
+        this.absorb(await this.python.call("online.receive", { id: this.save.id, peer, text }));
       },
       onState: (state) => this.linkState(peer, seat, state),
     });
     this.links.set(peer, link);
     const offer = await link.offer();
     this.status.set(seat, "invited");
+    this.onChange({ statusOnly: true });
     const url = `${location.href.split("#")[0]}#join=${encodeURIComponent(offer)}&t=${encodeURIComponent(token)}`;
     return { url, accept: (answer) => link.accept(answer) };
   }

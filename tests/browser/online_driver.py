@@ -1,0 +1,98 @@
+"""Browsers for the online tests, benchmark and screenshots, inside a network namespace (see
+netns.py): the site served locally, Chromium started with raw WebRTC addresses, every request
+that leaves 127.0.0.1 recorded, and the app's own screens to host a game and invite a friend."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import build
+from harness import CHROMIUM_FLAGS, LocalSite
+from playwright.sync_api import sync_playwright
+
+# Raw addresses instead of mDNS names: the namespace has no multicast DNS.
+FLAGS = [flag + ",WebRtcHideLocalIpsWithMdns" if flag.startswith("--disable-features=") else flag
+         for flag in CHROMIUM_FLAGS]
+LOCAL = ("http://127.0.0.1:", "data:", "blob:")
+
+
+def ready(page) -> None:
+    try:
+        page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+    except Exception:
+        raise AssertionError("boot: " + page.evaluate("document.body.dataset.boot + ' | ' + document.getElementById('boot-label').textContent"
+                                                     " + ' | ' + document.getElementById('boot-error-detail').textContent")) from None
+
+
+class Pages:
+    """Pages of one browser, each in a context of its own (its own storage, like another person's
+    browser), and the app's steps to host a game online and connect a friend to it."""
+
+    def __init__(self, browser, site, outside: list[str], viewport: dict | None = None):
+        self.browser, self.site, self.outside, self.viewport = browser, site, outside, viewport
+
+    def new(self):
+        context = self.browser.new_context(viewport=self.viewport) if self.viewport else self.browser.new_context()
+        context.on("request", lambda r: None if r.url.startswith(LOCAL) else self.outside.append(r.url))
+        return context.new_page()
+
+    def start(self, game: str, friends: int):
+        host = self.new()
+        host.goto(self.site.url)
+        ready(host)
+        host.click(f"a[href='#new={game}']")
+        host.click("[data-preset=online]")
+        for _ in range(friends - 1):
+            host.click("#add-seat")
+            host.locator(".seat-kind").last.select_option("online")
+        host.click("#setup-start")
+        host.wait_for_selector("#online-seats")
+        return host
+
+    def join(self, host, seat: int, guest=None, by_qr: bool = False, folder: Path | None = None, on_answer=None):
+        """Invites a seat and connects a guest page to it: by pasting the answer code, or by
+        reading its QR code from a picture of the guest's screen. on_answer(host, guest) is
+        called once the guest shows its answer, before the host uses it."""
+        host.click(f"[data-invite='{seat}']")
+        link = host.locator("#invite-link").input_value()
+        guest = guest or self.new()
+        guest.goto(link)
+        ready(guest)
+        guest.wait_for_selector("#answer-code", timeout=15_000)
+        answer = guest.locator("#answer-code").input_value()
+        self.returning = guest.locator("#guest-returning").count() == 1  # told the seat is kept
+        if on_answer:
+            on_answer(host, guest)
+        if by_qr:
+            guest.wait_for_selector("#guest-answer .qr svg")
+            picture = folder / f"answer-{seat}.png"
+            guest.locator("#guest-answer .qr").screenshot(path=str(picture))
+            host.set_input_files("#invite-dialog .qr-photo", str(picture))
+            host.wait_for_function("document.querySelector('#invite-answer').value.length > 0", timeout=15_000)
+            assert host.locator("#invite-answer").input_value() == answer, "the QR code read is the answer"
+        else:
+            host.fill("#invite-answer", answer)
+            host.click("#invite-connect")
+        guest.wait_for_selector("#table-headline", timeout=15_000)
+        host.click("#invite-close")
+        host.wait_for_selector(f"[data-online='{seat}'].online-connected")
+        return guest
+
+
+@contextmanager
+def browser_pages(dist: str, viewport: dict | None = None) -> Iterator[Pages]:
+    """The built site served and a Chromium started for the run; pages.outside lists every
+    request that left 127.0.0.1."""
+    site = LocalSite(Path(dist))
+    site.start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=FLAGS)
+            try:
+                yield Pages(browser, site, [], viewport)
+            finally:
+                browser.close()
+    finally:
+        site.stop()
