@@ -1,12 +1,14 @@
 // Online play in the page: the host's invitations and connections, and the guest's screen.
 // The protocol (who may do what, duplicates, resynchronising) is Python's (wordtable.online);
-// this module carries its messages over WebRTC links (net.js) and draws.
-import { element, button, copyButton, verdictText } from "./ui.js";
+// this module carries its messages over WebRTC links (net.js) and draws the invitations. A
+// guest's table is drawn by the same TableScreen (table-screen.js) as the host's.
+import { element, button, copyButton } from "./ui.js";
 import { PeerLink, SignalError } from "./net.js";
 import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { SETTINGS_KEY } from "./settings.js";
 import { qrPicture, qrReader } from "./qr.js";
-import { roundBreak, keepTyping, onlyWaitingChanged } from "./race.js";
+import { RoundWatch, onlyWaitingChanged } from "./race.js";
+import { TableScreen, waitingLine } from "./table-screen.js";
 
 // How often each side measures the connection's round trip (shown next to the player).
 const PING_MS = 2000;
@@ -205,12 +207,12 @@ export class GuestScreen {
     this.questions = new Map(); // question number -> {resolve, reject}
     this.connection = "connecting";
     this.delay = null;
-    this.seenRounds = null;
+    this.screen = null;
   }
 
   close() {
     clearInterval(this.pinger);
-    if (this.keyListener) document.removeEventListener("keydown", this.keyListener);
+    this.screen?.dispose();
     this.link?.close();
   }
 
@@ -317,8 +319,7 @@ export class GuestScreen {
     try {
       const message = JSON.parse(text);
       if (message.t === "welcome") {
-        this.game = this.games[message.game];
-        this.names = message.players;
+        this.welcome(message);
       }
     } catch { /* Python already answered a damaged message */ }
     this.settle(result);
@@ -326,13 +327,13 @@ export class GuestScreen {
     this.away = result.away;
     if (result.view && this.game && result.version !== this.version) {
       const stillMyTurn = this.actors?.includes(this.seat) && result.actors.includes(result.seat);
-      const keepScreen = !this.game.realtime && stillMyTurn && !this.main?.inert && onlyWaitingChanged(this.view, result.view);
+      const keepScreen = !this.game.realtime && stillMyTurn && !this.screen?.busy && onlyWaitingChanged(this.view, result.view);
       this.version = result.version;
       this.view = result.view;
       this.actors = result.actors;
       this.seat = result.seat;
-      if (keepScreen) this.drawSide(); // someone else moved: this player's half-made choice stays
-      else this.draw();
+      this.drawSide();
+      if (!keepScreen) this.drawMain(); // else someone else moved: this player's half-made choice stays
     } else if (awayChanged && this.view) {
       this.drawSide();
     }
@@ -380,88 +381,81 @@ export class GuestScreen {
     return this.names.map((name) => ({ name, bot: null }));
   }
 
-  draw() {
-    const { view, game, seat } = this;
-    const players = this.players;
-    this.headline = element("h2", { class: "table-headline", id: "table-headline" },
-      `${game.title} online · ${view.phase === "over" ? "Game over" : game.headline(view, players)}`);
+  /** The table's welcome names the game and the players: the table's screen is drawn. A
+   * welcome again (after a new invitation) draws it afresh. */
+  welcome(message) {
+    const game = this.games[message.game];
+    const same = game === this.game && String(message.players) === String(this.names);
+    this.game = game;
+    this.names = message.players;
+    if (this.screen && !same) {
+      this.screen.dispose();
+      this.screen = null;
+      this.version = null; // the view that comes with the welcome is drawn afresh
+    }
+    if (!game) {
+      this.root.replaceChildren(element("p", { class: "notice bad", role: "alert" },
+        "This table plays a game this version of Wordtable does not have: update the page, or ask the host which version they use."),
+      element("a", { class: "button", href: "#" }, "Home"));
+    }
+  }
+
+  /** The table's screen, made when the first view arrives (the status line moves onto it). */
+  ensureScreen() {
+    if (this.screen) return;
     this.noticeLine = element("p", { class: "notice", id: "guest-notice", role: "status" });
     this.statusLine ??= element("p", { id: "guest-status", role: "status" });
-    const carry = keepTyping(this.main);
-    this.main = element("div", { class: "table-main", id: "table-main" }, ...this.mainParts());
-    carry(this.main);
-    this.side = element("aside", { class: "table-side" });
-    const leave = element("a", { class: "button small", href: "#", id: "guest-leave" }, "Leave");
-    this.root.replaceChildren(element("div", { class: "table-head" }, this.headline, element("div", { class: "row table-controls" }, leave)),
-      this.statusLine, this.noticeLine,
-      element("div", { class: "table-layout" }, this.main, this.side));
-    this.drawSide();
+    this.rounds = new RoundWatch(this.game);
+    this.screen = new TableScreen({
+      root: this.root, game: this.game, players: this.players, title: `${this.game.title} online`,
+      controls: [element("a", { class: "button small", href: "#", id: "guest-leave" }, "Leave")],
+      lines: [this.statusLine, this.noticeLine],
+      seatNote: (s) => ({ suffix: s === this.seat ? " (you)" : "", away: this.away.includes(s) }),
+    });
     this.showStatus();
-    this.keyListener ??= (event) => {
-      if (event.target.closest?.("input, textarea, select") || event.ctrlKey || event.metaKey || event.altKey) return;
-      this.main.querySelector(".race")?.buzz?.(event.key.toLowerCase());
-    };
-    document.removeEventListener("keydown", this.keyListener);
-    document.addEventListener("keydown", this.keyListener);
-  }
-
-  mainParts() {
-    const { view, game, seat, actors } = this;
-    const players = this.players;
-    const unseenRound = game.realtime && this.seenRounds !== null && view.results.length > this.seenRounds;
-    if (unseenRound) {
-      return [roundBreak({ game, view, players, online: true, onNext: () => {
-        this.seenRounds = view.results.length;
-        if (this.view === view) this.draw();
-      } })];
-    }
-    if (game.realtime) this.seenRounds = view.results.length;
-    if (view.phase === "over") return [this.gameOver()];
-    const act = async (move) => {
-      // Inert until the table's answer and the view that follows it: a played turn must not
-      // look playable again in between.
-      this.main.inert = true;
-      try {
-        await this.act(move);
-      } catch (error) {
-        this.main.inert = false;
-        throw error;
-      }
-    };
-    const ask = (question, args) => this.ask(question, args);
-    if (game.realtime) {
-      const startedAt = performance.now();
-      return [game.raceScreen(view, { players, humans: [seat], send: (_seat, move) => this.act(move),
-        secondsLeft: () => Math.max(0, view.countdown_s - (performance.now() - startedAt) / 1000) })];
-    }
-    if (actors.includes(seat)) {
-      const suggest = async () => { throw new Error("No suggestions in online games."); };
-      return [game.turnScreen(view, players[seat], { act, suggest, ask, players })];
-    }
-    const waiting = actors.map((s) => players[s]?.name).join(", ");
-    return [element("p", { class: "bot-thinking", id: "guest-waiting" }, `Waiting for ${waiting}…`),
-      game.waitingPicture?.(view, "Your grid")];
-  }
-
-  gameOver() {
-    const { view, game, seat } = this;
-    const players = this.players;
-    const board = game.finalScreen ? game.finalScreen(view, players, { ask: (q, a) => this.ask(q, a), seat })
-      : game.revealedGrids({ grids: view.grids, strikes: view.strikes, out: view.out }, players);
-    return element("div", { id: "game-over" }, element("p", { class: "verdict", id: "verdict" }, verdictText(view.outcome, players)), board);
   }
 
   drawSide() {
-    const { view, game, seat } = this;
+    this.ensureScreen();
+    this.screen.showSide(this.view, { historySeat: this.seat });
+  }
+
+  /** The main area for the latest view: a round's result not yet shown, the end, the race, this
+   * seat's turn, or waiting for the others. */
+  drawMain() {
+    this.ensureScreen();
+    const { view, game, seat, actors, screen } = this;
     const players = this.players;
-    this.side.replaceChildren(element("h3", {}, "Players"),
-      element("ul", { class: "seats" }, ...players.map((player, s) => {
-        const status = game.seatStatus(view, s);
-        const away = this.away.includes(s);
-        return element("li", { class: `seat${status.acting ? " acting" : ""}${away ? " away" : ""}`, "data-seat": s },
-          element("span", { class: "seat-name" }, player.name, s === seat ? element("span", { class: "muted" }, " (you)") : ""),
-          element("span", { class: "seat-status" }, away ? `${status.text} · away` : status.text));
-      })),
-      element("h3", {}, game.historyTitle ?? "Words"), game.historyList({ ...view, seat }, players));
+    if (this.rounds.unseen(view)) {
+      screen.showRoundBreak(view, { online: true, onNext: () => {
+        this.rounds.see(view);
+        if (this.view === view) {
+          this.drawSide();
+          this.drawMain();
+        }
+      } });
+      return;
+    }
+    this.rounds.see(view);
+    const ask = (question, args) => this.ask(question, args);
+    if (view.phase === "over") return screen.showGameOver(view, { ask, seat });
+    if (game.realtime) return screen.showRace(view, { humans: [seat], send: (_seat, move) => this.act(move) });
+    if (actors.includes(seat)) {
+      const act = async (move) => {
+        // Busy until the table's answer and the view that follows it: a played turn must not
+        // look playable again in between.
+        screen.setBusy(true);
+        try {
+          await this.act(move);
+        } catch (error) {
+          screen.setBusy(false);
+          throw error;
+        }
+      };
+      const suggest = async () => { throw new Error("No suggestions in online games."); };
+      return screen.setMain(game.turnScreen(view, players[seat], { act, suggest, ask, players }));
+    }
+    const waiting = actors.map((s) => players[s]?.name).join(", ");
+    screen.setMain(waitingLine(`Waiting for ${waiting}…`, "guest-waiting"), game.waitingPicture?.(view, null));
   }
 }

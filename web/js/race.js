@@ -18,7 +18,7 @@ export function roundBreak({ game, view, players, online, onNext }) {
     done = true;
     onNext();
   };
-  const result = game.roundResult(view.results.at(-1), players);
+  const result = game.roundResult(view, players);
   if (!online) {
     const go = button(over ? "See who won" : "Next round", next, { primary: true, id: "next-round" });
     setTimeout(() => go.focus());
@@ -35,6 +35,24 @@ export function roundBreak({ game, view, players, online, onNext }) {
   };
   tick();
   return element("div", {}, result, line);
+}
+
+/** Real-time games: which rounds' results this screen has shown. A result that arrives while
+ * the screen is open shows before play goes on; those of a game opened midway do not. */
+export class RoundWatch {
+  constructor(game) {
+    this.game = game;
+    this.seen = null;
+  }
+
+  /** A round ended since the screen last looked. */
+  unseen(view) {
+    return Boolean(this.game.realtime) && this.seen !== null && this.game.roundsPlayed(view) > this.seen;
+  }
+
+  see(view) {
+    if (this.game.realtime) this.seen = this.game.roundsPlayed(view);
+  }
 }
 
 /** What a player is typing in `before`, to carry into the screen that replaces it (a move by

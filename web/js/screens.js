@@ -7,12 +7,9 @@ import { Setup, rematch } from "./setup.js";
 import { Table } from "./table.js";
 import { showExport, importSave, readImportFile } from "./transfer.js";
 import { GuestScreen } from "./online.js";
-import * as fourLetterWords from "./games/four-letter-words.js";
-import * as shrdlu from "./games/shrdlu.js";
-import * as spellWrite from "./games/spell-write.js";
+import { GAMES, PROBLEMS } from "./games/index.js";
 
-// The games that can be played; the others are "coming soon" on the home screen.
-export const GAMES = { [fourLetterWords.id]: fourLetterWords, [shrdlu.id]: shrdlu, [spellWrite.id]: spellWrite };
+// The games that can be played (games/index.js); the others are "coming soon" on the home screen.
 const KNOWN_GAMES = Object.keys(GAMES);
 
 // Games started in this window, so they play on even where storage is blocked.
@@ -50,6 +47,8 @@ export function showHome(wordtable) {
   }
   $("saves-problems").replaceChildren(...problems.map(({ key, reason }) => element("p", { class: "notice bad", role: "status" },
     `A saved game could not be opened: ${reason}. It was left as it is (stored as “${key}”).`)));
+  // A game whose screens module breaks the contract (games/contract.js) is left out: say so.
+  $("games-problems").replaceChildren(...PROBLEMS.map((problem) => element("p", { class: "notice bad", role: "status" }, problem)));
   if (!showHome.wired) {
     showHome.wired = true;
     wireImport(wordtable);
@@ -139,7 +138,7 @@ async function openSharedLink(wordtable, params) {
     notice("That game link is damaged or not for a game this version has: nothing was changed.");
     return;
   }
-  const id = `link-${game.id}-${shared.seed}-${shared.options.mode}`.replace(/[^a-z0-9-]/g, "-").slice(0, 40);
+  const id = `link-${game.id}-${shared.key}`.replace(/[^a-z0-9-]/g, "-").slice(0, 40);
   try {
     loadSave(id, KNOWN_GAMES);
     location.replace(`#game=${id}`);

@@ -1,13 +1,16 @@
 // The table: one game being played on this device, whatever the game. It replays the record
 // through Python, lets each human seat act in turn (behind a privacy screen when several people
 // share the device), plays the bots with a short visible delay, saves after every move, and
-// shows the end of the game with every secret revealed and a step-by-step replay.
-import { element, button, sleep, verdictText } from "./ui.js";
+// shows the end of the game with every secret revealed and a step-by-step replay. It draws
+// through TableScreen (table-screen.js), as an online guest's screen does, and knows no game:
+// each game's own screens come from its renderer module (games/contract.js).
+import { element, button, sleep } from "./ui.js";
 import { writeSave } from "./saves.js";
 import { StoreProblem } from "./store.js";
 import { showExport, showLink } from "./transfer.js";
 import { HostNet } from "./online.js";
-import { roundBreak, keepTyping, onlyWaitingChanged } from "./race.js";
+import { RoundWatch, onlyWaitingChanged } from "./race.js";
+import { TableScreen, waitingLine } from "./table-screen.js";
 
 export class Table {
   constructor({ python, games, dictionaries, root, notice }) {
@@ -25,14 +28,13 @@ export class Table {
     this.stopClocks();
     this.hostNet?.close();
     this.hostNet = null;
+    this.screen?.dispose();
     this.save = null;
   }
 
   stopClocks() {
     for (const timer of this.timers ?? []) clearTimeout(timer);
     this.timers = [];
-    if (this.keyListener) document.removeEventListener("keydown", this.keyListener);
-    this.keyListener = null;
   }
 
   async open(save) {
@@ -41,7 +43,7 @@ export class Table {
     this.game = this.games[save.game];
     this.shownSeat = null;
     this.saveProblem = null;
-    this.seenRounds = null;
+    this.rounds = new RoundWatch(this.game);
     this.stopClocks();
     this.draw();
     this.python.call("game.warm_up", { game: save.game, options: save.record.options }).catch(() => {});
@@ -79,59 +81,36 @@ export class Table {
   // -- layout --------------------------------------------------------------------------------
 
   draw() {
-    this.headline = element("h2", { class: "table-headline", id: "table-headline" }, this.game.title);
-    this.playersPanel = element("ul", { class: "seats", id: "seats", "aria-label": "Players" });
-    this.historyPanel = element("div", { class: "history", id: "history" });
-    this.main = element("div", { class: "table-main", id: "table-main" });
-    this.controls = element("div", { class: "row table-controls" },
-      element("a", { class: "button small", href: "#" }, "Home"),
-      button("Export", () => showExport(this.save), { small: true, id: "table-export" }));
+    const controls = [element("a", { class: "button small", href: "#" }, "Home"),
+      button("Export", () => showExport(this.save), { small: true, id: "table-export" })];
     const link = this.game.shareLink?.(this.save, location.href.split("#")[0]);
     if (link) {
-      this.controls.append(button("Invite a friend", () => showLink("The same game for a friend",
-        "Whoever opens this link plays the same sheet with the same rolls, on their own time. Compare scores at the end.",
-        link.url), { small: true, id: "table-invite" }));
+      controls.push(button("Invite a friend", () => showLink(link.title, link.text, link.url), { small: true, id: "table-invite" }));
     }
     // Online: who is connected, always at the top of the screen (the panel is below on phones).
     this.onlineLine = element("p", { class: "connection", id: "online-status", role: "status", hidden: true });
-    this.root.replaceChildren(
-      element("div", { class: "table-head" }, this.headline, this.controls), this.onlineLine,
-      element("div", { class: "table-layout" },
-        this.main,
-        element("aside", { class: "table-side" },
-          element("h3", {}, "Players"), this.playersPanel,
-          element("h3", {}, this.game.historyTitle ?? "Words"), this.historyPanel)));
+    const players = this.save.players;
+    this.screen?.dispose();
+    this.screen = new TableScreen({ root: this.root, game: this.game, players, controls, lines: [this.onlineLine],
+      seatNote: (seat) => ({ suffix: players[seat].bot ? ` (${players[seat].bot} bot)` : "" }) });
   }
 
   setMain(...children) {
-    this.setBusy(false);
-    this.main.replaceChildren(...children.filter(Boolean));
+    this.screen.setMain(...children);
   }
 
-  /** While a move is on its way, the screen takes no second click (no move is sent twice). */
   setBusy(busy) {
-    this.main.inert = busy;
-    this.main.toggleAttribute("aria-busy", busy);
+    this.screen.setBusy(busy);
   }
 
   drawSide(view) {
     this.lastView = view;
-    this.headline.textContent = `${this.game.title} · ${this.game.headline(view, this.save.players)}`;
-    this.playersPanel.replaceChildren(...this.save.players.map((player, seat) => {
-      const status = this.game.seatStatus(view, seat);
-      const kind = player.bot ? ` (${player.bot} bot)` : "";
-      return element("li", { class: `seat${status.out ? " out" : ""}${status.acting ? " acting" : ""}`, "data-seat": seat },
-        element("span", { class: "seat-name" }, player.name, element("span", { class: "muted" }, kind)),
-        element("span", { class: "seat-status" }, status.text));
-    }));
     const focus = this.shownSeat ?? (this.humans.length === 1 ? this.humans[0] : null);
-    this.historyPanel.replaceChildren(this.game.historyList({ ...view, seat: view.seat ?? focus }, this.save.players));
+    this.screen.showSide(view, { historySeat: view.seat ?? focus, panel: this.hostNet?.panel() });
     if (this.hostNet) {
       this.onlineLine.hidden = false;
       this.onlineLine.textContent = `Online: ${this.hostNet.remoteSeats.map((seat) =>
         `${this.save.players[seat].name} ${this.hostNet.statusText(seat)}`).join(", ")}`;
-      this.root.querySelector("#online-panel")?.remove();
-      this.playersPanel.after(element("div", { id: "online-panel" }, element("h3", {}, "Online"), this.hostNet.panel()));
     }
   }
 
@@ -168,21 +147,19 @@ export class Table {
     const { view, actors } = result;
     this.drawSide(view);
     this.keep(view);
-    const unseenResult = this.seenRounds !== null && view.results?.length > this.seenRounds;
-    if (this.game.realtime && (actors.length || unseenResult)) return this.race(view, token);
+    if (this.game.realtime && (actors.length || this.rounds.unseen(view))) return this.race(view, actors, token);
     if (!actors.length) return this.gameOver(view, token);
     const humans = actors.filter((seat) => this.humans.includes(seat));
     if (humans.length) return this.humanTurn(this.nextHuman(humans, view), token, view);
     const bots = actors.filter((seat) => this.save.players[seat].bot);
     if (bots.length) return this.botTurn(bots[0], view, token);
-    return this.setMain(element("p", { class: "bot-thinking", id: "remote-waiting" },
-      `Waiting for ${actors.map((seat) => this.save.players[seat].name).join(", ")} (online)…`));
+    return this.setMain(waitingLine(`Waiting for ${actors.map((seat) => this.save.players[seat].name).join(", ")} (online)…`, "remote-waiting"));
   }
 
-  /** Humans act from the chooser onwards, in seat order. */
+  /** Several people due at once act in seat order, from the seat the game says (default 0). */
   nextHuman(humans, view) {
     const count = this.save.players.length;
-    const from = view.chooser ?? 0;
+    const from = this.game.firstSeat?.(view) ?? 0;
     return [...humans].sort((a, b) => ((a - from + count) % count) - ((b - from + count) % count))[0];
   }
 
@@ -240,7 +217,7 @@ export class Table {
     return text ? element("p", { class: "notice", id: "announcement", role: "status" }, text) : null;
   }
 
-  /** Grids are secret: between two people's turns the device shows nothing of either. */
+  /** Between two people's turns the device shows nothing of either; the game says why. */
   privacyScreen(seat, token, publicView) {
     const player = this.save.players[seat];
     const [lastSeat] = this.save.record.moves.at(-1) ?? [null];
@@ -252,7 +229,7 @@ export class Table {
     }, { primary: true, id: "privacy-continue" });
     const screen = element("div", { class: "privacy", id: "privacy" },
       element("p", { class: "privacy-title" }, `Pass the device to ${player.name}`),
-      element("p", { class: "hint" }, "Everyone else, look away: grids are secret."),
+      element("p", { class: "hint", id: "privacy-note" }, this.game.privacyNote ?? "Everyone else, look away."),
       element("div", { class: "row" }, show,
         previous !== null && button(`${this.save.players[previous].name}: take back your move`, () => this.takeBack(previous, token), { small: true })));
     this.setMain(this.announcement(publicView), screen);
@@ -284,13 +261,13 @@ export class Table {
   async botTurn(seat, view, token) {
     const player = this.save.players[seat];
     const waiting = [this.announcement(view),
-      element("p", { class: "bot-thinking", id: "bot-thinking" }, `${player.name} ${this.game.botDoing(view, seat)}…`)];
-    // With one person at the table, they keep seeing their own grid while the bots play.
+      waitingLine(`${player.name} ${this.game.botDoing(view, seat)}…`, "bot-thinking")];
+    // With one person at the table, they keep seeing their own board while the bots play.
     const [onlyHuman] = this.humans.length === 1 ? this.humans : [null];
     if (onlyHuman !== null) {
       const own = await this.call("game.view", { seat: onlyHuman });
       if (token !== this.token) return;
-      waiting.push(this.game.waitingPicture?.(own.view, `${this.save.players[onlyHuman].name}: your grid`));
+      waiting.push(this.game.waitingPicture?.(own.view, this.save.players[onlyHuman].name));
       const undo = this.takeBackButton(onlyHuman, token);
       if (undo) waiting.unshift(undo);
     }
@@ -310,53 +287,38 @@ export class Table {
     await this.advance(token);
   }
 
-  // -- real-time games (Shrdlu) ---------------------------------------------------------------
+  // -- real-time games ------------------------------------------------------------------------
 
-  /** Everyone may act at once: people type, bots answer after their own delay, the clock
-   * runs after a call. Between rounds the result waits for the players to go on. */
-  async race(view, token) {
+  /** Everyone may act at once: people type, bots answer after their own delay, the game's
+   * clock may play a move when time runs out. Between rounds the result waits for the players
+   * to go on (online: a few seconds). */
+  async race(view, actors, token) {
     this.stopClocks();
-    const done = view.results.length;
-    if (this.seenRounds !== null && done > this.seenRounds) {
-      const onNext = () => {
+    if (this.rounds.unseen(view)) {
+      this.screen.showRoundBreak(view, { online: Boolean(this.hostNet), onNext: () => {
         if (token !== this.token) return;
-        this.seenRounds = done;
+        this.rounds.see(view);
         this.drawSide(view);
         if (view.phase === "over") this.gameOver(view, token);
-        else this.race(view, token);
-      };
-      this.headline.textContent = `${this.game.title} · ${view.tiebreak && view.phase === "over" ? "Tiebreak" : `Round ${done}`}: the result`;
-      this.setMain(roundBreak({ game: this.game, view, players: this.save.players, online: Boolean(this.hostNet), onNext }));
+        else this.race(view, actors, token);
+      } });
       return;
     }
-    this.seenRounds = done;
-    const startedAt = performance.now();
+    this.rounds.see(view);
     const send = async (seat, move) => {
       if (token !== this.token) return;
       await this.play(seat, move);
       if (token !== this.token) return;
       await this.advance(token);
     };
-    const screen = this.game.raceScreen(view, {
-      players: this.save.players, humans: this.humans, send,
-      secondsLeft: () => Math.max(0, view.countdown_s - (performance.now() - startedAt) / 1000),
-    });
-    const carry = keepTyping(this.main);
-    this.setMain(screen);
-    carry(screen);
-    this.keyListener = (event) => {
-      if (event.target.closest?.("input, textarea, select") || event.ctrlKey || event.metaKey || event.altKey) return;
-      screen.buzz?.(event.key.toLowerCase());
-    };
-    document.addEventListener("keydown", this.keyListener);
+    this.screen.showRace(view, { humans: this.humans, send });
     const later = (ms, task) => this.timers.push(setTimeout(() => token === this.token && task(), ms));
-    if (view.phase === "countdown") {
-      later(view.countdown_s * 1000, () => send(view.caller, { type: "time-up" }).catch(() => {}));
-    }
+    const timeout = this.game.timeout?.(view);
+    if (timeout) later(timeout.after_ms, () => send(timeout.seat, timeout.move).catch(() => {}));
     // Bot delays are human-like; the player's speed setting scales them (Normal = as given).
     const pace = (this.save.settings?.botDelay ?? 700) / 700;
     const movesNow = this.save.record.moves.length;
-    for (const seat of view.waiting_for.filter((s) => this.save.players[s].bot)) {
+    for (const seat of actors.filter((s) => this.save.players[s].bot)) {
       const { move } = await this.call("game.bot", { seat, level: this.save.players[seat].bot });
       if (token !== this.token || this.save.record.moves.length !== movesNow || !move) continue;
       const { after_ms: after, ...act } = move;
@@ -367,48 +329,27 @@ export class Table {
   // -- the end ------------------------------------------------------------------------------
 
   gameOver(view, token) {
-    const players = this.save.players;
-    const replay = this.game.revealedGrids && button("Step through the game", () => this.replay(token), { id: "replay-open" });
-    const again = button("Play again, same players", () => this.onPlayAgain?.(this.save), { id: "play-again" });
     const [onlyHuman] = this.humans.length === 1 ? this.humans : [null];
     const ask = async (question, args = {}) => (await this.call("game.ask", { seat: onlyHuman, question, args })).answer;
-    const shareLink = this.game.shareLink?.(this.save, location.href.split("#")[0]);
-    const board = this.game.finalScreen ? this.game.finalScreen(view, players, { ask, seat: onlyHuman, shareLink })
-      : this.game.revealedGrids({ grids: view.grids, strikes: view.strikes, out: view.out }, players);
-    this.setMain(
-      element("div", { class: "game-over", id: "game-over" },
-        element("p", { class: "verdict", id: "verdict" }, verdictText(view.outcome, players)),
-        board, element("div", { class: "row" }, replay, again)));
+    this.screen.showGameOver(view, {
+      ask, seat: onlyHuman, shareLink: this.game.shareLink?.(this.save, location.href.split("#")[0]) ?? null,
+      actions: [button("Step through the game", () => this.replay(token), { id: "replay-open" }),
+        button("Play again, same players", () => this.onPlayAgain?.(this.save), { id: "play-again" })],
+    });
   }
 
   async replay(token) {
-    const { frames } = await this.call("game.replay", {});
+    this.setBusy(true);
+    let frames;
+    try {
+      ({ frames } = await this.call("game.replay", {}));
+    } catch (error) {
+      if (token !== this.token) return;
+      this.setBusy(false);
+      this.notice(`The game cannot be stepped through: ${error.message}`);
+      return;
+    }
     if (token !== this.token) return;
-    const players = this.save.players;
-    const moves = this.save.record.moves;
-    let step = frames.length - 1;
-    const caption = element("p", { class: "replay-caption", id: "replay-caption", "aria-live": "polite" });
-    const board = element("div", { id: "replay-board" });
-    const slider = element("input", { type: "range", min: 0, max: frames.length - 1, value: step, id: "replay-step", "aria-label": "Step" });
-    const show = (index) => {
-      step = Math.min(Math.max(index, 0), frames.length - 1);
-      slider.value = step;
-      const frame = frames[step];
-      const who = frame.seat === null ? "" : `${players[frame.seat].name} `;
-      caption.textContent = `Step ${step} of ${frames.length - 1}: ${who}${frame.text}`;
-      const move = step > 0 ? moves[step - 1][1] : null;
-      board.replaceChildren(this.game.revealedGrids(frame, players, { marked: { seat: frame.seat, cells: this.game.cellsOf(move) } }));
-    };
-    slider.addEventListener("input", () => show(Number(slider.value)));
-    this.setMain(element("div", { class: "replay", id: "replay" },
-      element("div", { class: "row" },
-        button("First", () => show(0), { small: true, "aria-label": "First step" }),
-        button("◀", () => show(step - 1), { small: true, "aria-label": "Previous step", id: "replay-prev" }),
-        slider,
-        button("▶", () => show(step + 1), { small: true, "aria-label": "Next step", id: "replay-next" }),
-        button("Last", () => show(frames.length - 1), { small: true, "aria-label": "Last step" })),
-      caption, board,
-      element("div", { class: "row" }, button("Back to the result", () => this.advance(token), { small: true }))));
-    show(step);
+    this.screen.showReplay(frames, this.save.record.moves, { onBack: () => this.advance(token) });
   }
 }

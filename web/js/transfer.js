@@ -12,7 +12,7 @@ export function showExport(save) {
   const status = element("output", { "aria-live": "polite" });
   const dialog = element("dialog", { class: "dialog", id: "export-dialog" },
     element("h2", {}, "Export this game"),
-    element("p", { class: "hint" }, "Keep the file, or copy the text and paste it under “Import a game” in another browser. It holds the whole game, secret grids included."),
+    element("p", { class: "hint" }, "Keep the file, or copy the text and paste it under “Import a game” in another browser. It holds the whole game, its secrets included."),
     area,
     element("div", { class: "row" },
       button("Download the file", () => download(exportFilename(save), text), { primary: true, id: "export-download" }),

@@ -6,6 +6,8 @@ export const id = "four-letter-words";
 export const title = "Four Letter Words";
 export const minPlayers = 2;
 export const maxPlayers = 8;
+export const historyTitle = "Words";
+export const privacyNote = "Everyone else, look away: grids are secret.";
 const GRID_FOR_PLAYERS = { 2: 7, 3: 7, 4: 7, 5: 8, 6: 8, 7: 9, 8: 10 };
 const DIRECTIONS = { right: [0, 1], down: [1, 0], left: [0, -1], up: [-1, 0] };
 const ARROWS = { right: "→", down: "↓", left: "←", up: "↑" };
@@ -100,6 +102,11 @@ export function headline(view, players) {
   return `Everyone writes ${upper(view.word)}`;
 }
 
+/** When several people write at once, they take turns from the chooser onwards. */
+export function firstSeat(view) {
+  return view.chooser ?? 0;
+}
+
 /** Judging a word is done in the open: no privacy screen is needed for it. */
 export function isPublicTurn(view) {
   return view.phase === "vet" || view.phase === "defend";
@@ -135,12 +142,12 @@ export function historyList(view, players) {
     element("li", {}, element("strong", {}, upper(word)), ` · ${players[seat].name}`)));
 }
 
-/** A grid, drawn read-only (revealed grids, the replay, a waiting player's own grid). */
-/** What a player sees of their own game while others move. */
-export function waitingPicture(view, caption) {
-  return gridPicture(view.grid, { caption });
+/** What a player sees of their own grid while others move. */
+export function waitingPicture(view, name) {
+  return gridPicture(view.grid, { caption: name ? `${name}: your grid` : "Your grid" });
 }
 
+/** A grid, drawn read-only (revealed grids, the replay, a waiting player's own grid). */
 export function gridPicture(rows, { caption = null, small = false, marked = [] } = {}) {
   const grid = element("div", { class: `letter-grid${small ? " small" : ""}`, role: "img",
     style: `--cols: ${rows[0].length}`, "aria-label": `${caption ?? "Grid"}: ${rows.map((r) => r.replaceAll(EMPTY, "·")).join(" / ")}` });
@@ -451,15 +458,25 @@ class PlacementPicker {
 
 // -- after the game ------------------------------------------------------------------------
 
-/** Every grid, revealed, with names and strikes (the end of the game and each replay step). */
-export function revealedGrids(state, players, { marked = null } = {}) {
+/** The end of the game: every grid revealed, with names and strikes. */
+export function finalScreen(view, players) {
+  return revealedGrids(view, players);
+}
+
+/** A replay step: every grid at that point, the cells the step wrote marked. */
+export function replayBoard(frame, players, { move = null, seat = null } = {}) {
+  return revealedGrids(frame, players, { marked: { seat, cells: cellsOf(move) } });
+}
+
+/** Every grid, revealed, with names and strikes (state: a final view or a replay frame). */
+function revealedGrids(state, players, { marked = null } = {}) {
   return element("div", { class: "revealed-grids" }, ...state.grids.map((rows, seat) =>
     gridPicture(rows, { small: true, marked: marked?.seat === seat ? marked.cells : [],
       caption: `${players[seat].name} · ${state.out[seat] ? "out" : `${state.strikes[seat]} strike${state.strikes[seat] === 1 ? "" : "s"}`}` })));
 }
 
 /** The cells a replay step wrote, to mark them. */
-export function cellsOf(move) {
+function cellsOf(move) {
   if (move?.type === "place") {
     const [dr, dc] = DIRECTIONS[move.dir];
     return [0, 1, 2, 3].map((i) => [move.row + dr * i, move.col + dc * i]);

@@ -92,8 +92,14 @@ function spreadElement(view, brokenPosition = null) {
 
 // -- the race -------------------------------------------------------------------------------
 
+/** A call starts the countdown: when it runs out, the table plays "time-up" for the caller. */
+export function timeout(view) {
+  if (view.phase !== "countdown" || view.caller === null) return null;
+  return { after_ms: view.countdown_s * 1000, seat: view.caller, move: { type: "time-up" } };
+}
+
 /**
- * The table during a round. ctx: {players, humans, send(seat, move), secondsLeft()}.
+ * The table during a round. ctx: {players, humans, send(seat, move), elapsed()}.
  * One person: an answer box always ready. Several: each has a buzz key, then types.
  */
 export function raceScreen(view, ctx) {
@@ -155,7 +161,7 @@ export function raceScreen(view, ctx) {
     const bar = element("div", { class: "countdown", id: "countdown", role: "timer", "aria-live": "off" },
       element("span", { class: "countdown-text" }), element("span", { class: "countdown-fill" }));
     const tick = () => {
-      const left = ctx.secondsLeft();
+      const left = Math.max(0, view.countdown_s - ctx.elapsed());
       bar.querySelector(".countdown-text").textContent =
         `${players[view.caller].name} called shrdlu! ${Math.ceil(left)} s left to find a word`;
       bar.querySelector(".countdown-fill").style.width = `${(100 * left) / view.countdown_s}%`;
@@ -179,8 +185,20 @@ export function raceScreen(view, ctx) {
   return screen;
 }
 
+export function roundsPlayed(view) {
+  return view.results.length;
+}
+
+export function roundHeadline(view) {
+  return view.tiebreak && view.phase === "over" ? "Tiebreak: the result" : `Round ${view.results.length}: the result`;
+}
+
 /** The round just played: who won it and how, and words that would have fitted. */
-export function roundResult(result, players) {
+export function roundResult(view, players) {
+  return resultElement(view.results.at(-1), players);
+}
+
+function resultElement(result, players, { ids = true } = {}) {
   const winner = result.winner === null ? null : players[result.winner].name;
   const caller = result.caller === null ? null : players[result.caller].name;
   let verdict;
@@ -192,15 +210,55 @@ export function roundResult(result, players) {
   const words = result.count
     ? `${result.count} word${result.count === 1 ? "" : "s"} fitted, for example: ${result.examples.map(upper).join(", ")}.`
     : "No word in the dictionary fits these cards.";
-  return element("div", { class: "round-result", id: "round-result" },
+  return element("div", { class: "round-result", id: ids ? "round-result" : null },
     element("p", { class: "verdict" }, verdict),
     element("ol", { class: "spread small", style: `--cards: ${result.spread.length}` }, ...result.spread.map((card, i) => cardElement(card, i))),
-    element("p", { class: "hint", id: "round-words" }, words));
+    element("p", { class: "hint", id: ids ? "round-words" : null }, words));
+}
+
+// -- after the game -------------------------------------------------------------------------
+
+const cardsText = (count) => `${count} card${count === 1 ? "" : "s"}`;
+
+/** Each player's cards: the leftmost card of every round they won. marked: a seat to mark. */
+function cardsWon(view, players, marked = null) {
+  return element("ul", { class: "seats cards-won" }, ...players.map((player, seat) => {
+    const won = view.results.filter((result) => result.winner === seat).map((result) => result.spread[0]);
+    return element("li", { class: `seat${seat === marked ? " marked" : ""}`, "data-seat": seat },
+      element("span", { class: "seat-name" }, player.name),
+      element("span", { class: "seat-status" }, cardsText(view.cards_won[seat])),
+      won.length ? element("ol", { class: "spread small won", style: `--cards: ${won.length}`, "aria-label": `${player.name}'s cards` },
+        ...won.map((card, i) => cardElement(card, i))) : null);
+  }));
 }
 
 export function finalScreen(view, players) {
-  return element("div", { class: "scoreboard" },
-    element("ul", { class: "seats" }, ...players.map((player, seat) =>
-      element("li", { class: "seat" }, element("span", { class: "seat-name" }, player.name),
-        element("span", { class: "seat-status" }, `${view.cards_won[seat]} cards`)))));
+  return element("div", { class: "scoreboard" }, cardsWon(view, players));
+}
+
+/** A card of the deck, which a replay frame lists by id only. */
+function deckCard(cardId) {
+  const [face, label] = FACES[cardId] ?? [upper(cardId), "one of these letters"];
+  return { id: cardId, letters: FACES[cardId] ? null : cardId, title: face, rule: label };
+}
+
+/** A replay step: the round's result when the step ended one, the spread on the table (with a
+ * call's caller), the cards each player has won, and the deck's secret order. */
+export function replayBoard(frame, players, { move = null, seat = null } = {}) {
+  const parts = [];
+  const endedRound = move !== null && frame.phase !== "countdown" && frame.results.length > 0;
+  if (endedRound) parts.push(resultElement(frame.results.at(-1), players, { ids: false }));
+  if (frame.phase !== "over") {
+    parts.push(element("p", { class: "replay-round" }, frame.tiebreak ? "Tiebreak round" : `Round ${frame.round} of 11`),
+      element("ol", { class: "spread small", style: `--cards: ${frame.spread.length}`, "aria-label": `The spread: ${frame.spread.length} cards` },
+        ...frame.spread.map((card, i) => cardElement(card, i))));
+    if (frame.caller !== null) parts.push(element("p", { class: "hint" }, `${players[frame.caller].name} called shrdlu!`));
+  }
+  parts.push(cardsWon(frame, players, seat));
+  if (frame.deck?.length) {
+    parts.push(element("p", { class: "hint" }, `The deck, in the order the cards would come (${frame.deck.length}):`),
+      element("ol", { class: "spread small deck", style: `--cards: ${Math.min(frame.deck.length, 10)}` },
+        ...frame.deck.map((cardId, i) => cardElement(deckCard(cardId), i))));
+  }
+  return element("div", { class: "shrdlu-replay" }, ...parts);
 }

@@ -8,6 +8,7 @@ export const title = "Spell Write";
 export const minPlayers = 1;
 export const maxPlayers = 8;
 export const historyTitle = "Scoring";
+export const privacyNote = "Everyone else, look away: this round's letter stays secret until everyone has written.";
 const SIZE = 4;
 const upper = (text) => text.toUpperCase();
 const cellName = (r, c) => `${String.fromCharCode(65 + c)}${r + 1}`;
@@ -52,8 +53,9 @@ export function historyList(view, players) {
 }
 
 /** What a player sees of their own game while others choose. */
-export function waitingPicture(view, caption) {
-  return element("figure", { class: "sw-waiting" }, playGrid(view.sheets[view.seat], { small: true }), element("figcaption", {}, caption));
+export function waitingPicture(view, name) {
+  return element("figure", { class: "sw-waiting" }, playGrid(view.sheets[view.seat], { small: true }),
+    element("figcaption", {}, name ? `${name}: your grid` : "Your grid"));
 }
 
 export function botDoing() {
@@ -271,10 +273,24 @@ function sharesLink(a, b) {
 
 // -- after the game and around it -----------------------------------------------------------
 
+/** Every player's play grid and score (marked: {seat, cells} to outline). */
+function sheetsBoard(sheets, players, marked = null) {
+  return element("div", { class: "revealed-grids" }, ...sheets.map((sheet, s) =>
+    element("figure", { class: "grid-figure" }, playGrid(sheet, { small: true, marked: marked?.seat === s ? marked.cells : [] }),
+      element("figcaption", {}, `${players[s].name} · ${sheet.score} point${sheet.score === 1 ? "" : "s"}`))));
+}
+
+/** A replay step: the round and its dice, every sheet, the square just written marked. */
+export function replayBoard(frame, players, { move = null, seat = null } = {}) {
+  const round = frame.phase === "over" ? "After the last round" : `Round ${frame.round} of ${frame.rounds} · dice ${frame.dice.join(" and ")}`;
+  const cells = move?.type === "write" ? [move.at] : [];
+  return element("div", { class: "sw-replay" },
+    element("p", { class: "replay-round" }, round),
+    sheetsBoard(frame.sheets, players, { seat, cells }));
+}
+
 export function finalScreen(view, players, { ask, seat, shareLink } = {}) {
-  const boards = element("div", { class: "revealed-grids" }, ...view.sheets.map((sheet, s) =>
-    element("figure", { class: "grid-figure" }, playGrid(sheet, { small: true }),
-      element("figcaption", {}, `${players[s].name} · ${sheet.score} points`))));
+  const boards = sheetsBoard(view.sheets, players);
   const extra = element("div", { class: "sw-after", id: "sw-after" });
   if (ask && seat !== null && seat !== undefined) {
     Promise.all([ask("hard-bot"), ask("missed")]).then(([botScore, missed]) => {
@@ -307,14 +323,16 @@ export function shareLink(save, base) {
   if (options.players !== 1) return null;
   const query = new URLSearchParams({ play: id, seed: String(save.record.seed), mode: options.mode ?? "competitive",
     lexicon: options.lexicon ?? "standard" });
-  return { seed: save.record.seed, url: `${base}#${query}` };
+  return { seed: save.record.seed, url: `${base}#${query}`, title: "The same game for a friend",
+    text: "Whoever opens this link plays the same sheet with the same rolls, on their own time. Compare scores at the end." };
 }
 
-/** The options a shared link carries, checked; null when the link is not a Spell Write game. */
+/** The options a shared link carries, checked, and the key naming its save; null when the
+ * link is not a Spell Write game. */
 export function optionsFromLink(params) {
   const seed = Number(params.get("seed"));
   const mode = params.get("mode") ?? "competitive";
   const lexicon = params.get("lexicon") ?? "standard";
   if (!Number.isSafeInteger(seed) || seed < 0 || !["competitive", "friendly"].includes(mode) || !/^[a-z0-9:_-]{1,60}$/.test(lexicon)) return null;
-  return { seed, options: { players: 1, mode, lexicon, shared_sheet: true } };
+  return { seed, options: { players: 1, mode, lexicon, shared_sheet: true }, key: `${seed}-${mode}` };
 }

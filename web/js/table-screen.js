@@ -1,0 +1,144 @@
+// The table's screen, one implementation for a game on this device (table.js) and for a
+// guest's seat in an online game (online.js): the head (headline and controls), the main area,
+// the side panel (players and the game's history), and the screens around the game's own:
+// waiting, the real-time race and its round breaks, the end of the game and the step-by-step
+// replay. Everything that is the game's own comes from its renderer module (games/contract.js);
+// who acts when, and how moves travel, is the caller's.
+import { element, button, verdictText } from "./ui.js";
+import { roundBreak, keepTyping } from "./race.js";
+
+export class TableScreen {
+  /**
+   * root: the element the table fills; game: the game's renderer module; players: [{name, bot}];
+   * title: the start of the headline; controls: elements beside the headline; lines: elements
+   * under it (connection, notices); seatNote(seat) → {suffix, away}: after a player's name
+   * (" (medium bot)", " (you)") and whether that player's connection is away.
+   */
+  constructor({ root, game, players, title = game.title, controls = [], lines = [], seatNote = () => ({}) }) {
+    Object.assign(this, { root, game, players, title, seatNote });
+    this.headline = element("h2", { class: "table-headline", id: "table-headline" }, title);
+    this.controls = element("div", { class: "row table-controls" }, ...controls);
+    this.seats = element("ul", { class: "seats", id: "seats", "aria-label": "Players" });
+    this.history = element("div", { class: "history", id: "history" });
+    this.main = element("div", { class: "table-main", id: "table-main" });
+    this.panel = null;
+    root.replaceChildren(
+      element("div", { class: "table-head" }, this.headline, this.controls), ...lines.filter(Boolean),
+      element("div", { class: "table-layout" },
+        this.main,
+        element("aside", { class: "table-side" },
+          element("h3", {}, "Players"), this.seats,
+          element("h3", {}, game.historyTitle), this.history)));
+    // Keys typed outside a field go to the race on screen (people sharing a device buzz).
+    this.buzz = null;
+    this.keyListener = (event) => {
+      if (event.target.closest?.("input, textarea, select") || event.ctrlKey || event.metaKey || event.altKey) return;
+      this.buzz?.(event.key.toLowerCase());
+    };
+    document.addEventListener("keydown", this.keyListener);
+  }
+
+  /** The screen is left: it stops listening to the keyboard. */
+  dispose() {
+    document.removeEventListener("keydown", this.keyListener);
+  }
+
+  setHeadline(text) {
+    this.headline.textContent = `${this.title} · ${text}`;
+  }
+
+  /** The headline and the side panel for a view; historySeat: whose own history to show;
+   * panel: an element shown under the players (the host's online seats). */
+  showSide(view, { historySeat = view.seat ?? null, panel = null } = {}) {
+    this.setHeadline(this.game.headline(view, this.players));
+    this.seats.replaceChildren(...this.players.map((player, seat) => {
+      const status = this.game.seatStatus(view, seat);
+      const { suffix = "", away = false } = this.seatNote(seat);
+      const classes = ["seat", status.out && "out", status.acting && "acting", away && "away"].filter(Boolean).join(" ");
+      return element("li", { class: classes, "data-seat": seat },
+        element("span", { class: "seat-name" }, player.name, element("span", { class: "muted" }, suffix)),
+        element("span", { class: "seat-status" }, away ? `${status.text} · away` : status.text));
+    }));
+    this.history.replaceChildren(this.game.historyList({ ...view, seat: historySeat }, this.players));
+    this.panel?.remove();
+    this.panel = panel && element("div", { id: "online-panel" }, element("h3", {}, "Online"), panel);
+    if (this.panel) this.seats.after(this.panel);
+  }
+
+  setMain(...children) {
+    this.setBusy(false);
+    this.buzz = null;
+    this.main.replaceChildren(...children.filter(Boolean));
+  }
+
+  /** While a move is on its way, the screen takes no second click (no move is sent twice). */
+  setBusy(busy) {
+    this.main.inert = busy;
+    this.main.toggleAttribute("aria-busy", busy);
+  }
+
+  get busy() {
+    return this.main.inert;
+  }
+
+  /** A real-time round's result, before play goes on (onNext: once, when it may). */
+  showRoundBreak(view, { online, onNext }) {
+    this.setHeadline(this.game.roundHeadline(view));
+    this.setMain(roundBreak({ game: this.game, view, players: this.players, online, onNext }));
+  }
+
+  /** The race of a real-time game; humans: the seats playing on this screen. What a player
+   * was typing survives the redraw (someone else's move redraws it). */
+  showRace(view, { humans, send }) {
+    const arrived = performance.now();
+    const screen = this.game.raceScreen(view, { players: this.players, humans, send,
+      elapsed: () => (performance.now() - arrived) / 1000 });
+    const carry = keepTyping(this.main);
+    this.setMain(screen);
+    carry(screen);
+    this.buzz = (key) => screen.buzz?.(key);
+    return screen;
+  }
+
+  /** The end: the verdict, the game's final screen, and actions (buttons) under it. */
+  showGameOver(view, { ask, seat = null, shareLink = null, actions = [] } = {}) {
+    this.setMain(element("div", { class: "game-over", id: "game-over" },
+      element("p", { class: "verdict", id: "verdict" }, verdictText(view.outcome, this.players)),
+      this.game.finalScreen(view, this.players, { ask, seat, shareLink }),
+      actions.some(Boolean) ? element("div", { class: "row" }, ...actions.filter(Boolean)) : null));
+  }
+
+  /** "Step through the game": frames from game.replay, the record's moves, onBack() to leave. */
+  showReplay(frames, moves, { onBack }) {
+    const players = this.players;
+    let step = frames.length - 1;
+    const caption = element("p", { class: "replay-caption", id: "replay-caption", "aria-live": "polite" });
+    const board = element("div", { id: "replay-board" });
+    const slider = element("input", { type: "range", min: 0, max: frames.length - 1, value: step, id: "replay-step", "aria-label": "Step" });
+    const show = (index) => {
+      step = Math.min(Math.max(index, 0), frames.length - 1);
+      slider.value = step;
+      const frame = frames[step];
+      const who = frame.seat === null ? "" : `${players[frame.seat].name} `;
+      caption.textContent = `Step ${step} of ${frames.length - 1}: ${who}${frame.text}`;
+      const move = step > 0 ? moves[step - 1][1] : null;
+      board.replaceChildren(this.game.replayBoard(frame, players, { move, seat: frame.seat }));
+    };
+    slider.addEventListener("input", () => show(Number(slider.value)));
+    this.setMain(element("div", { class: "replay", id: "replay" },
+      element("div", { class: "row replay-controls" },
+        button("First", () => show(0), { small: true, "aria-label": "First step" }),
+        button("◀", () => show(step - 1), { small: true, "aria-label": "Previous step", id: "replay-prev" }),
+        slider,
+        button("▶", () => show(step + 1), { small: true, "aria-label": "Next step", id: "replay-next" }),
+        button("Last", () => show(frames.length - 1), { small: true, "aria-label": "Last step" })),
+      caption, board,
+      element("div", { class: "row" }, button("Back to the result", onBack, { small: true, id: "replay-back" }))));
+    show(step);
+  }
+}
+
+/** "Waiting for …": a line while others (bots, friends online) act. */
+export function waitingLine(text, id) {
+  return element("p", { class: "bot-thinking", id }, text);
+}
