@@ -254,6 +254,13 @@ def compiled_lexicons() -> Path:
     return LEXICON_CACHE
 
 
+def games_info() -> bytes:
+    """game.info for every built game, so the page has titles, player ranges and options
+    before Python is up (the same JSON as the bridge's game.info)."""
+    return run([sys.executable, "-m", "wordtable", "games", "--json"], capture_output=True,
+               env={**os.environ, "PYTHONPATH": str(ROOT / "py")}).stdout
+
+
 # ---------------------------------------------------------------------------------------------
 # Our own wheel
 
@@ -422,6 +429,7 @@ def build(force: bool = False) -> Path:
                 shutil.copyfile(path, staging / "lexicons" / path.name)
         shutil.copyfile(ROOT / "wordlists" / "SCOWL-COPYRIGHT.txt",
                         staging / "lexicons" / "SCOWL-COPYRIGHT.txt")
+        (staging / "games.json").write_bytes(games_info())
         build_id = write_service_worker(staging)
         (staging / ".build-inputs").write_text(inputs)
         old = ROOT / "dist.old"

@@ -16,7 +16,7 @@ from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
 from wordtable.games.flw_bots import BOTS
-from wordtable.games.four_letter_words import FourLetterWords, windows
+from wordtable.games.four_letter_words import FourLetterWords, Options, windows
 from wordtable.lexicon import Lexicon, LexiconInfo, store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -501,24 +501,24 @@ def test_a_defended_challenge_cannot_be_taken_back(flw):
 def test_bots_challenge_words_they_do_not_know_and_defend_words_they_do(flw):
     state = flw.apply(start(flw, seed=0, judge="players"), 0, {"type": "choose", "word": "qxzt"})
     rng = random.Random(1)
-    assert BOTS["medium"](flw, state, 1, rng) == {"type": "challenge"}
-    assert BOTS["hard"](flw, state, 1, rng) == {"type": "challenge"}
-    assert BOTS["easy"](flw, state, 1, rng) == {"type": "accept"}
+    assert BOTS["medium"](flw, flw.view(state, 1), rng) == {"type": "challenge"}
+    assert BOTS["hard"](flw, flw.view(state, 1), rng) == {"type": "challenge"}
+    assert BOTS["easy"](flw, flw.view(state, 1), rng) == {"type": "accept"}
     challenged = flw.apply(state, 1, {"type": "challenge"})
-    assert BOTS["hard"](flw, challenged, 0, rng) == {"type": "withdraw"}
+    assert BOTS["hard"](flw, flw.view(challenged, 0), rng) == {"type": "withdraw"}
     good = vet(flw, start(flw, seed=0, judge="players"), "salt", (1, "challenge"))
-    assert BOTS["easy"](flw, good, 0, rng) == {"type": "defend"}
+    assert BOTS["easy"](flw, flw.view(good, 0), rng) == {"type": "defend"}
     accepted = flw.apply(start(flw, seed=0, judge="players"), 0, {"type": "choose", "word": "salt"})
-    assert BOTS["medium"](flw, accepted, 1, rng) == {"type": "accept"}
+    assert BOTS["medium"](flw, flw.view(accepted, 1), rng) == {"type": "accept"}
 
 
-def bluffer(game, state, seat, rng):
+def bluffer(game, view, rng):
     """A bot that sometimes names a word backwards (it fits the same cells reversed), so that
     random games exercise challenges."""
-    move = BOTS["easy"](game, state, seat, rng)
+    move = BOTS["easy"](game, view, rng)
     if move["type"] == "choose" and rng.random() < 0.4:
         backwards = move["word"][::-1]
-        if game.word_refusal(state.options, backwards, check_dictionary=False) is None:
+        if game.word_refusal(Options.parse(view["options"]), backwards, check_dictionary=False) is None:
             return {"type": "choose", "word": backwards}
     return move
 
@@ -545,3 +545,23 @@ def test_random_players_decide_games_are_legal_and_replayable():
             if any(bots[s] is not bluffer for s in judges):
                 assert word in lexicon, (index, word)
     assert challenges > 20
+
+
+def test_contractions_are_never_offered_chosen_or_accepted():
+    """Regression: with the dictionary that holds contractions (I'LL, HE'D), the offered moves
+    and the bots proposed words the rules then refused, and a bot could get stuck. The game's
+    word rule filters the lexicon the same way for what is offered, chosen and accepted."""
+    game = FourLetterWords(shipped)
+    lexicon = shipped("wordsmith")
+    contractions = [w for w in lexicon.words_of_length(4) if not w.isalpha()]
+    assert "i'll" in contractions and "he'd" in contractions  # the list really holds them
+    state = game.new({"players": 2, "lexicon": "wordsmith"}, 4)
+    offered = {move["word"] for move in game.legal_moves(state, state.chooser)}
+    assert offered and not offered & set(contractions)
+    with pytest.raises(IllegalMove, match="exactly four letters"):
+        game.apply(state, state.chooser, {"type": "choose", "word": "i'll"})
+    for level, bot in BOTS.items():  # whole bot games on that dictionary finish
+        played = play(game, [bot, bot], {"players": 2, "lexicon": "wordsmith"}, 11)
+        assert game.outcome(played.state) is not None, level
+        chosen = [move["word"] for _seat, move in played.record.moves if move["type"] == "choose"]
+        assert chosen and all(word.isalpha() for word in chosen), level

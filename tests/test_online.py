@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from wordtable.engine.errors import IllegalMove
 from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
 from wordtable.games.flw_bots import BOTS as FLW_BOTS
@@ -105,7 +106,7 @@ def play_online(host: Host, wire: Wire, guest_seats: dict[int, str], rounds: int
         if not actors:
             return
         seat = actors[0]
-        move = bot(game, host.state, seat, rng_for(1, seat, len(host.record.moves)))
+        move = bot(game, game.view(host.state, seat), rng_for(1, seat, len(host.record.moves)))
         before = len(host.record.moves)
         if seat in guest_seats:
             peer = guest_seats[seat]
@@ -257,6 +258,37 @@ def test_real_time_claims_arrive_in_order_and_late_ones_are_refused():
     wire.run()
     assert host.state.won[1] and not host.state.won[2]
     assert wire.guests["g2"].refusals == ["Too late: the table moved on."]
+
+
+def test_only_the_hosts_clock_ends_a_shrdlu_countdown_and_claims_in_the_round_stand():
+    """Regression: a guest who called shrdlu! could send the time-up move at once and win the
+    round without the 30 seconds the others are owed. Also: a claim made before someone's call
+    (same round, an older view) is not stale; only a new round makes it too late."""
+    game = Shrdlu(shipped)
+    host = Host(game, Record("shrdlu", {"players": 3}, SEED), ["H", "A", "B"])
+    wire = connect(host, [1, 2])
+    word = game.solutions(host.state)[0]
+    late_claim = wire.guests["g2"].move({"type": "claim", "word": word})  # made on the pre-call view
+    wire.from_guest("g1", wire.guests["g1"].move({"type": "shrdlu"}))
+    wire.run()
+    assert host.state.countdown and host.state.caller == 1
+    wire.from_guest("g1", wire.guests["g1"].move({"type": "time-up"}))
+    wire.run()
+    assert host.state.countdown and host.state.round == 1, "a seat cannot end the countdown"
+    assert "clock" in wire.guests["g1"].refusals[-1]
+    with pytest.raises(IllegalMove, match="clock"):
+        host.play_local(0, {"type": "time-up"})  # nor can the host's own seat
+    wire.from_guest("g2", late_claim)
+    wire.run()
+    assert host.state.won[2] and host.state.round == 2, "a claim in the same round is not stale"
+    wire.from_guest("g1", wire.guests["g1"].move({"type": "shrdlu"}))
+    wire.run()
+    if host.state.countdown:  # the new spread has words: the host's clock ends it
+        sent = host.expire()
+        assert host.state.won[1] and host.record.moves[-1] == (1, {"type": "time-up"})
+        assert sent and Host.from_json(game, json.loads(json.dumps(host.to_json()))).state == host.state
+    with pytest.raises(IllegalMove, match="No clock"):
+        host.expire()
 
 
 def test_no_message_to_a_guest_holds_another_players_secrets():

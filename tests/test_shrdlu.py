@@ -13,6 +13,7 @@ import pytest
 
 from wordtable.engine.bots import play
 from wordtable.engine.errors import IllegalMove, MalformedMove
+from wordtable.engine.game import Deadline
 from wordtable.engine.game import Record, replay
 from wordtable.games.shrdlu import CARDS, DECK, Shrdlu, breaks, solve
 from wordtable.games.shrdlu_bots import BOTS
@@ -160,11 +161,16 @@ def test_shrdlu_when_words_exist_starts_the_countdown(game):
         game.apply(called, 0, {"type": "shrdlu"})
     found = game.apply(called, 0, {"type": "claim", "word": "night"})  # a word in time wins
     assert found.won[0] == ("etaoin",) and not found.countdown
-    assert game.timeout_move(called) == (30_000, 2, {"type": "time-up"})
-    timed_out = game.apply(called, 1, {"type": "time-up"})  # nobody found one: the caller wins
+    assert game.deadline(called) == Deadline(30_000, 2, {"type": "time-up"})
+    assert game.view(called, 0)["deadline"] == {"after_ms": 30_000, "seat": 2}
+    # Only the table's clock ends the countdown: no seat, the caller included, can send time-up.
+    for seat in range(3):
+        with pytest.raises(IllegalMove, match="clock"):
+            game.apply(called, seat, {"type": "time-up"})
+    timed_out = game.expire(called)  # nobody found one: the caller wins
     assert timed_out.won[2] == ("etaoin",) and timed_out.results[-1].how == "shrdlu"
-    with pytest.raises(IllegalMove, match="No countdown"):
-        game.apply(state, 0, {"type": "time-up"})
+    with pytest.raises(IllegalMove, match="No clock"):
+        game.expire(state)
 
 
 def test_eleven_rounds_most_cards_wins(game):
@@ -270,11 +276,11 @@ def test_bots_answer_slower_when_fewer_words_fit(game):
     rng = random.Random(0)
     many = replace(game.new({"players": 2}, 1), spread=("etaoin", "*", "*", "*", "*"))
     few = replace(many, spread=("etaoin", "*", "only-1", "*", "later"))
-    quick = sorted(BOTS["hard"](game, many, 0, random.Random(i))["after_ms"] for i in range(20))[10]
-    slow = sorted(BOTS["hard"](game, few, 0, random.Random(i))["after_ms"] for i in range(20))[10]
+    quick = sorted(BOTS["hard"](game, game.view(many, 0), random.Random(i))["after_ms"] for i in range(20))[10]
+    slow = sorted(BOTS["hard"](game, game.view(few, 0), random.Random(i))["after_ms"] for i in range(20))[10]
     assert quick < slow
     impossible = replace(many, spread=("cmfwyp",) * 5)
-    assert BOTS["hard"](game, impossible, 0, rng)["type"] == "shrdlu"
+    assert BOTS["hard"](game, game.view(impossible, 0), rng)["type"] == "shrdlu"
 
 
 def test_simulate_command_plays_shrdlu():

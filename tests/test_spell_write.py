@@ -154,6 +154,36 @@ def test_scored_links_are_used_up_her_then_he_and_tar_rat(game):
         game.apply(state, 0, write((2, 3), (2, 2), words=[[(2, 0), (2, 1), (2, 2)], [(2, 2), (2, 1), (2, 0)]]))
 
 
+def test_short_words_first_he_then_her_both_score_in_one_turn(game):
+    """Regression: the rules tell players to score shorter words first so both count; HE then
+    HER in the same turn was refused. A word scores while one of its links is still open."""
+    seed = seed_rolling((3, 4), (4, 3))  # R
+    layout = Layout(((3, 0), (3, 1)), ((3, 2), (3, 3)), bonus_row=2, bonus_col=3)
+    state = with_sheet(game, seed, ["he..", "....", "....", "##.."], layout, mode="friendly")
+    after = game.apply(state, 0, write((2, 3), (0, 2), words=[[(0, 0), (0, 1)], [(0, 0), (0, 1), (0, 2)]]))
+    sheet = after.sheets[0]
+    assert [(e.text, e.points) for e in sheet.table] == [("HE", 2), ("HER", 3)]
+    # Friendly mode's later claims follow the same rule: HE again (links all used) is refused.
+    assert game.segment_refusal(sheet, [(0, 1), (0, 0)], None, "friendly") == \
+        "Those letters are already linked by a scored word."
+    # In competitive mode the same order works through the new letter: HE is not through R,
+    # but ER then HER is.
+    competitive = with_sheet(game, seed, ["he..", "....", "....", "##.."], layout)
+    after = game.apply(competitive, 0, write((2, 3), (0, 2), words=[[(0, 1), (0, 2)], [(0, 0), (0, 1), (0, 2)]]))
+    assert [e.text for e in after.sheets[0].table] == ["ER", "HER"]
+
+
+@pytest.mark.parametrize("at", [[4, 0], [0, 4], [4, 4], [-1, 2], [2, -1], [99, 99]])
+def test_writing_off_the_play_grid_is_refused_not_an_internal_error(game, at):
+    """Regression: row or column 4 raised IndexError instead of a refusal."""
+    state = game.new({"players": 1}, 3)
+    if game.needs_doubles_choice(state, 0):
+        state = game.apply(state, 0, {"type": "doubles", "choice": "take"})
+    pick = list(game.pickable(state.sheets[0], game.choices(state, 0))[0])
+    with pytest.raises(IllegalMove, match="4×4 play grid"):
+        game.apply(state, 0, {"type": "write", "pick": pick, "at": at, "words": []})
+
+
 def test_at_most_one_bonus_point_per_turn(game):
     seed = seed_rolling((3, 4), (4, 3))
     layout = Layout(((3, 0), (3, 1)), ((3, 2), (3, 3)), bonus_row=1, bonus_col=1)
@@ -221,7 +251,7 @@ def test_choices_stay_hidden_until_everyone_has_chosen(game):
     assert "rerolled" not in json.dumps(game.view(after, None))
 
 
-def test_random_games_never_score_a_link_twice_and_the_score_is_the_table(game):
+def test_random_games_score_each_word_on_an_open_link_and_the_score_is_the_table(game):
     lexicon = shipped("standard")
     for seed in range(60):
         players = 1 + seed % 3
@@ -230,8 +260,11 @@ def test_random_games_never_score_a_link_twice_and_the_score_is_the_table(game):
         played = play(game, [BOTS[level] for level in levels], options, seed)
         assert replay(game, Record.from_json(json.loads(json.dumps(played.record.to_json())))) == played.state
         for sheet in played.state.sheets:
-            links = [link for cells in sheet.scored for link in links_of(cells)]
-            assert len(links) == len(set(links)) == len(sheet.used)
+            seen: set = set()
+            for cells in sheet.scored:  # each scored word had a link still open when scored
+                assert not set(links_of(cells)) <= seen
+                seen.update(links_of(cells))
+            assert seen == sheet.used
             words = ["".join(sheet.at(c) for c in cells) for cells in sheet.scored]
             assert all(word in lexicon for word in words)
             bonuses = Counter(entry.round for entry in sheet.table if entry.text == "bonus square")

@@ -1,6 +1,7 @@
 """Command line: python3 -m wordtable COMMAND ...
 
     version                              package and Python versions
+    games [--json]                       the built games: players, options (what game.info says)
     lexicons                             one line per lexicon: name, words, licence
     check [--lexicon NAME] WORD...       WORD yes / WORD no
     find [--lexicon NAME] PATTERN        words matching ? (any letter), [abc] (a set), letters
@@ -27,6 +28,8 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True)
     commands.add_parser("version", help="print the package and Python versions")
     commands.add_parser("lexicons", help="list the dictionaries")
+    games = commands.add_parser("games", help="the built games, their players and options")
+    games.add_argument("--json", action="store_true", help="game.info's JSON (build.py writes it to games.json)")
     simulate = commands.add_parser("simulate", help="play bot-only games and print a summary")
     simulate.add_argument("game", metavar="GAME", help="e.g. four-letter-words")
     simulate.add_argument("--players", type=int, default=2)
@@ -52,6 +55,8 @@ def parser() -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> list[str]:
     if args.command == "version":
         return [runtime_info().summary()]
+    if args.command == "games":
+        return games(args.json)
     from wordtable.lexicon import Tiles, parse_pattern, store
     if args.command == "simulate":
         return simulate(args)
@@ -82,6 +87,20 @@ def shrdlu_solve(lexicon, cards: list[str]) -> list[str]:
     return solve(lexicon, [card.lower() for card in cards])
 
 
+def games(as_json: bool) -> list[str]:
+    import json
+
+    from wordtable.games import infos
+    if as_json:
+        return [json.dumps({"games": infos()}, indent=1)]
+    lines = []
+    for info in infos():
+        low, high = info["players"]["min"], info["players"]["max"]
+        lines.append(f"{info['id']}\t{info['title']}\t{low}-{high} players")
+        lines += [f"  {o['name']} ({o['kind']}, default {o['default']!r}): {o['label']}" for o in info["options"]]
+    return lines
+
+
 def simulate(args: argparse.Namespace) -> list[str]:
     import functools
     import json
@@ -103,7 +122,7 @@ def simulate(args: argparse.Namespace) -> list[str]:
     options = {"players": args.players, "lexicon": args.lexicon}
     try:
         summary = run_games(game, [bots[level] for level in levels], options, args.games, args.seed)
-    except ValueError as error:
+    except (ValueError, LookupError) as error:  # bad options, an unknown dictionary
         raise UsageError(str(error)) from None
     if args.json:
         return [json.dumps(summary)]

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from wordtable.engine.errors import GameError, MalformedMove
 from wordtable.lexicon.registry import LexiconRegistry, NeedFiles, UnknownLexicon
 from wordtable.runtime import runtime_info
 
@@ -35,9 +36,10 @@ class Refused(Exception):
 
 def _arg(args: dict[str, Any], name: str, kind: type, default: Any = ...) -> Any:
     value = args.get(name, default)
-    if value is ...:
+    if value is ... or (value is None and default is ...):
         raise BadRequest(f"missing argument {name!r}")
-    if value is not None and not isinstance(value, kind):
+    # JSON true is not a number, though Python's bool is an int.
+    if value is not None and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
         raise BadRequest(f"argument {name!r} must be {kind.__name__}")
     return value
 
@@ -133,6 +135,7 @@ def _remove_custom(args: dict[str, Any]) -> dict[str, Any]:
 
 
 # -- games: the page keeps the record (game, options, seed, moves); Python replays it --------
+# A game's IllegalMove, MalformedMove and BadOptions become replies in handle(), in one place.
 
 _GAMES: dict[str, tuple[Any, dict]] = {}
 _STATES: dict[str, Any] = {}  # record JSON -> state, so a move does not replay the whole game
@@ -142,7 +145,7 @@ def _game(game_id: str):
     if game_id not in _GAMES:
         from wordtable.games import GAME_IDS, make
         if game_id not in GAME_IDS:
-            raise BadRequest(f"unknown game {game_id!r}")
+            raise BadRequest(f"unknown game {game_id[:40]!r}")
         try:
             _GAMES[game_id] = make(game_id, REGISTRY.get)
         except KeyError:
@@ -150,25 +153,27 @@ def _game(game_id: str):
     return _GAMES[game_id]
 
 
+def _remember(record, state) -> None:
+    if len(_STATES) > 8:
+        _STATES.clear()
+    _STATES[json.dumps(record.to_json(), sort_keys=True)] = state
+
+
 def _record_and_state(args: dict[str, Any]):
-    from wordtable.engine.errors import IllegalMove, MalformedMove
+    from wordtable.engine.errors import GameError
     from wordtable.engine.game import Record, replay
-    data = _arg(args, "record", dict)
     try:
-        record = Record.from_json(data)
-    except (KeyError, TypeError, ValueError) as error:
+        record = Record.from_json(_arg(args, "record", dict))
+    except ValueError as error:
         raise BadRequest(f"not a game record ({error})") from None
     game, bots = _game(record.game)
-    key = json.dumps(record.to_json(), sort_keys=True)
-    state = _STATES.get(key)
+    state = _STATES.get(json.dumps(record.to_json(), sort_keys=True))
     if state is None:
         try:
             state = replay(game, record)
-        except (IllegalMove, MalformedMove, ValueError, UnknownLexicon) as error:
+        except (GameError, UnknownLexicon) as error:
             raise Refused(f"This game record cannot be replayed: {error}") from None
-        if len(_STATES) > 8:
-            _STATES.clear()
-        _STATES[key] = state
+        _remember(record, state)
     return record, game, bots, state
 
 
@@ -179,6 +184,19 @@ def _seat(args: dict[str, Any], players: int, name: str = "seat") -> int | None:
     return seat
 
 
+def _player(args: dict[str, Any], game, state) -> int:
+    seat = _seat(args, game.seats(state))
+    if seat is None:
+        raise BadRequest("missing argument 'seat'")
+    return seat
+
+
+def _info(args: dict[str, Any]) -> dict[str, Any]:
+    """Every built game: title, blurb, player range, options with defaults and choices."""
+    from wordtable.games import infos
+    return {"games": infos()}
+
+
 def _new_game(args: dict[str, Any]) -> dict[str, Any]:
     from wordtable.engine.game import Record
     game, _bots = _game(_arg(args, "game", str))
@@ -186,88 +204,78 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
     if seed is None:
         import secrets
         seed = secrets.randbelow(2**31)
+    if not 0 <= seed < 2**53:
+        raise BadRequest("the seed must be a whole number from 0 to 2**53")
     options = _arg(args, "options", dict, {})
-    try:
-        game.new(options, seed)
-    except (ValueError, KeyError, UnknownLexicon) as error:
-        raise Refused(str(error)) from None
+    game.new(options, seed)
     return {"record": Record(game.id, options, seed).to_json()}
+
+
+def _seat_view(game, state, seat: int | None) -> dict[str, Any]:
+    return {"view": game.view(state, seat), "actors": game.actors(state), "epoch": game.epoch(state)}
 
 
 def _view(args: dict[str, Any]) -> dict[str, Any]:
     _record, game, _bots, state = _record_and_state(args)
-    seat = _seat(args, game.seats(state))
-    return {"view": game.view(state, seat), "actors": game.actors(state)}
+    return _seat_view(game, state, _seat(args, game.seats(state)))
 
 
 def _play(args: dict[str, Any]) -> dict[str, Any]:
-    from wordtable.engine.errors import IllegalMove, MalformedMove
     record, game, _bots, state = _record_and_state(args)
-    seat = _seat(args, game.seats(state))
-    if seat is None:
-        raise BadRequest("missing argument 'seat'")
+    seat = _player(args, game, state)
     move = _arg(args, "move", dict)
-    try:
-        after = game.apply(state, seat, move)
-    except MalformedMove as error:
-        raise BadRequest(str(error)) from None
-    except IllegalMove as error:
-        raise Refused(str(error)) from None
+    after = game.apply(state, seat, move)
     record.moves.append((seat, move))
-    _STATES[json.dumps(record.to_json(), sort_keys=True)] = after
-    return {"record": record.to_json(), "view": game.view(after, seat), "actors": game.actors(after)}
+    _remember(record, after)
+    return {"record": record.to_json(), **_seat_view(game, after, seat)}
+
+
+def _expire(args: dict[str, Any]) -> dict[str, Any]:
+    """The table's clock ran out (a real-time game's deadline): the game plays its move."""
+    record, game, _bots, state = _record_and_state(args)
+    deadline = game.deadline(state)
+    after = game.expire(state)
+    record.moves.append((deadline.seat, deadline.move))
+    _remember(record, after)
+    return {"record": record.to_json(), **_seat_view(game, after, None)}
 
 
 def _bot_move(args: dict[str, Any]) -> dict[str, Any]:
-    from wordtable.engine.rng import rng_for
+    from wordtable.engine.bots import ask_bot
     record, game, bots, state = _record_and_state(args)
-    seat = _arg(args, "seat", int)
+    seat = _player(args, game, state)
     level = _arg(args, "level", str)
     if level not in bots:
-        raise BadRequest(f"unknown bot level {level!r}")
+        raise BadRequest(f"unknown bot level {level[:20]!r}")
     if seat not in game.actors(state):
         raise Refused("It is not this bot's turn.")
-    return {"move": bots[level](game, state, seat, rng_for(record.seed, "bot", seat, len(record.moves)))}
+    return {"move": ask_bot(bots[level], game, state, seat, record.seed, len(record.moves))}
 
 
 def _ask(args: dict[str, Any]) -> dict[str, Any]:
     """A game-specific question about the game as it stands (see each game's answer())."""
     _record, game, _bots, state = _record_and_state(args)
     seat = _seat(args, game.seats(state))
-    answer = getattr(game, "answer", None)
-    if answer is None:
-        raise BadRequest(f"{game.id} answers no questions")
-    try:
-        return {"answer": answer(state, seat, _arg(args, "question", str), _arg(args, "args", dict, {}))}
-    except ValueError as error:
-        raise Refused(str(error)) from None
+    question = _arg(args, "question", str)
+    if question not in game.questions:
+        raise Refused(f"{game.title} has no question {question[:40]!r}.")
+    return {"answer": game.answer(state, seat, question, _arg(args, "args", dict, {}))}
 
 
 def _warm_up(args: dict[str, Any]) -> dict[str, Any]:
     """Lets a game build its indexes before play starts (Shrdlu: five- and six-letter words)."""
     game, _bots = _game(_arg(args, "game", str))
-    warm = getattr(game, "warm_up", None)
-    if warm is not None:
-        try:
-            warm(_arg(args, "options", dict, {}))
-        except (ValueError, KeyError, UnknownLexicon) as error:
-            raise Refused(str(error)) from None
+    game.warm_up(_arg(args, "options", dict, {}))
     return {}
 
 
 def _undo(args: dict[str, Any]) -> dict[str, Any]:
     from wordtable.engine.game import undo
     record, game, _bots, state = _record_and_state(args)
-    seat = _seat(args, game.seats(state))
-    if seat is None:
-        raise BadRequest("missing argument 'seat'")
-    try:
-        shorter = undo(game, record, seat)
-    except ValueError as error:
-        raise Refused(str(error)) from None
-    args = {**args, "record": shorter.to_json()}
-    _record, _game_again, _bots_again, earlier = _record_and_state(args)
-    return {"record": shorter.to_json(), "view": game.view(earlier, seat), "actors": game.actors(earlier)}
+    seat = _player(args, game, state)
+    shorter = undo(game, record, seat)
+    _record, _game_again, _bots_again, earlier = _record_and_state({**args, "record": shorter.to_json()})
+    return {"record": shorter.to_json(), **_seat_view(game, earlier, seat)}
 
 
 def _replay_frames(args: dict[str, Any]) -> dict[str, Any]:
@@ -280,7 +288,7 @@ def _replay_frames(args: dict[str, Any]) -> dict[str, Any]:
     frames = [{"seat": None, "text": "The game begins.", **game.reveal(state)}]
     for seat, move in record.moves:
         text = game.move_text(state, move)
-        state = game.apply(state, seat, move)
+        state = game.step(state, seat, move)
         frames.append({"seat": seat, "text": text, **game.reveal(state)})
     return {"frames": frames}
 
@@ -297,12 +305,12 @@ def _online_host(args: dict[str, Any]) -> dict[str, Any]:
     record, game, _bots, _state = _record_and_state(args)
     names = _strings(args, "names", 8)
     remote = _arg(args, "remote", list, [])
-    if not all(isinstance(seat, int) and 0 <= seat < len(names) for seat in remote):
+    if not all(type(seat) is int and 0 <= seat < len(names) for seat in remote):
         raise BadRequest("argument 'remote' must list seats")
     saved = _arg(args, "saved", dict, None)
     try:
         host = Host.from_json(game, saved) if saved else Host(game, record, names, remote)
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, UnknownLexicon) as error:
         raise Refused(f"The online table could not be restored: {error}") from None
     key = _arg(args, "id", str)
     _HOSTS[key] = host
@@ -340,15 +348,14 @@ def _online_receive(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _online_local(args: dict[str, Any]) -> dict[str, Any]:
-    from wordtable.engine.errors import IllegalMove, MalformedMove
     host = _host(args)
-    try:
-        outgoing = host.play_local(_arg(args, "seat", int), _arg(args, "move", dict))
-    except MalformedMove as error:
-        raise BadRequest(str(error)) from None
-    except IllegalMove as error:
-        raise Refused(str(error)) from None
-    return _host_reply(host, outgoing)
+    return _host_reply(host, host.play_local(_arg(args, "seat", int), _arg(args, "move", dict)))
+
+
+def _online_expire(args: dict[str, Any]) -> dict[str, Any]:
+    """The table's clock ran out: only the host's page calls this, never a guest's message."""
+    host = _host(args)
+    return _host_reply(host, host.expire())
 
 
 def _online_disconnected(args: dict[str, Any]) -> dict[str, Any]:
@@ -413,6 +420,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "online.invite": _online_invite,
     "online.receive": _online_receive,
     "online.local": _online_local,
+    "online.expire": _online_expire,
     "online.disconnected": _online_disconnected,
     "online.guest": _online_guest,
     "online.guest_receive": _online_guest_receive,
@@ -421,7 +429,9 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "online.guest_hello": _online_guest_hello,
     "online.guest_check": _online_guest_check,
     "game.replay": _replay_frames,
+    "game.info": _info,
     "game.new": _new_game,
+    "game.expire": _expire,
     "game.undo": _undo,
     "game.warm_up": _warm_up,
     "game.ask": _ask,
@@ -464,9 +474,10 @@ def handle(request_text: str) -> str:
     try:
         op, args = _parse(request_text)
         reply: dict[str, Any] = {"ok": True, "result": OPERATIONS[op](args)}
-    except BadRequest as error:
+    except (BadRequest, MalformedMove) as error:
         reply = {"ok": False, "error": {"kind": "bad-request", "message": str(error)}}
-    except Refused as error:
+    except (Refused, GameError, UnknownLexicon) as error:
+        # GameError: an illegal move, bad options, a question the game will not answer.
         reply = {"ok": False, "error": {"kind": "refused", "message": str(error)}}
     except NeedFiles as need:
         # Not a failure: the worker fetches these files into the site folder and asks again.

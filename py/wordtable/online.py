@@ -27,8 +27,10 @@ Robustness: moves carry a per-guest counter, so a duplicated or replayed move is
 again but applied once, and one from the future (a lost predecessor) waits to be sent again.
 Views carry the record's length as their version, so an old or reordered view is ignored; a
 checksum over the view catches a damaged one, and the guest asks for its view again. In
-real-time games (Shrdlu) a move made on an older view is refused as too late: the table has
-moved on. The host never trusts a seat number from a guest: the seat is the one its
+real-time games the game decides when a move made on an older view is stale (game.epoch: a
+Shrdlu claim made on an earlier round's spread is too late; a move that only missed someone
+else's move is not). Only the host's clock plays a deadline's move (Shrdlu's time-up), never
+a seat. The host never trusts a seat number from a guest: the seat is the one its
 invitation token was made for.
 """
 
@@ -40,8 +42,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.game import Record, replay
+from wordtable.engine.errors import GameError
+from wordtable.engine.game import Record
 
 MAX_MESSAGE = 65_536
 
@@ -87,7 +89,13 @@ class Host:
     peers: dict[str, int] = field(default_factory=dict)      # connected peer -> seat
 
     def __post_init__(self) -> None:
-        self.state = replay(self.game, self.record)
+        # The epoch after each number of moves: a move made on view version V is stale when
+        # the epoch then differs from the epoch now.
+        self.state = self.game.new(self.record.options, self.record.seed)
+        self.epochs = [self.game.epoch(self.state)]
+        for seat, move in self.record.moves:
+            self.state = self.game.step(self.state, seat, move)
+            self.epochs.append(self.game.epoch(self.state))
 
     # -- invitations and seats -----------------------------------------------------------------
 
@@ -176,14 +184,14 @@ class Host:
         """Answers a question about the asking guest's own seat, never another's: the seat is
         the connection's, and the game answers only what that seat's player may know."""
         number, question, args = message.get("q"), message.get("question"), message.get("args", {})
-        answer = getattr(self.game, "answer", None)
         if not _int(number) or not isinstance(question, str) or not isinstance(args, dict):
             return [(peer, encode({"t": "error", "message": "A question needs q, question and args."}))]
-        if answer is None:
-            return [(peer, encode({"t": "answer", "q": number, "error": "This game answers no questions."}))]
+        if question not in self.game.questions:
+            refusal = "This game has no such question." if self.game.questions else "This game answers no questions."
+            return [(peer, encode({"t": "answer", "q": number, "error": refusal}))]
         try:
-            return [(peer, encode({"t": "answer", "q": number, "answer": answer(self.state, seat, question, args)}))]
-        except (ValueError, KeyError, TypeError, IndexError) as error:
+            return [(peer, encode({"t": "answer", "q": number, "answer": self.game.answer(self.state, seat, question, args)}))]
+        except GameError as error:
             return [(peer, encode({"t": "answer", "q": number, "error": str(error)[:300]}))]
 
     def _move(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
@@ -195,24 +203,41 @@ class Host:
             return [(peer, encode({"t": "ack", "n": number}))]
         if number > last + 1:  # an earlier move was lost: the guest sends it again first
             return [(peer, encode({"t": "refused", "n": number, "message": "out of order", "retry": True}))]
-        if getattr(self.game, "realtime", False) and message.get("base") != self.version:
+        if self._stale(message.get("base")):
             self.last_move[seat] = number
             return [(peer, encode({"t": "refused", "n": number, "message": "Too late: the table moved on."})),
                     (peer, self.view_message(seat))]
         try:
             after = self.game.apply(self.state, seat, move)
-        except (IllegalMove, MalformedMove) as error:
+        except GameError as error:
             self.last_move[seat] = number  # answered: a resend gets the same "no" as an ack
             return [(peer, encode({"t": "refused", "n": number, "message": str(error)}))]
-        self.state = after
-        self.record.moves.append((seat, move))
+        self._applied(after, seat, move)
         self.last_move[seat] = number
         return [(peer, encode({"t": "ack", "n": number}))] + self.broadcast()
 
+    def _stale(self, base: Any) -> bool:
+        """Whether a move made on view version `base` comes from an epoch that has ended."""
+        now = self.epochs[-1]
+        if now is None:
+            return False
+        return not (_int(base) and base <= self.version and self.epochs[base] == now)
+
+    def _applied(self, after: Any, seat: int, move: dict[str, Any]) -> None:
+        self.state = after
+        self.record.moves.append((seat, move))
+        self.epochs.append(self.game.epoch(after))
+
     def play_local(self, seat: int, move: dict[str, Any]) -> Outgoing:
         """A move made at the host's own browser (its seat or a bot it runs)."""
-        self.state = self.game.apply(self.state, seat, move)
-        self.record.moves.append((seat, move))
+        self._applied(self.game.apply(self.state, seat, move), seat, move)
+        return self.broadcast()
+
+    def expire(self) -> Outgoing:
+        """The host's clock ran out: the game plays the deadline's move (IllegalMove if none)."""
+        deadline = self.game.deadline(self.state)
+        self._applied(self.game.expire(self.state), deadline.seat if deadline else -1,
+                      deadline.move if deadline else {})
         return self.broadcast()
 
     # -- saving (the host's record survives a reload) ---------------------------------------------

@@ -1,4 +1,9 @@
-"""The generic bot driver: plays bot-only games of any game and keeps the numbers."""
+"""The generic bot driver: plays bot-only games of any game and keeps the numbers.
+
+A bot is `bot(game, view, rng) -> move`: it receives the seat's view (the same JSON a player's
+screen gets; it reaches the dictionary through game.lexicon_for), never the state, so it knows
+only what that seat may know. In real-time games a bot's move carries "after_ms": how long
+after the epoch began (game.epoch: Shrdlu's round) it would act; None means it waits."""
 
 from __future__ import annotations
 
@@ -8,10 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordtable.engine.game import Game, Record
+from wordtable.engine.errors import IllegalMove
+from wordtable.engine.game import Game, Move, Record
 from wordtable.engine.rng import rng_for
 
-Bot = Callable[[Any, Any, int, Any], dict]  # (game, state, seat, rng) -> move
+Bot = Callable[[Game, dict, Any], "Move | None"]  # (game, the seat's view, rng) -> move
 
 
 @dataclass
@@ -21,46 +27,79 @@ class Played:
     move_ms: list[float] = field(default_factory=list)
 
 
+def ask_bot(bot: Bot, game: Game, state: Any, seat: int, seed: int, moves_so_far: int) -> Move | None:
+    """The bot's move for this seat, seeing only this seat's view."""
+    return bot(game, game.view(state, seat), rng_for(seed, "bot", seat, moves_so_far))
+
+
 def play(game: Game, bots: list[Bot], options: dict[str, Any], seed: int, max_moves: int = 20_000) -> Played:
     state = game.new(options, seed)
     played = Played(Record(game.id, options, seed), state)
-    realtime = getattr(game, "realtime", False)
+    race = _Race() if game.realtime else None
     while (actors := game.actors(state)) and len(played.record.moves) < max_moves:
-        if realtime:
-            seat, move = _first_to_act(game, bots, state, actors, played)
-        else:
-            seat = actors[0]
-            move = _timed(bots[seat], game, state, seat, played)
+        if race is not None:
+            state = race.step(game, bots, state, actors, played)
+            continue
+        seat = actors[0]
+        move = _timed(bots[seat], game, state, seat, played)
         state = game.apply(state, seat, move)
         played.record.moves.append((seat, move))
     played.state = state
     return played
 
 
-def _timed(bot: Bot, game: Game, state: Any, seat: int, played: Played) -> dict | None:
-    rng = rng_for(played.record.seed, "bot", seat, len(played.record.moves))
+def _timed(bot: Bot, game: Game, state: Any, seat: int, played: Played) -> Move | None:
     start = time.perf_counter()
-    move = bot(game, state, seat, rng)
+    move = ask_bot(bot, game, state, seat, played.record.seed, len(played.record.moves))
     played.move_ms.append((time.perf_counter() - start) * 1000)
     return move
 
 
-def _first_to_act(game: Game, bots: list[Bot], state: Any, actors: list[int], played: Played) -> tuple[int, dict]:
-    """Real-time games: every bot says what it would do and after how long ("after_ms"); the
-    earliest acts, unless the game's clock (timeout_move) runs out first."""
-    offers = []
-    for seat in actors:
-        move = _timed(bots[seat], game, state, seat, played)
-        if move is not None:
-            move = dict(move)
-            offers.append((move.pop("after_ms", 0), seat, move))
-    timeout = game.timeout_move(state)
-    if timeout is not None:
-        offers.append(timeout)
-    if not offers:
-        raise RuntimeError("no bot would ever act: a bug in the game's bots")
-    _after, seat, move = min(offers, key=lambda offer: (offer[0], offer[1]))
-    return seat, move
+@dataclass
+class _Race:
+    """Real-time play in simulated time. Each bot plans a move at an absolute moment (the
+    epoch's start + its after_ms) and keeps that plan while the epoch lasts, so a slow bot
+    still acts while others keep moving; the table's clock plays a deadline's move."""
+    now: int = 0
+    epoch: Any = ...
+    epoch_start: int = 0
+    deadline: Any = None
+    deadline_start: int = 0
+    plans: dict[int, tuple[int, Move]] = field(default_factory=dict)   # seat -> (at ms, move)
+    asked: dict[int, int] = field(default_factory=dict)                # seat -> moves when last asked
+
+    def step(self, game: Game, bots: list[Bot], state: Any, actors: list[int], played: Played) -> Any:
+        moves = len(played.record.moves)
+        epoch = game.epoch(state)
+        if epoch != self.epoch:
+            self.epoch, self.epoch_start, self.plans = epoch, self.now, {}
+        deadline = game.deadline(state)
+        if deadline != self.deadline:
+            self.deadline, self.deadline_start = deadline, self.now
+        for seat in actors:
+            if seat not in self.plans and self.asked.get(seat) != moves:
+                self.asked[seat] = moves
+                move = _timed(bots[seat], game, state, seat, played)
+                if move is not None:
+                    move = dict(move)
+                    self.plans[seat] = (self.epoch_start + int(move.pop("after_ms", 0)), move)
+        offers = [(at, seat, move) for seat, (at, move) in self.plans.items() if seat in actors]
+        if deadline is not None:
+            offers.append((self.deadline_start + deadline.after_ms, -1, deadline.move))
+        if not offers:
+            raise RuntimeError("no bot would ever act: a bug in the game's bots")
+        at, seat, move = min(offers, key=lambda offer: (offer[0], offer[1]))
+        self.now = max(self.now, at)
+        if seat == -1:
+            played.record.moves.append((deadline.seat, move))
+            return game.expire(state)
+        del self.plans[seat]
+        try:
+            after = game.apply(state, seat, move)
+        except IllegalMove:
+            return state  # the plan went stale (someone called first): the bot is asked again
+        played.record.moves.append((seat, move))
+        return after
 
 
 def simulate(game: Game, bots: list[Bot], options: dict[str, Any], games: int, seed: int) -> dict[str, Any]:
@@ -74,7 +113,8 @@ def simulate(game: Game, bots: list[Bot], options: dict[str, Any], games: int, s
             draws += 1
         else:
             wins[str(outcome.winners[0])] += 1
-        turns.append(len(getattr(played.state, "history", played.record.moves)))
+        counted = game.turns(played.state)
+        turns.append(len(played.record.moves) if counted is None else counted)
         move_ms += played.move_ms
     return {"games": games, "wins": wins, "draws": draws,
             "mean_turns": statistics.fmean(turns) if turns else 0,

@@ -1,10 +1,16 @@
 """The one small API every game implements (in the spirit of OpenSpiel's State and
-python-chess's Board), so that one driver, one save format and one UI shell serve them all."""
+python-chess's Board), so that one driver, one save format, one bridge and one UI shell serve
+them all. A game subclasses Game: it provides the rules (start, actors, parse_move, play,
+view, …) and may override the optional capabilities, whose defaults are written here once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar
+
+from wordtable.engine.errors import IllegalMove, MalformedMove
+from wordtable.engine.options import GameOptions
 
 Move = dict[str, Any]  # a small JSON object, e.g. {"type": "place", "row": 0, "col": 2, "dir": "down"}
 
@@ -14,44 +20,171 @@ class Outcome:
     winners: tuple[int, ...]          # several winners = a shared win (a draw among them)
     reason: str = ""
 
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "reason": self.reason}
 
-class Game(Protocol):
-    id: str
-    title: str
 
-    def new(self, options: dict[str, Any], seed: int) -> Any:
-        """A fresh state. Options are validated; bad options raise ValueError."""
+@dataclass(frozen=True)
+class Deadline:
+    """A clock running in a real-time game: when it runs out, the table (never a seat) plays
+    `move`, credited to `seat` in the record."""
+    after_ms: int
+    seat: int
+    move: Move
+
+    def to_json(self) -> dict[str, Any]:
+        return {"after_ms": self.after_ms, "seat": self.seat}
+
+
+class Game:
+    """Base of every game. Required: the class attributes id, title, Options, and the methods
+    marked "required" below. Everything else has a default that suits a turn-based game."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    blurb: ClassVar[str] = ""        # one or two sentences for the home screen
+    minutes: ClassVar[int] = 20      # how long a game takes, roughly
+    Options: ClassVar[type[GameOptions]]
+    realtime: ClassVar[bool] = False  # everyone may act at any moment (bots say when: after_ms)
+    clock_moves: ClassVar[frozenset[str]] = frozenset()  # move types only the table's clock plays
+    questions: ClassVar[tuple[str, ...]] = ()            # what a seat may ask (see answer)
+    move_fields: ClassVar[dict[str, frozenset[str]]]     # move type -> its fields besides "type"
+
+    def __init__(self, lexicon_for: Callable[[str], Any]):
+        self.lexicon_for = lexicon_for
+
+    # -- required ------------------------------------------------------------------------------
+
+    def start(self, options: Any, seed: int) -> Any:
+        """Required: the first state for parsed options."""
+        raise NotImplementedError
 
     def seats(self, state: Any) -> int:
-        """How many seats the game has."""
+        return state.options.players
 
     def actors(self, state: Any) -> list[int]:
-        """The seats that may act now (several at once in simultaneous phases)."""
+        """Required: the seats that may act now (several at once in simultaneous phases)."""
+        raise NotImplementedError
 
-    def apply(self, state: Any, seat: int, move: Move) -> Any:
-        """The state after the move (the given state is not changed), or IllegalMove /
-        MalformedMove with a message a player understands."""
+    def parse_move(self, move: Any) -> str:
+        """Required: the move's type after checking its shape; MalformedMove if it is not a move."""
+        raise NotImplementedError
+
+    def play(self, state: Any, seat: int, kind: str, move: Move) -> Any:
+        """Required: the state after a well-formed move by a seat that may act (apply has
+        checked that); IllegalMove when the rules forbid it. Never changes `state`."""
+        raise NotImplementedError
 
     def legal_moves(self, state: Any, seat: int) -> list[Move]:
-        """Every legal move of this seat now (games where enumeration is impossible may
-        return representative moves and rely on apply's check)."""
+        """Required: every legal move of this seat now (where enumeration is impossible,
+        representative moves; apply decides)."""
+        raise NotImplementedError
 
     def outcome(self, state: Any) -> Outcome | None:
-        """None while the game goes on."""
+        return state.outcome
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
-        """Exactly what this seat may see (None: a spectator; everything public only)."""
+        """Required: exactly what this seat may see (None: a spectator). JSON-safe."""
+        raise NotImplementedError
 
     def reveal(self, state: Any) -> dict[str, Any]:
-        """Everything in the state, secrets included: only for the replay of a finished game."""
+        """Required: everything in the state, for the replay of a finished game."""
+        raise NotImplementedError
 
     def move_text(self, before: Any, move: Move) -> str:
-        """A move's short text form for records and replays, e.g. "chose SALT" (before: the
-        state the move was played in)."""
+        """Required: a move's short text, e.g. "chose SALT" (before: the state it was played in)."""
+        raise NotImplementedError
+
+    # -- written once for every game -----------------------------------------------------------
+
+    def new(self, options: dict[str, Any], seed: int) -> Any:
+        """A fresh state. Bad options raise BadOptions, an unknown dictionary UnknownLexicon."""
+        parsed = self.Options.parse(options)
+        self.lexicon_for(parsed.lexicon)  # fail now, not mid-game, on an unknown dictionary
+        return self.start(parsed, seed)
+
+    def apply(self, state: Any, seat: int, move: Move) -> Any:
+        """The state after a seat's move (the given state is not changed), or IllegalMove /
+        MalformedMove with a message a player understands."""
+        kind = self.checked_move(move)
+        if self.outcome(state) is not None:
+            raise IllegalMove("The game is over.")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats(state):
+            raise IllegalMove("There is no such seat in this game.")
+        if kind in self.clock_moves:
+            raise IllegalMove("Only the table's clock can do that: wait for it to run out.")
+        if seat not in self.actors(state):
+            raise IllegalMove(self.not_your_turn(state, seat))
+        return self.play(state, seat, kind, move)
+
+    def checked_move(self, move: Any) -> str:
+        """The move's type; MalformedMove for a bad shape or a field the move does not have."""
+        kind = self.parse_move(move)
+        extra = set(move) - self.move_fields[kind] - {"type"}
+        if extra:
+            raise MalformedMove(f"A {kind} move has no field {str(min(extra))[:30]!r}.")
+        return kind
+
+    def expire(self, state: Any) -> Any:
+        """The table's clock ran out: plays the deadline's move."""
+        deadline = self.deadline(state)
+        if deadline is None or self.outcome(state) is not None:
+            raise IllegalMove("No clock is running.")
+        return self.play(state, deadline.seat, self.parse_move(deadline.move), deadline.move)
+
+    def is_clock_move(self, state: Any, seat: int, move: Move) -> bool:
+        """Whether a recorded (seat, move) is the clock running out (replaying a record)."""
+        deadline = self.deadline(state)
+        return deadline is not None and seat == deadline.seat and move == deadline.move
+
+    def step(self, state: Any, seat: int, move: Move) -> Any:
+        """One recorded move replayed: a seat's move, or the clock's."""
+        if self.is_clock_move(state, seat, move):
+            return self.expire(state)
+        return self.apply(state, seat, move)
+
+    # -- optional capabilities, with their defaults --------------------------------------------
+
+    def not_your_turn(self, state: Any, seat: int) -> str:
+        return "It is not your turn."
+
+    def deadline(self, state: Any) -> Deadline | None:
+        """The clock running now, if any (real-time games)."""
+        return None
+
+    def epoch(self, state: Any) -> Any:
+        """Real-time games: a JSON value that changes when moves made on an older view become
+        stale (Shrdlu: the round). A move made in another epoch is refused as too late; a bot's
+        planned move stays valid while the epoch is the same. None: nothing is ever stale."""
+        return None
+
+    def answer(self, state: Any, seat: int | None, question: str, args: dict[str, Any]) -> Any:
+        """A question a seat may ask about its own game (see `questions`); IllegalMove if not."""
+        raise IllegalMove(f"{self.title} answers no questions.")
+
+    def warm_up(self, options: dict[str, Any]) -> None:
+        """Builds indexes before play starts (called while the new-game form is open)."""
 
     def undo_barrier(self, before: Any, after: Any) -> bool:
         """Whether the move from before to after revealed hidden information, drew on
         randomness or handed the turn on, so that it can no longer be taken back."""
+        return True
+
+    def turns(self, state: Any) -> int | None:
+        """How many turns the game took, for simulations (None: count the moves)."""
+        return None
+
+    def secrets(self, state: Any, seat: int | None) -> list[Any]:
+        """What only `seat` may see now (None: what nobody may see, such as the deck's order),
+        as JSON values: the contract test checks no other seat's view contains them."""
+        return []
+
+    @classmethod
+    def info(cls) -> dict[str, Any]:
+        low, high = cls.Options.player_range()
+        return {"id": cls.id, "title": cls.title, "blurb": cls.blurb, "minutes": cls.minutes,
+                "players": {"min": low, "max": high}, "realtime": cls.realtime,
+                "questions": list(cls.questions), "options": [spec.to_json() for spec in cls.Options.specs()]}
 
 
 @dataclass
@@ -68,25 +201,38 @@ class Record:
                 "moves": [[seat, move] for seat, move in self.moves]}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Record:
-        return cls(data["game"], dict(data["options"]), int(data["seed"]),
-                   [(int(seat), dict(move)) for seat, move in data["moves"]])
+    def from_json(cls, data: Any) -> Record:
+        """The record, or ValueError naming what is wrong (JSON true is not a seat)."""
+        if not isinstance(data, dict):
+            raise ValueError("a record is an object")
+        game, options, seed, moves = data.get("game"), data.get("options"), data.get("seed"), data.get("moves")
+        if not isinstance(game, str) or not isinstance(options, dict) or not isinstance(moves, list):
+            raise ValueError("a record needs game, options and moves")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise ValueError("the seed must be a whole number")
+        parsed = []
+        for entry in moves:
+            if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)
+                    and not isinstance(entry[0], bool) and isinstance(entry[1], dict)):
+                raise ValueError("each move is [seat, move]")
+            parsed.append((entry[0], dict(entry[1])))
+        return cls(game, dict(options), seed, parsed)
 
 
 def replay(game: Game, record: Record) -> Any:
     state = game.new(record.options, record.seed)
     for seat, move in record.moves:
-        state = game.apply(state, seat, move)
+        state = game.step(state, seat, move)
     return state
 
 
 def undo(game: Game, record: Record, seat: int) -> Record:
     """Takes back this seat's last move, following Board Game Arena's policy: only your own
     latest move, never across another player's action, never once the move revealed hidden
-    information or a random outcome. Raises ValueError with the reason otherwise."""
+    information or a random outcome. Raises IllegalMove with the reason otherwise."""
     if not record.moves or record.moves[-1][0] != seat:
-        raise ValueError("You can only take back your own last move, before anyone else acts.")
+        raise IllegalMove("You can only take back your own last move, before anyone else acts.")
     shorter = Record(record.game, record.options, record.seed, record.moves[:-1])
     if game.undo_barrier(replay(game, shorter), replay(game, record)):
-        raise ValueError("That move can no longer be taken back: the game has moved on.")
+        raise IllegalMove("That move can no longer be taken back: the game has moved on.")
     return shorter

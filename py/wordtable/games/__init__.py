@@ -1,25 +1,33 @@
-"""The games. Each entry makes a game object given a way to find dictionaries, and its bots."""
+"""The games: one registry entry per built game (its rules module and class, its bots module).
+Modules are imported when a game is first used, so the boot does not pay for them."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
-GAME_IDS = ("four-letter-words", "shrdlu", "spell-write", "wordsmith", "one-letter-better")
+REGISTRY: dict[str, tuple[str, str, str]] = {
+    "four-letter-words": ("wordtable.games.four_letter_words", "FourLetterWords", "wordtable.games.flw_bots"),
+    "shrdlu": ("wordtable.games.shrdlu", "Shrdlu", "wordtable.games.shrdlu_bots"),
+    "spell-write": ("wordtable.games.spell_write", "SpellWrite", "wordtable.games.spell_write_bots"),
+}
+PLANNED = ("wordsmith", "one-letter-better")  # known by name, not built yet
+GAME_IDS = (*REGISTRY, *PLANNED)
 
 
-def make(game_id: str, lexicon_for: Callable[[str], Any]):
+def game_class(game_id: str) -> type:
+    """The game's class; KeyError for one not built."""
+    module, name, _bots = REGISTRY[game_id]
+    return getattr(importlib.import_module(module), name)
+
+
+def make(game_id: str, lexicon_for: Callable[[str], Any]) -> tuple[Any, dict[str, Any]]:
     """(game, bots by level) for a built game; KeyError for one not built yet."""
-    if game_id == "four-letter-words":
-        from wordtable.games.flw_bots import BOTS
-        from wordtable.games.four_letter_words import FourLetterWords
-        return FourLetterWords(lexicon_for), BOTS
-    if game_id == "shrdlu":
-        from wordtable.games.shrdlu import Shrdlu
-        from wordtable.games.shrdlu_bots import BOTS as SHRDLU_BOTS
-        return Shrdlu(lexicon_for), SHRDLU_BOTS
-    if game_id == "spell-write":
-        from wordtable.games.spell_write import SpellWrite
-        from wordtable.games.spell_write_bots import BOTS as SPELL_WRITE_BOTS
-        return SpellWrite(lexicon_for), SPELL_WRITE_BOTS
-    raise KeyError(game_id)
+    bots = importlib.import_module(REGISTRY[game_id][2]).BOTS
+    return game_class(game_id)(lexicon_for), bots
+
+
+def infos() -> list[dict[str, Any]]:
+    """What the page shows of every built game (title, players, options…): game.info."""
+    return [game_class(game_id).info() for game_id in REGISTRY]

@@ -37,10 +37,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.game import Move, Outcome
+from wordtable.engine.game import Game, Move, Outcome
+from wordtable.engine.options import GameOptions, option
+from wordtable.lexicon.rules import WORD_RULES
 
 GAME_ID = "four-letter-words"
 EMPTY = "."
@@ -53,41 +55,17 @@ VERDICT_MOVES = ("accept", "challenge", "defend", "withdraw")
 
 
 @dataclass(frozen=True)
-class Options:
-    players: int = 2
-    rows: int = 7
-    cols: int = 7
-    lexicon: str = "standard"
-    vowel_start: bool = False
-    banned_letters: str = ""
-    x_variant: bool = False
-    judge: str = "dictionary"        # or "players": words stand unless challenged
-    challenge_penalties: bool = False
-
-    @classmethod
-    def parse(cls, data: dict[str, Any]) -> Options:
-        players = int(data.get("players", 2))
-        if not 2 <= players <= 8:
-            raise ValueError("Four Letter Words is for 2 to 8 players.")
-        size = GRID_FOR_PLAYERS[players]
-        rows, cols = int(data.get("rows", size)), int(data.get("cols", size))
-        if not (4 <= rows <= 12 and 4 <= cols <= 12):
-            raise ValueError("Grids are 4 to 12 cells on each side.")
-        banned = "".join(sorted(set(str(data.get("banned_letters", "")).lower())))
-        if not banned.isalpha() and banned:
-            raise ValueError("Banned letters must be letters.")
-        judge = str(data.get("judge", "dictionary"))
-        if judge not in JUDGES:
-            raise ValueError("The judge of words is the dictionary or the players.")
-        return cls(players, rows, cols, str(data.get("lexicon", "standard")),
-                   bool(data.get("vowel_start", False)), banned, bool(data.get("x_variant", False)),
-                   judge, bool(data.get("challenge_penalties", False)))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "rows": self.rows, "cols": self.cols, "lexicon": self.lexicon,
-                "vowel_start": self.vowel_start, "banned_letters": self.banned_letters,
-                "x_variant": self.x_variant, "judge": self.judge,
-                "challenge_penalties": self.challenge_penalties}
+class Options(GameOptions):
+    title: ClassVar[str] = "Four Letter Words"
+    players: int = option(2, "Players", minimum=2, maximum=8)
+    rows: int = option(7, "Rows", minimum=4, maximum=12, by_players=GRID_FOR_PLAYERS)
+    cols: int = option(7, "Columns", minimum=4, maximum=12, by_players=GRID_FOR_PLAYERS)
+    lexicon: str = option("standard", "Dictionary", kind="lexicon")
+    vowel_start: bool = option(False, "Every word must start with a vowel")
+    banned_letters: str = option("", "Banned letters")
+    x_variant: bool = option(False, "The X variant: three Xs instead of a strike")
+    judge: str = option("dictionary", "Who judges the words", choices=JUDGES)  # or "players"
+    challenge_penalties: bool = option(False, "Competitive penalties for challenges")
 
 
 @dataclass(frozen=True)
@@ -166,26 +144,47 @@ def placements(grid: str, word: str, all_windows: list[Window]) -> list[Placemen
     return legal
 
 
-class FourLetterWords:
+def allowed_shape(word: str) -> bool:
+    """This game's word rule (exactly four letters a-z), the same for what is offered, what
+    bots choose and what is accepted."""
+    return WORD_RULES[GAME_ID].shape_refusal(word) is None
+
+
+def skip_moves_for(grid: str, options: Options) -> list[Move]:
+    """How a seat skips a word: a strike, or in the X variant three Xs (the first empty cells;
+    any three empty cells are accepted)."""
+    if not options.x_variant:
+        return [{"type": "strike"}]
+    empty = [i for i, ch in enumerate(grid) if ch == EMPTY]
+    if len(empty) < 3:
+        return [{"type": "strike"}]  # in the X variant this means going out
+    return [{"type": "xs", "cells": [[i // options.cols, i % options.cols] for i in empty[:3]]}]
+
+
+class FourLetterWords(Game):
     id = GAME_ID
     title = "Four Letter Words"
+    blurb = ("Everyone writes the same four-letter words into a secret grid. Each word must reuse "
+             "letters already written. Three strikes and you are out.")
+    minutes = 20
+    Options = Options
+    move_fields = {"choose": frozenset({"word"}), "place": frozenset({"row", "col", "dir"}),
+                   "xs": frozenset({"cells"}), "strike": frozenset(),
+                   **{kind: frozenset() for kind in VERDICT_MOVES}}
 
     def __init__(self, lexicon_for: Callable[[str], Any]):
-        self.lexicon_for = lexicon_for
+        super().__init__(lexicon_for)
         self._windows: dict[tuple[int, int], list[Window]] = {}
-        self._fitting: dict[tuple[str, int, Options], list[str]] = {}
+        self._fitting: dict[tuple[str, Options], list[str]] = {}
         self._indexes: dict[str, tuple[list[str], dict[tuple[int, str], frozenset[str]]]] = {}
 
     # -- setup and queries ---------------------------------------------------------------------
 
-    def new(self, options: dict[str, Any], seed: int) -> State:
-        parsed = Options.parse(options)
-        self.lexicon_for(parsed.lexicon)  # fail now, not mid-game, on an unknown dictionary
-        empty = EMPTY * (parsed.rows * parsed.cols)
-        state = State(parsed, seed, (empty,) * parsed.players, (0,) * parsed.players,
-                      (False,) * parsed.players, chooser=seed % parsed.players,
-                      lost_turns=(0,) * parsed.players)
-        return state
+    def start(self, options: Options, seed: int) -> State:
+        empty = EMPTY * (options.rows * options.cols)
+        return State(options, seed, (empty,) * options.players, (0,) * options.players,
+                     (False,) * options.players, chooser=seed % options.players,
+                     lost_turns=(0,) * options.players)
 
     def windows(self, options: Options) -> list[Window]:
         key = (options.rows, options.cols)
@@ -194,7 +193,7 @@ class FourLetterWords:
         return self._windows[key]
 
     def word_refusal(self, options: Options, word: str, check_dictionary: bool = True) -> str | None:
-        if len(word) != 4 or not word.isascii() or not word.isalpha() or not word.islower():
+        if not allowed_shape(word):
             return "Choose a word of exactly four letters."
         if options.vowel_start and word[0] not in VOWELS:
             return f"In this game every word must start with a vowel; “{word}” does not."
@@ -210,8 +209,10 @@ class FourLetterWords:
 
     def fitting_words(self, state: State, seat: int) -> list[str]:
         """Every allowed word that fits this seat's grid (what the chooser may name)."""
-        grid, options = state.grids[seat], state.options
-        key = (grid, seat if grid.count(EMPTY) == len(grid) else -1, options)
+        return self.fitting_words_for(state.grids[seat], state.options)
+
+    def fitting_words_for(self, grid: str, options: Options) -> list[str]:
+        key = (grid, options)
         if key in self._fitting:
             return self._fitting[key]
         words, by_letter = self._four_letter_index(options.lexicon)
@@ -234,10 +235,11 @@ class FourLetterWords:
         return allowed
 
     def _four_letter_index(self, lexicon_name: str) -> tuple[list[str], dict[tuple[int, str], frozenset[str]]]:
-        """The dictionary's four-letter words, and for each (position, letter) the words with
-        that letter there: a window's candidates are then one set intersection."""
+        """The dictionary's four-letter words that this game allows (no apostrophes: a list
+        with I'LL must not offer it), and for each (position, letter) the words with that
+        letter there: a window's candidates are then one set intersection."""
         if lexicon_name not in self._indexes:
-            words = self.lexicon_for(lexicon_name).words_of_length(4)
+            words = [w for w in self.lexicon_for(lexicon_name).words_of_length(4) if allowed_shape(w)]
             groups: dict[tuple[int, str], set[str]] = {}
             for word in words:
                 for position, letter in enumerate(word):
@@ -250,13 +252,9 @@ class FourLetterWords:
         return (not options.vowel_start or word[0] in VOWELS) and not set(word) & set(options.banned_letters)
 
     def placements_for(self, state: State, seat: int, word: str | None = None) -> list[Placement]:
-        word = word or state.word
-        return placements(state.grids[seat], word, self.windows(state.options))
+        return placements(state.grids[seat], word or state.word, self.windows(state.options))
 
     # -- the protocol --------------------------------------------------------------------------
-
-    def seats(self, state: State) -> int:
-        return state.options.players
 
     def actors(self, state: State) -> list[int]:
         if state.outcome:
@@ -268,9 +266,6 @@ class FourLetterWords:
                 return [state.chooser]
             return [seat for seat in state.active() if seat != state.chooser and seat not in state.accepted]
         return [seat for seat in state.active() if seat not in state.responded]
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat not in self.actors(state):
@@ -286,21 +281,16 @@ class FourLetterWords:
         return moves
 
     def skip_moves(self, state: State, seat: int) -> list[Move]:
-        if not state.options.x_variant:
-            return [{"type": "strike"}]
-        empty = [i for i, ch in enumerate(state.grids[seat]) if ch == EMPTY]
-        if len(empty) < 3:
-            return [{"type": "strike"}]  # in the X variant this means going out
-        cols = state.options.cols
-        return [{"type": "xs", "cells": [[i // cols, i % cols] for i in empty[:3]]}]
+        return skip_moves_for(state.grids[seat], state.options)
 
-    def apply(self, state: State, seat: int, move: Move) -> State:
-        kind = parse_move(move)
-        if state.outcome:
-            raise IllegalMove("The game is over.")
-        if seat not in self.actors(state):
-            raise IllegalMove("It is not your turn." if state.word is None or seat in state.responded
-                              or state.out[seat] else "Wait for the word to be chosen.")
+    def parse_move(self, move: Any) -> str:
+        return parse_move(move)
+
+    def not_your_turn(self, state: State, seat: int) -> str:
+        return ("It is not your turn." if state.word is None or seat in state.responded or state.out[seat]
+                else "Wait for the word to be chosen.")
+
+    def play(self, state: State, seat: int, kind: str, move: Move) -> State:
         if state.word is None:
             if kind != "choose":
                 raise IllegalMove("Choose a word first.")
@@ -484,7 +474,7 @@ class FourLetterWords:
                 ("word", "chooser", "challenger", "result"), state.last_challenge)),
             "waiting_for": self.actors(state), "strikes": list(state.strikes), "out": list(state.out),
             "history": [[s, w] for s, w in state.history],
-            "outcome": None if not over else {"winners": list(state.outcome.winners), "reason": state.outcome.reason},
+            "outcome": None if not over else state.outcome.to_json(),
         }
         if seat is not None:
             view["grid"] = rows(state.grids[seat])
@@ -505,6 +495,15 @@ class FourLetterWords:
         if state.vetting:
             return "vet" if state.challenger is None else "defend"
         return "write"
+
+    def secrets(self, state: State, seat: int | None) -> list[Any]:
+        if seat is None or state.outcome or state.grids[seat].count(EMPTY) == len(state.grids[seat]):
+            return []
+        cols = state.options.cols
+        return [[state.grids[seat][r * cols:(r + 1) * cols] for r in range(state.options.rows)]]
+
+    def turns(self, state: State) -> int:
+        return len(state.history)
 
     def reveal(self, state: State) -> dict[str, Any]:
         """Everything at this point of the game, for the replay once the game is over."""
@@ -536,6 +535,11 @@ def cell_name(row: int, col: int) -> str:
     return f"{chr(ord('A') + col)}{row + 1}"
 
 
+def is_int(value: Any) -> bool:
+    """A JSON number that is a whole number (JSON true is not a number)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def parse_move(move: Any) -> str:
     """The move's type, after checking its shape; MalformedMove if it is not a move at all."""
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
@@ -545,13 +549,13 @@ def parse_move(move: Any) -> str:
         if not isinstance(move.get("word"), str) or len(move["word"]) > 40:
             raise MalformedMove("A choose move needs a word.")
     elif kind == "place":
-        if not (isinstance(move.get("row"), int) and isinstance(move.get("col"), int)
-                and move.get("dir") in DIRECTIONS):
+        if not (is_int(move.get("row")) and is_int(move.get("col")) and isinstance(move.get("dir"), str)
+                and move["dir"] in DIRECTIONS):
             raise MalformedMove("A place move needs row, col and dir (right, down, left or up).")
     elif kind == "xs":
         cells = move.get("cells")
-        if not (isinstance(cells, list) and all(isinstance(c, list) and len(c) == 2
-                                                 and all(isinstance(v, int) for v in c) for c in cells)):
+        if not (isinstance(cells, list) and len(cells) <= 3 and all(
+                isinstance(c, list) and len(c) == 2 and all(is_int(v) for v in c) for c in cells)):
             raise MalformedMove("An xs move needs three [row, col] cells.")
     elif kind != "strike" and kind not in VERDICT_MOVES:
         raise MalformedMove(f"Unknown move type {kind!r}.")

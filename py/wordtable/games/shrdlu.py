@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.game import Move, Outcome
+from wordtable.engine.game import Deadline, Game, Move, Outcome
+from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import rng_for
 
 GAME_ID = "shrdlu"
@@ -132,19 +133,10 @@ def solve(lexicon: Any, spread: tuple[str, ...] | list[str]) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Options:
-    players: int = 2
-    lexicon: str = "standard"
-
-    @classmethod
-    def parse(cls, data: dict[str, Any]) -> Options:
-        players = int(data.get("players", 2))
-        if not 1 <= players <= 8:
-            raise ValueError("Shrdlu is for 1 to 8 players (one plays for practice).")
-        return cls(players, str(data.get("lexicon", "standard")))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "lexicon": self.lexicon}
+class Options(GameOptions):
+    title: ClassVar[str] = "Shrdlu"
+    players: int = option(2, "Players", minimum=1, maximum=8)  # one plays for practice
+    lexicon: str = option("standard", "Dictionary", kind="lexicon")
 
 
 @dataclass(frozen=True)
@@ -174,33 +166,39 @@ class State:
     outcome: Outcome | None = None
 
 
-class Shrdlu:
+class Shrdlu(Game):
     id = GAME_ID
     title = "Shrdlu"
+    blurb = ("Five cards, five rules, one word. Be the first to find a word that fits the spread "
+             "— or bet that none exists.")
+    minutes = 15
+    Options = Options
+    move_fields = {"claim": frozenset({"word"}), "shrdlu": frozenset(), "time-up": frozenset(), "pass": frozenset()}
     realtime = True  # every player may act at any moment; the first valid claim wins
+    clock_moves = frozenset({"time-up"})  # only the table's clock ends a countdown
 
     def __init__(self, lexicon_for: Callable[[str], Any]):
-        self.lexicon_for = lexicon_for
+        super().__init__(lexicon_for)
         self._solutions: dict[tuple[str, tuple[str, ...]], list[str]] = {}
 
     # -- setup and queries ---------------------------------------------------------------------
 
-    def new(self, options: dict[str, Any], seed: int) -> State:
-        parsed = Options.parse(options)
-        self.lexicon_for(parsed.lexicon)
+    def start(self, options: Options, seed: int) -> State:
         deck = list(DECK)
         rng_for(seed, "shrdlu", "deck").shuffle(deck)
-        state = State(parsed, seed, tuple(deck), (), ((),) * parsed.players,
-                      players_in=tuple(range(parsed.players)))
+        state = State(options, seed, tuple(deck), (), ((),) * options.players,
+                      players_in=tuple(range(options.players)))
         return self._deal(state)
 
     def solutions(self, state: State, spread: tuple[str, ...] | None = None) -> list[str]:
-        spread = state.spread if spread is None else spread
-        key = (state.options.lexicon, spread)
+        return self.solutions_for(state.options.lexicon, state.spread if spread is None else spread)
+
+    def solutions_for(self, lexicon_name: str, spread: tuple[str, ...]) -> list[str]:
+        key = (lexicon_name, tuple(spread))
         if key not in self._solutions:
             if len(self._solutions) > 256:
                 self._solutions.clear()
-            self._solutions[key] = solve(self.lexicon_for(state.options.lexicon), spread)
+            self._solutions[key] = solve(self.lexicon_for(lexicon_name), spread)
         return self._solutions[key]
 
     def warm_up(self, options: dict[str, Any]) -> None:
@@ -235,17 +233,12 @@ class Shrdlu:
 
     # -- the protocol --------------------------------------------------------------------------
 
-    def seats(self, state: State) -> int:
-        return state.options.players
-
     def actors(self, state: State) -> list[int]:
         return [] if state.outcome else list(state.players_in)
 
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
-
     def legal_moves(self, state: State, seat: int) -> list[Move]:
-        """Representative: the winning claims, the call, and the practice pass."""
+        """Representative: the winning claims, the call, and the practice pass (the time-up
+        after a call is the table's clock's, no seat's)."""
         if seat not in self.actors(state):
             return []
         moves: list[Move] = []
@@ -253,19 +246,17 @@ class Shrdlu:
             moves += [{"type": "claim", "word": w} for w in self.solutions(state)]
         if state.caller is None:
             moves.append({"type": "shrdlu"})
-        if state.countdown:
-            moves.append({"type": "time-up"})
         if self._solo(state):
             moves.append({"type": "pass"})
         return moves
 
-    def apply(self, state: State, seat: int, move: Move) -> State:
-        kind = parse_move(move)
-        if state.outcome:
-            raise IllegalMove("The game is over.")
-        if seat not in self.actors(state):
-            raise IllegalMove("Only the tied players play the tiebreak round." if state.tiebreak
-                              else "You are not playing this game.")
+    def parse_move(self, move: Any) -> str:
+        return parse_move(move)
+
+    def not_your_turn(self, state: State, seat: int) -> str:
+        return "Only the tied players play the tiebreak round." if state.tiebreak else "You are not playing this game."
+
+    def play(self, state: State, seat: int, kind: str, move: Move) -> State:
         if kind == "claim":
             if seat == state.caller:
                 raise IllegalMove("You called shrdlu: you cannot answer this round.")
@@ -325,12 +316,21 @@ class Shrdlu:
     def undo_barrier(self, before: State, after: State) -> bool:
         return True  # a real-time race: nothing is taken back
 
-    @staticmethod
-    def timeout_move(state: State) -> tuple[int, int, Move] | None:
-        """What happens if nobody acts: after a call, time runs out (after ms, seat, move)."""
-        if state.countdown and state.caller is not None:
-            return COUNTDOWN_S * 1000, state.caller, {"type": "time-up"}
+    def deadline(self, state: State) -> Deadline | None:
+        """After a call the others have COUNTDOWN_S seconds; then the caller wins the round."""
+        if state.countdown and state.caller is not None and state.outcome is None:
+            return Deadline(COUNTDOWN_S * 1000, state.caller, {"type": "time-up"})
         return None
+
+    def epoch(self, state: State) -> list[Any]:
+        """A claim made on another round's spread is too late, whatever the words."""
+        return [state.round, state.tiebreak]
+
+    def turns(self, state: State) -> int:
+        return len(state.results)
+
+    def secrets(self, state: State, seat: int | None) -> list[Any]:
+        return [list(state.deck)] if seat is None and len(state.deck) > 3 else []
 
     # -- what a player sees --------------------------------------------------------------------
 
@@ -345,8 +345,8 @@ class Shrdlu:
             "cards_won": [len(cards) for cards in state.won],
             "waiting_for": self.actors(state),
             "results": [result_json(r) for r in state.results],
-            "outcome": None if not state.outcome else {"winners": list(state.outcome.winners),
-                                                       "reason": state.outcome.reason},
+            "outcome": None if not state.outcome else state.outcome.to_json(),
+            "deadline": None if (deadline := self.deadline(state)) is None else deadline.to_json(),
         }
 
     def reveal(self, state: State) -> dict[str, Any]:

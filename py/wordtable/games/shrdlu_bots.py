@@ -2,31 +2,34 @@
 and answers after a human-like delay that grows as fewer words fit. Knowing none, it calls
 "shrdlu!", and can be wrong when it simply did not know the word.
 
-A bot's move carries "after_ms": how long after the last change of the table it would act.
-The real-time driver (and the page) play the earliest; the key is not part of the move."""
+A bot receives its seat's view (the table everyone sees). Its move carries "after_ms": how long
+after the round began it would act. The real-time driver (and the page) play the earliest at
+that moment; the key is not part of the move."""
 
 from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from wordtable.engine.game import Move
-from wordtable.games.shrdlu import Shrdlu, State
+from wordtable.games.shrdlu import Shrdlu
 
 KNOWS = {"easy": 0.3, "medium": 0.65, "hard": 1.0}       # share of the fitting words it can find
 THINKS_MS = {"easy": 7000, "medium": 4500, "hard": 2500}  # time to find a word in an easy spread
 
 
 def _bot(level: str):
-    def move(game: Shrdlu, state: State, seat: int, rng: random.Random) -> Move | None:
-        found = game.solutions(state)
+    def move(game: Shrdlu, view: dict[str, Any], rng: random.Random) -> Move | None:
+        seat, caller = view["seat"], view["caller"]
+        found = game.solutions_for(view["options"]["lexicon"], tuple(card["id"] for card in view["spread"]))
         known = [w for w in found if rng.random() < KNOWS[level]]
         jitter = rng.uniform(0.7, 1.4)
-        if seat != state.caller and known:
+        if seat != caller and known:
             scarcity = 1 + 5 / math.sqrt(len(found))  # fewer words: longer to find one
             return {"type": "claim", "word": rng.choice(known),
                     "after_ms": round(THINKS_MS[level] * scarcity * jitter)}
-        if state.caller is None:
+        if caller is None:
             # It found nothing: bet that nothing exists (the hard bot is never wrong).
             return {"type": "shrdlu", "after_ms": round(THINKS_MS[level] * 3 * jitter)}
         return None  # waits for the clock

@@ -14,9 +14,10 @@ how-to-play page too):
   highlighted square lets the player highlight a 2x2 block of the letter grid; from then on, a
   roll landing in a block may take any of its four letters (crossed-off ones at the usual cost).
 - After writing, the player claims words: 2-4 letters in a straight line (left to right, right
-  to left, top to bottom or bottom to top) whose links between letters are all still unused.
-  Scoring a word uses up its links (so HE cannot follow HER, and TAR and RAT on the same three
-  letters count once). One point per letter; one bonus point per turn at most when a scored
+  to left, top to bottom or bottom to top) with at least one link between its letters still
+  unused. Scoring a word uses up its links, so shorter words go first: HE then HER both score
+  in one turn, but HE cannot follow HER, and TAR and RAT on the same three letters count once
+  (the same rule for later claims in friendly mode). One point per letter; one bonus point per turn at most when a scored
   word uses a square of the bonus row or column. Competitive mode: only words through the
   letter just written. Friendly mode: earlier missed words may be claimed too.
 - A claimed word that is not in the dictionary scores nothing and costs a point. Once per game
@@ -28,12 +29,12 @@ how-to-play page too):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.game import Move, Outcome
+from wordtable.engine.game import Game, Move, Outcome
+from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import rng_for
 
 GAME_ID = "spell-write"
@@ -117,24 +118,12 @@ class Sheet:
 
 
 @dataclass(frozen=True)
-class Options:
-    players: int = 1
-    lexicon: str = "standard"
-    mode: str = "competitive"
-    shared_sheet: bool = True
-
-    @classmethod
-    def parse(cls, data: dict[str, Any]) -> Options:
-        players = int(data.get("players", 1))
-        if not 1 <= players <= 8:
-            raise ValueError("Spell Write is for 1 to 8 players.")
-        mode = str(data.get("mode", "competitive"))
-        if mode not in MODES:
-            raise ValueError("The mode is competitive or friendly.")
-        return cls(players, str(data.get("lexicon", "standard")), mode, bool(data.get("shared_sheet", True)))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "lexicon": self.lexicon, "mode": self.mode, "shared_sheet": self.shared_sheet}
+class Options(GameOptions):
+    title: ClassVar[str] = "Spell Write"
+    players: int = option(1, "Players", minimum=1, maximum=8)
+    lexicon: str = option("standard", "Dictionary", kind="lexicon")
+    mode: str = option("competitive", "Mode", choices=MODES)
+    shared_sheet: bool = option(True, "Everyone plays on the same sheet")
 
 
 @dataclass(frozen=True)
@@ -151,18 +140,19 @@ class State:
     last_turn: tuple[tuple[str, ...], ...] = field(default=())  # per seat: what happened in its last turn
 
 
-class SpellWrite:
+class SpellWrite(Game):
     id = GAME_ID
     title = "Spell Write"
-
-    def __init__(self, lexicon_for: Callable[[str], Any]):
-        self.lexicon_for = lexicon_for
+    blurb = ("Roll two dice, pick a letter from the grid and write it on your sheet. Score every word "
+             "you spell across and down.")
+    minutes = 15
+    Options = Options
+    move_fields = {"doubles": frozenset({"choice"}), "write": frozenset({"pick", "at", "words", "block"})}
+    questions = ("candidates", "missed", "hard-bot")
 
     # -- setup ---------------------------------------------------------------------------------
 
-    def new(self, options: dict[str, Any], seed: int) -> State:
-        parsed = Options.parse(options)
-        self.lexicon_for(parsed.lexicon)
+    def start(self, parsed: Options, seed: int) -> State:
         sheets = []
         for seat in range(parsed.players):
             layout = make_layout(seed, None if parsed.shared_sheet else seat)
@@ -196,16 +186,10 @@ class SpellWrite:
 
     # -- the protocol --------------------------------------------------------------------------
 
-    def seats(self, state: State) -> int:
-        return state.options.players
-
     def actors(self, state: State) -> list[int]:
         if state.outcome:
             return []
         return [seat for seat in range(state.options.players) if seat not in state.done]
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
 
     def needs_doubles_choice(self, state: State, seat: int) -> bool:
         d1, d2 = self.dice(state)
@@ -222,12 +206,13 @@ class SpellWrite:
         return [{"type": "write", "pick": list(pick), "at": list(at), "words": []}
                 for pick in self.pickable(sheet, self.choices(state, seat)) for at in empty]
 
-    def apply(self, state: State, seat: int, move: Move) -> State:
-        kind = parse_move(move)
-        if state.outcome:
-            raise IllegalMove("The game is over.")
-        if seat not in self.actors(state):
-            raise IllegalMove("You have written your letter this round: wait for the others.")
+    def parse_move(self, move: Any) -> str:
+        return parse_move(move)
+
+    def not_your_turn(self, state: State, seat: int) -> str:
+        return "You have written your letter this round: wait for the others."
+
+    def play(self, state: State, seat: int, kind: str, move: Move) -> State:
         if kind == "doubles":
             if not self.needs_doubles_choice(state, seat):
                 raise IllegalMove("There is no doubles choice to make now.")
@@ -250,9 +235,11 @@ class SpellWrite:
             raise IllegalMove("That is not a square of the letter grid.")
         if pick not in self.pickable(sheet, self.choices(state, seat)):
             raise IllegalMove("The dice do not point at that letter.")
-        if not (0 <= at[0] < SIZE and 0 <= at[1] < SIZE) or sheet.at(at) != EMPTY:
-            raise IllegalMove("Write the letter in an empty square of your play grid." if sheet.at(at) != BLACK
-                              else "Black squares cannot be used.")
+        if not (0 <= at[0] < SIZE and 0 <= at[1] < SIZE):
+            raise IllegalMove("Write the letter in a square of your 4×4 play grid.")
+        if sheet.at(at) != EMPTY:
+            raise IllegalMove("Black squares cannot be used." if sheet.at(at) == BLACK
+                              else "Write the letter in an empty square of your play grid.")
         letter = LETTERS[pick[0]][pick[1]]
         round_number = state.round
         table = list(sheet.table)
@@ -285,7 +272,9 @@ class SpellWrite:
             return "Every square of a word must hold a letter."
         if mode == "competitive" and written not in cells:
             return "In competitive mode only words through the letter you just wrote score."
-        if any(each in sheet.used for each in links_of(cells)):
+        # A word scores while at least one link between its letters is still open: HE then HER
+        # both score (shorter first, as the rules advise); HE after HER, or RAT after TAR, not.
+        if all(each in sheet.used for each in links_of(cells)):
             return "Those letters are already linked by a scored word."
         return None
 
@@ -354,10 +343,12 @@ class SpellWrite:
         candidates — the lines a letter written at a square lets the player claim (texts only,
         whether they are words is not revealed); after the game, missed — real words left in
         the grid unscored, and hard-bot — what a hard bot scored with the same rolls."""
+        if seat is None:
+            raise IllegalMove("Only a player can ask about their own sheet.")
         if question == "candidates":
             sheet, pick, at = state.sheets[seat], args.get("pick"), args.get("at")
             if not (_cell(pick) and _cell(at)) or not (0 <= pick[0] < 6 and 0 <= pick[1] < 6):
-                raise ValueError("candidates needs pick and at")
+                raise IllegalMove("candidates needs pick and at")
             if not (0 <= at[0] < SIZE and 0 <= at[1] < SIZE) or sheet.at(tuple(at)) != EMPTY:
                 return []
             index = at[0] * SIZE + at[1]
@@ -365,7 +356,7 @@ class SpellWrite:
             return [{"cells": [list(c) for c in cells], "text": "".join(written.at(c) for c in cells).upper()}
                     for cells in self.candidates(written, tuple(at), state.options.mode)]
         if state.outcome is None:
-            raise ValueError("that question is answered once the game is over")
+            raise IllegalMove("That question is answered once the game is over.")
         if question == "missed":
             lexicon = self.lexicon_for(state.options.lexicon)
             sheet = state.sheets[seat]
@@ -376,19 +367,11 @@ class SpellWrite:
             from wordtable.games.spell_write_bots import BOTS
             options = {**state.options.to_json(), "players": 1}
             return play(self, [BOTS["hard"]], options, state.seed).state.sheets[0].score
-        raise ValueError(f"unknown question {question!r}")
+        raise IllegalMove(f"Spell Write has no question {question[:40]!r}.")
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         over = state.outcome is not None
         d1, d2 = self.dice(state)
-
-        def sheet_json(sheet: Sheet) -> dict[str, Any]:
-            return {"layout": sheet.layout.to_json(), "grid": [sheet.grid[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)],
-                    "crossed": [list(c) for c in sorted(sheet.crossed)], "blocks": [list(c) for c in sheet.blocks],
-                    "used": [[list(a), list(b)] for a, b in sorted(sheet.used)],
-                    "scored": [[list(c) for c in cells] for cells in sheet.scored],
-                    "table": [{"round": e.round, "text": e.text, "points": e.points} for e in sheet.table],
-                    "score": sheet.score, "lookup_used": sheet.lookup_used}
 
         sheets = []
         for other in range(state.options.players):
@@ -399,7 +382,7 @@ class SpellWrite:
             "game": GAME_ID, "options": state.options.to_json(), "seat": seat, "letters": list(LETTERS),
             "phase": "over" if over else "play", "round": state.round, "rounds": ROUNDS,
             "dice": [d1, d2], "waiting_for": self.actors(state), "sheets": sheets,
-            "outcome": None if not over else {"winners": list(state.outcome.winners), "reason": state.outcome.reason},
+            "outcome": None if not over else state.outcome.to_json(),
         }
         if seat is not None and not over:
             view["doubles_choice"] = self.needs_doubles_choice(state, seat)
@@ -409,6 +392,16 @@ class SpellWrite:
             view["done"] = seat in state.done
             view["last_turn"] = list(state.last_turn[seat])
         return view
+
+    def secrets(self, state: State, seat: int | None) -> list[Any]:
+        """A sheet written this round stays hidden from the others until the round ends."""
+        if seat is None or state.outcome or state.sheets[seat].grid == state.round_start[seat].grid:
+            return []
+        grid = state.sheets[seat].grid
+        return [[grid[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)]]
+
+    def turns(self, state: State) -> int:
+        return state.round
 
     def reveal(self, state: State) -> dict[str, Any]:
         return {**self.view(state, None), "sheets": [self.view(state, s)["sheets"][s] for s in range(state.options.players)]}
@@ -422,7 +415,27 @@ class SpellWrite:
 
 
 def _cell(value: Any) -> bool:
-    return isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)
+    return isinstance(value, list) and len(value) == 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value)
+
+
+def sheet_json(sheet: Sheet) -> dict[str, Any]:
+    return {"layout": sheet.layout.to_json(), "grid": [sheet.grid[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)],
+            "crossed": [list(c) for c in sorted(sheet.crossed)], "blocks": [list(c) for c in sheet.blocks],
+            "used": [[list(a), list(b)] for a, b in sorted(sheet.used)],
+            "scored": [[list(c) for c in cells] for cells in sheet.scored],
+            "table": [{"round": e.round, "text": e.text, "points": e.points} for e in sheet.table],
+            "score": sheet.score, "lookup_used": sheet.lookup_used}
+
+
+def sheet_from_json(data: dict[str, Any]) -> Sheet:
+    """A sheet as a view shows it (what a bot reads of its own sheet)."""
+    cells = lambda values: tuple(tuple(c) for c in values)  # noqa: E731
+    layout = data["layout"]
+    return Sheet(Layout(cells(layout["black"]), cells(layout["highlighted"]), layout["bonus_row"], layout["bonus_col"]),
+                 "".join(data["grid"]), frozenset(cells(data["crossed"])), cells(data["blocks"]),
+                 frozenset((tuple(a), tuple(b)) for a, b in data["used"]), tuple(cells(c) for c in data["scored"]),
+                 tuple(Entry(e["round"], e["text"], e["points"]) for e in data["table"]), data["lookup_used"])
 
 
 def parse_move(move: Any) -> str:
@@ -439,9 +452,10 @@ def parse_move(move: Any) -> str:
             raise MalformedMove("block must be [row, col].")
         words = move.get("words", [])
         if not (isinstance(words, list) and len(words) <= 40 and all(
-                isinstance(w, dict) and isinstance(w.get("cells"), list) and len(w["cells"]) <= 4
-                and all(_cell(c) for c in w["cells"]) for w in words)):
-            raise MalformedMove("words must be a list of {cells: [[row, col], ...]}.")
+                isinstance(w, dict) and set(w) <= {"cells", "lookup"} and isinstance(w.get("cells"), list)
+                and len(w["cells"]) <= 4 and all(_cell(c) for c in w["cells"])
+                and isinstance(w.get("lookup", False), bool) for w in words)):
+            raise MalformedMove("words must be a list of {cells: [[row, col], ...], lookup?: true}.")
     else:
         raise MalformedMove(f"Unknown move type {kind!r}.")
     return kind

@@ -1,19 +1,37 @@
 """Bots for Spell Write. Each weighs every letter it may take in every empty square and claims
 the best set of real words the letter makes. The medium bot takes the most points now; the
 hard bot also values what each square can still become (how many dictionary words fit the
-lines through it) and weighs a re-roll against taking the doubles letter."""
+lines through it) and weighs a re-roll against taking the doubles letter. A bot receives its
+seat's view: its own sheet, the dice and what they let it take, never the dice to come."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from wordtable.engine.game import Move
-from wordtable.games.spell_write import BLACK, EMPTY, LETTERS, SIZE, Sheet, SpellWrite, State, links_of
+from wordtable.games.spell_write import (
+    BLACK, EMPTY, LETTERS, SIZE, Sheet, SpellWrite, links_of, sheet_from_json)
 
 Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Me:
+    """What a bot knows, read from its view."""
+    sheet: Sheet
+    mode: str
+    dice: tuple[int, int]
+    pickable: tuple[Cell, ...]
+    doubles_choice: bool
+
+    @classmethod
+    def of(cls, view: dict[str, Any]) -> Me:
+        return cls(sheet_from_json(view["sheets"][view["seat"]]), view["options"]["mode"], tuple(view["dice"]),
+                   tuple(tuple(c) for c in view["pickable"]), view["doubles_choice"])
 
 
 @lru_cache(maxsize=8)
@@ -35,16 +53,26 @@ def _write(sheet: Sheet, at: Cell, letter: str) -> Sheet:
     return replace(sheet, grid=sheet.grid[:index] + letter + sheet.grid[index + 1:])
 
 
+def _claimable_in_order(sheet: Sheet, group: tuple[list[Cell], ...]) -> bool:
+    """Whether every word of the group, claimed in this order, still has an open link."""
+    used = set(sheet.used)
+    for cells in group:
+        links = links_of(cells)
+        if all(link in used for link in links):
+            return False
+        used.update(links)
+    return True
+
+
 def best_claims(game: SpellWrite, sheet: Sheet, at: Cell, mode: str, lexicon) -> tuple[int, list[list[Cell]]]:
-    """The most points from real words through the new letter (with the bonus), claims whose
-    links do not overlap; lines read the same in both directions count once."""
-    words = [cells for cells in game.candidates(sheet, at, mode)
-             if "".join(sheet.at(c) for c in cells) in lexicon]
+    """The most points from real words through the new letter (with the bonus), claimed
+    shortest first so that each still has an open link when its turn comes (HE then HER)."""
+    words = sorted((cells for cells in game.candidates(sheet, at, mode)
+                    if "".join(sheet.at(c) for c in cells) in lexicon), key=len)
     best: tuple[int, list[list[Cell]]] = (0, [])
     for size in range(min(len(words), 4), 0, -1):
         for group in combinations(words, size):
-            links = [link for cells in group for link in links_of(cells)]
-            if len(links) != len(set(links)):
+            if not _claimable_in_order(sheet, group):
                 continue
             points = sum(len(cells) for cells in group)
             if any(r == sheet.layout.bonus_row or c == sheet.layout.bonus_col for cells in group for r, c in cells):
@@ -72,19 +100,18 @@ def _potential(sheet: Sheet, at: Cell, masks: frozenset[str]) -> float:
     return total
 
 
-def _options(game: SpellWrite, state: State, seat: int):
-    sheet = state.sheets[seat]
-    empty = [(r, c) for r in range(SIZE) for c in range(SIZE) if sheet.at((r, c)) == EMPTY]
-    for pick in game.pickable(sheet, game.choices(state, seat)):
+def _options(me: Me):
+    empty = [(r, c) for r in range(SIZE) for c in range(SIZE) if me.sheet.at((r, c)) == EMPTY]
+    for pick in me.pickable:
         for at in empty:
             yield pick, at
 
 
-def _evaluate(game: SpellWrite, state: State, seat: int, pick: Cell, at: Cell, lookahead: bool, lexicon, masks):
-    sheet = state.sheets[seat]
+def _evaluate(game: SpellWrite, me: Me, pick: Cell, at: Cell, lookahead: bool, lexicon, masks):
+    sheet = me.sheet
     letter = LETTERS[pick[0]][pick[1]]
     written = _write(sheet, at, letter)
-    points, claims = best_claims(game, written, at, state.options.mode, lexicon)
+    points, claims = best_claims(game, written, at, me.mode, lexicon)
     value = points - (pick in sheet.crossed)
     if lookahead:
         value += 0.35 * min(_potential(written, at, masks), 12) ** 0.5
@@ -107,20 +134,21 @@ def _block_for(sheet: Sheet, at: Cell, rng: random.Random) -> list[int] | None:
 
 
 def _bot(level: str):
-    def move(game: SpellWrite, state: State, seat: int, rng: random.Random) -> Move:
-        lexicon = game.lexicon_for(state.options.lexicon)
-        if game.needs_doubles_choice(state, seat):
-            return {"type": "doubles", "choice": _doubles_choice(game, state, seat, level, rng, lexicon)}
+    def move(game: SpellWrite, view: dict[str, Any], rng: random.Random) -> Move:
+        me = Me.of(view)
+        lexicon = game.lexicon_for(view["options"]["lexicon"])
+        if me.doubles_choice:
+            return {"type": "doubles", "choice": _doubles_choice(game, me, level, rng, lexicon)}
         masks = _masks(lexicon) if level == "hard" else frozenset()
-        sheet = state.sheets[seat]
-        options = list(_options(game, state, seat))
+        sheet = me.sheet
+        options = list(_options(me))
         if level == "easy":
             fresh = [(p, a) for p, a in options if p not in sheet.crossed] or options
             pick, at = rng.choice(fresh)
-            _value, claims = _evaluate(game, state, seat, pick, at, False, lexicon, masks)
+            _value, claims = _evaluate(game, me, pick, at, False, lexicon, masks)
             claims = [c for c in claims if rng.random() < 0.75]  # it misses some words
         else:
-            scored = [(_evaluate(game, state, seat, p, a, level == "hard", lexicon, masks), rng.random(), p, a)
+            scored = [(_evaluate(game, me, p, a, level == "hard", lexicon, masks), rng.random(), p, a)
                       for p, a in options]
             (_value, claims), _tie, pick, at = max(scored, key=lambda item: (item[0][0], item[1]))
         return {"type": "write", "pick": list(pick), "at": list(at), "words": [{"cells": [list(c) for c in cells]} for cells in claims],
@@ -130,34 +158,31 @@ def _bot(level: str):
     return move
 
 
-def _doubles_choice(game: SpellWrite, state: State, seat: int, level: str, rng: random.Random, lexicon) -> str:
+def _doubles_choice(game: SpellWrite, me: Me, level: str, rng: random.Random, lexicon) -> str:
     if level == "easy":
         return rng.choice(["take", "reroll"])
-    taking = _best_value(game, replace(state, taking=state.taking | {seat}), seat, lexicon)
+    d = me.dice[0]
+    taking = _best_value(game, me, game.pickable(me.sheet, [(d - 1, d - 1)]), lexicon)
     if level == "medium":
         return "take" if taking >= 2 else "reroll"
     # hard: the re-roll's expected value over the six faces it could show (it cannot peek)
-    d = game.dice(state)[0]
     values = []
     for face in range(1, 7):
         cells = sorted({(d - 1, face - 1), (face - 1, d - 1)})
-        values.append(max((_quick(game, state, seat, pick, lexicon) for pick in game.pickable(state.sheets[seat], cells)),
-                          default=0))
+        values.append(_best_value(game, me, game.pickable(me.sheet, cells), lexicon))
     return "take" if taking >= sum(values) / 6 else "reroll"
 
 
-def _best_value(game: SpellWrite, state: State, seat: int, lexicon) -> float:
-    sheet = state.sheets[seat]
-    return max((_quick(game, state, seat, pick, lexicon) for pick in game.pickable(sheet, game.choices(state, seat))),
-               default=0)
+def _best_value(game: SpellWrite, me: Me, picks: list[Cell], lexicon) -> float:
+    return max((_quick(game, me, pick, lexicon) for pick in picks), default=0)
 
 
-def _quick(game: SpellWrite, state: State, seat: int, pick: Cell, lexicon) -> float:
+def _quick(game: SpellWrite, me: Me, pick: Cell, lexicon) -> float:
     """The best immediate points a letter gives in any empty square."""
-    sheet = state.sheets[seat]
+    sheet = me.sheet
     letter = LETTERS[pick[0]][pick[1]]
     empty = [(r, c) for r in range(SIZE) for c in range(SIZE) if sheet.at((r, c)) == EMPTY]
-    best = max((best_claims(game, _write(sheet, at, letter), at, state.options.mode, lexicon)[0] for at in empty),
+    best = max((best_claims(game, _write(sheet, at, letter), at, me.mode, lexicon)[0] for at in empty),
                default=0)
     return best - (pick in sheet.crossed) + (letter in "aeiou") * 0.5
 

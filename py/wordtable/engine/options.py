@@ -1,0 +1,131 @@
+"""A game's options, declared once as dataclass fields: their defaults, allowed values and the
+label a player reads. From that one declaration come validation (with messages for players),
+JSON, and the description `game.info` gives the page (the new-game form, the home cards).
+
+    @dataclass(frozen=True)
+    class Options(GameOptions):
+        players: int = option(2, "Players", minimum=2, maximum=8)
+        rows: int = option(7, "Rows", minimum=4, maximum=12, by_players={2: 7, 5: 8})
+        judge: str = option("dictionary", "Who judges the words", choices=("dictionary", "players"))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from wordtable.engine.errors import BadOptions
+
+KINDS = ("int", "bool", "choice", "letters", "lexicon")
+LEXICON_NAME_MAX = 100
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    label: str
+    kind: str
+    default: Any
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    by_players: tuple[tuple[int, Any], ...] = ()  # a default that depends on the number of players
+
+    def default_for(self, players: int) -> Any:
+        for count, value in self.by_players:
+            if count == players:
+                return value
+        return self.default
+
+    def to_json(self) -> dict[str, Any]:
+        info: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind, "default": self.default}
+        if self.minimum is not None:
+            info["minimum"], info["maximum"] = self.minimum, self.maximum
+        if self.choices:
+            info["choices"] = list(self.choices)
+        if self.by_players:
+            info["by_players"] = {str(count): value for count, value in self.by_players}
+        return info
+
+    def parse(self, value: Any) -> Any:
+        """The value checked and normalised; BadOptions with the reason otherwise."""
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadOptions(f"{self.label} must be a whole number.")
+            if not self.minimum <= value <= self.maximum:
+                raise BadOptions(f"{self.label} must be from {self.minimum} to {self.maximum}.")
+            return value
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise BadOptions(f"{self.label}: answer yes or no (true or false).")
+            return value
+        if not isinstance(value, str):
+            raise BadOptions(f"{self.label} must be text.")
+        if self.kind == "choice":
+            if value not in self.choices:
+                raise BadOptions(f"{self.label} is one of: {', '.join(self.choices)}.")
+            return value
+        if self.kind == "letters":
+            letters = "".join(sorted(set(value.lower())))
+            if letters and not (letters.isascii() and letters.isalpha()):
+                raise BadOptions(f"{self.label} must be letters A to Z.")
+            return letters
+        if not 0 < len(value) <= LEXICON_NAME_MAX:
+            raise BadOptions(f"{self.label} must name a dictionary.")
+        return value
+
+
+def option(default: Any, label: str, *, minimum: int | None = None, maximum: int | None = None,
+           choices: tuple[str, ...] = (), by_players: dict[int, Any] | None = None, kind: str | None = None) -> Any:
+    """A dataclass field that is also a declared option (see the module's docstring)."""
+    if kind is None:
+        kind = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else \
+            "choice" if choices else "letters"
+    assert kind in KINDS, kind
+    spec = {"label": label, "kind": kind, "minimum": minimum, "maximum": maximum, "choices": tuple(choices),
+            "by_players": tuple(sorted((by_players or {}).items()))}
+    return dataclasses.field(default=default, metadata={"option": spec})
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """Base of every game's options. Subclasses declare `players` (its minimum and maximum are
+    the game's player range), `lexicon`, and their own options with option()."""
+
+    title: ClassVar[str] = "This game"
+
+    @classmethod
+    def specs(cls) -> list[OptionSpec]:
+        return [OptionSpec(f.name, default=f.default, **f.metadata["option"])
+                for f in dataclasses.fields(cls) if "option" in f.metadata]
+
+    @classmethod
+    def player_range(cls) -> tuple[int, int]:
+        players = next(spec for spec in cls.specs() if spec.name == "players")
+        return players.minimum, players.maximum
+
+    @classmethod
+    def parse(cls, data: Any) -> GameOptions:
+        """Options from JSON: missing ones take their defaults, unknown ones are refused."""
+        if not isinstance(data, dict):
+            raise BadOptions("The options must be an object.")
+        specs = {spec.name: spec for spec in cls.specs()}
+        unknown = sorted(set(data) - set(specs))
+        if unknown:
+            raise BadOptions(f"{cls.title} has no option {str(unknown[0])[:40]!r}.")
+        low, high = cls.player_range()
+        players = data.get("players", specs["players"].default)
+        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+            raise BadOptions(f"{cls.title} is for {low} to {high} players.")
+        values = {name: spec.parse(data[name]) if name in data else spec.default_for(players)
+                  for name, spec in specs.items()}
+        parsed = cls(**values)
+        parsed.check()
+        return parsed
+
+    def check(self) -> None:
+        """Rules between options (a game overrides it); raise BadOptions."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {spec.name: getattr(self, spec.name) for spec in self.specs()}

@@ -1,0 +1,312 @@
+"""One contract over every registered game (in the spirit of OpenSpiel's random_sim_test): a game
+joins these tests by being in wordtable.games.REGISTRY.
+
+- Seeded random playthroughs to the end, mixing the game's bots and a random player: every
+  legal move applies, apply never changes its input, every view is JSON-safe and holds no
+  other seat's secret (nor the seed, nor what no seat may see), move_text works for every
+  move, undo follows the policy, and the record survives JSON and replays to the same state.
+- A bad-input fuzz through bridge.handle: mutated moves and malformed requests are each
+  answered as a refusal or a bad request, never an internal error, and change nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import random
+from typing import Any
+
+import pytest
+
+from wordtable import bridge
+from wordtable.engine.errors import GameError, IllegalMove
+from wordtable.engine.game import Record, replay, undo
+from wordtable.engine.rng import rng_for
+from wordtable.games import REGISTRY, game_class, make
+from wordtable.lexicon import store
+from wordtable.lexicon.registry import LexiconRegistry
+
+GAMES = sorted(REGISTRY)
+PLAYTHROUGHS = int(__import__("os").environ.get("CONTRACT_PLAYTHROUGHS", 200))
+FUZZ_CASES = int(__import__("os").environ.get("CONTRACT_FUZZ", 20_000))
+MAX_STEPS = 4_000
+SEED_BASE = 7_301_946_825  # ten digits: a seed leaking into a view would be seen
+
+
+@functools.lru_cache(maxsize=None)
+def shipped(name: str):
+    return store.load(name)
+
+
+def random_options(game_id: str, rng: random.Random) -> dict[str, Any]:
+    """Options drawn from what the game declares (grids kept small so games stay short)."""
+    options: dict[str, Any] = {}
+    for spec in game_class(game_id).Options.specs():
+        if spec.kind == "int":
+            options[spec.name] = rng.randint(spec.minimum, min(spec.maximum, spec.minimum + 3))
+        elif spec.kind == "bool":
+            options[spec.name] = rng.random() < 0.5
+        elif spec.kind == "choice":
+            options[spec.name] = rng.choice(spec.choices)
+        elif spec.kind == "letters":
+            options[spec.name] = rng.choice(["", "", "q", "zx"])
+        elif spec.kind == "lexicon":
+            options[spec.name] = rng.choice(["standard", "common", "wordsmith"])
+    if "players" in options:
+        low, high = game_class(game_id).Options.player_range()
+        options["players"] = rng.randint(low, min(high, 4))
+    return options
+
+
+def json_safe(value: Any) -> bool:
+    return json.loads(json.dumps(value, allow_nan=False)) == value
+
+
+def check_views(game, state, seed: int) -> None:
+    seats = game.seats(state)
+    views = {seat: game.view(state, seat) for seat in [None, *range(seats)]}
+    texts = {seat: json.dumps(view) for seat, view in views.items()}
+    for seat, view in views.items():
+        assert json_safe(view), f"{game.id}: the view of seat {seat} is not plain JSON"
+        assert str(seed) not in texts[seat], f"{game.id}: the seed shows in seat {seat}'s view"
+    for secret in game.secrets(state, None):
+        for seat, text in texts.items():
+            assert json.dumps(secret) not in text, f"{game.id}: seat {seat} sees what nobody may: {secret}"
+    for owner in range(seats):
+        for secret in game.secrets(state, owner):
+            for seat, text in texts.items():
+                if seat != owner and secret not in (game.secrets(state, seat) if seat is not None else []):
+                    assert json.dumps(secret) not in text, f"{game.id}: seat {seat} sees seat {owner}'s {secret}"
+
+
+def choose(game, bots, state, actors, rng, who: dict[int, str]):
+    """(seat, move) from a bot or the random player; None when everyone waits."""
+    for seat in rng.sample(actors, len(actors)):
+        level = who[seat]
+        if level == "random":
+            moves = game.legal_moves(state, seat)
+            if moves:
+                return seat, rng.choice(moves)
+            continue
+        move = bots[level](game, game.view(state, seat), rng)
+        if move is not None:
+            move = dict(move)
+            move.pop("after_ms", None)
+            return seat, move
+    return None
+
+
+def playthrough(game, bots, seed: int) -> None:
+    rng = random.Random(seed)
+    options = random_options(game.id, rng)
+    state = game.new(options, seed)
+    record = Record(game.id, options, seed)
+    who = {seat: rng.choice(["random", *bots]) for seat in range(game.seats(state))}
+    for _step in range(MAX_STEPS):
+        check_views(game, state, seed)
+        actors = game.actors(state)
+        if not actors:
+            break
+        for seat in actors:  # every legal move applies (a sample of them: claims can be many)
+            for move in rng.sample(legal := game.legal_moves(state, seat), min(3, len(legal))):
+                game.apply(state, seat, move)
+                game.move_text(state, move)
+        deadline = game.deadline(state)
+        picked = choose(game, bots, state, actors, rng, who)
+        before = copy.deepcopy(state)
+        if picked is None or (deadline is not None and rng.random() < 0.3):
+            assert deadline is not None, f"{game.id}: nobody can act and no clock runs"
+            after = game.expire(state)
+            seat, move = deadline.seat, deadline.move
+        else:
+            seat, move = picked
+            assert isinstance(game.move_text(state, move), str)
+            after = game.apply(state, seat, move)
+        assert state == before, f"{game.id}: apply changed its input"
+        record.moves.append((seat, move))
+        if not game.realtime and rng.random() < 0.05:
+            check_undo(game, record, seat, state)
+        state = after
+    else:
+        pytest.fail(f"{game.id} seed {seed}: no end after {MAX_STEPS} moves")
+    outcome = game.outcome(state)
+    assert outcome is not None and all(0 <= seat < game.seats(state) for seat in outcome.winners)
+    assert all(game.legal_moves(state, seat) == [] for seat in range(game.seats(state)))
+    again = Record.from_json(json.loads(json.dumps(record.to_json())))
+    assert replay(game, again) == state
+    assert json_safe(game.reveal(state))
+
+
+def check_undo(game, record: Record, seat: int, before) -> None:
+    """Only your own last move, and only when it did not reveal or hand anything on."""
+    try:
+        shorter = undo(game, record, seat)
+    except IllegalMove:
+        assert game.undo_barrier(before, replay(game, record)), "undo refused without a reason"
+        return
+    assert replay(game, shorter) == before
+    assert not game.undo_barrier(before, replay(game, record))
+    other = next((s for s in range(game.seats(before)) if s != seat), None)
+    if other is not None:
+        with pytest.raises(IllegalMove):
+            undo(game, record, other)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_playthroughs_keep_the_contract(game_id):
+    game, bots = make(game_id, shipped)
+    for index in range(PLAYTHROUGHS):
+        playthrough(game, bots, SEED_BASE + index)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_game_declares_its_options_and_refuses_bad_ones(game_id):
+    cls = game_class(game_id)
+    info = cls.info()
+    assert info["id"] == game_id and info["title"] and info["blurb"]
+    assert json_safe(info) and info["players"]["min"] <= info["players"]["max"]
+    game, _bots = make(game_id, shipped)
+    state = game.new({}, 1)  # every option has a default
+    assert game.Options.parse(game.view(state, None)["options"]) == state.options
+    for bad in ({"players": True}, {"players": info["players"]["max"] + 1}, {"players": "2"},
+                {"no-such-option": 1}, {"lexicon": 7}, {"lexicon": ""}):
+        with pytest.raises(GameError):
+            game.new(bad, 1)
+
+
+# -- the bad-input fuzz through the bridge -----------------------------------------------------
+
+WRONG_VALUES = [True, False, None, "", "x" * 50, 1.5, -1, 0, 4, 2**70, -(2**70), [], [0], [[0, 0]], {}, {"a": 1},
+                [-1, 99], [True, 0], "right", "time-up"]
+
+
+@pytest.fixture
+def site(monkeypatch):
+    store.manifest()
+    monkeypatch.setattr(bridge, "REGISTRY", LexiconRegistry(store.compiled_dir().parent))
+    monkeypatch.setattr(bridge, "_GAMES", {})
+    monkeypatch.setattr(bridge, "_STATES", {})
+
+
+def call(op: str, args: Any) -> dict[str, Any]:
+    return json.loads(bridge.handle(json.dumps({"op": op, "args": args})))
+
+
+def sample_records(game, bots, seed: int) -> list[dict[str, Any]]:
+    """Records of one bot game at several points, the finished game among them."""
+    rng = random.Random(seed)
+    options = random_options(game.id, rng)
+    state = game.new(options, seed)
+    record = Record(game.id, options, seed)
+    kept = [record.to_json()]
+    while game.actors(state):
+        picked = choose(game, bots, state, game.actors(state), rng, {s: "medium" for s in range(game.seats(state))})
+        if picked is None:
+            deadline = game.deadline(state)
+            state, picked = game.expire(state), (deadline.seat, deadline.move)
+        else:
+            state = game.apply(state, *picked)
+        record.moves.append(picked)
+        if rng.random() < 0.15:
+            kept.append(record.to_json())
+    kept.append(record.to_json())
+    return kept
+
+
+def mutations(move: dict[str, Any], rng: random.Random):
+    """A move changed in one way: a field with a wrong value, missing or unknown, another type."""
+    field = rng.choice(list(move))
+    choice = rng.random()
+    mutated = copy.deepcopy(move)
+    if choice < 0.55:
+        value = mutated[field]
+        if isinstance(value, list) and value and rng.random() < 0.5:  # deep inside a list
+            index = rng.randrange(len(value))
+            if isinstance(value[index], list) and value[index]:
+                value[index][rng.randrange(len(value[index]))] = rng.choice(WRONG_VALUES)
+            elif isinstance(value[index], dict) and value[index]:
+                value[index][rng.choice(list(value[index]))] = rng.choice(WRONG_VALUES)
+            else:
+                value[index] = rng.choice(WRONG_VALUES)
+        else:
+            mutated[field] = rng.choice(WRONG_VALUES)
+    elif choice < 0.7:
+        del mutated[field]
+    elif choice < 0.85:
+        mutated[rng.choice(["extra", "seat", "after_ms", "__proto__"])] = rng.choice(WRONG_VALUES)
+    else:
+        mutated["type"] = rng.choice(["claim", "place", "write", "choose", "strike", "xs", "doubles", "pass",
+                                      "shrdlu", "time-up", "accept", "defend", "", "PLACE"])
+    return mutated
+
+
+def malformed_request(game_id: str, record: dict[str, Any], rng: random.Random) -> tuple[str, Any]:
+    """A request that is wrong in its envelope: arguments missing, of the wrong type, a record
+    broken in one place, a bad seat, options or question."""
+    broken = copy.deepcopy(record)
+    part = rng.choice(["game", "options", "seed", "moves", "move-entry", "seat-entry"])
+    if part == "moves" or (part in ("move-entry", "seat-entry") and not broken["moves"]):
+        broken["moves"] = rng.choice(WRONG_VALUES)
+    elif part == "move-entry":
+        broken["moves"][rng.randrange(len(broken["moves"]))] = rng.choice(WRONG_VALUES)
+    elif part == "seat-entry":
+        broken["moves"][rng.randrange(len(broken["moves"]))][0] = rng.choice(WRONG_VALUES)
+    else:
+        broken[part] = rng.choice(WRONG_VALUES)
+    return rng.choice([
+        ("game.view", {"record": broken}),
+        ("game.play", {"record": broken, "seat": 0, "move": {"type": "pass"}}),
+        ("game.view", {"record": record, "seat": rng.choice(WRONG_VALUES)}),
+        ("game.bot", {"record": record, "seat": rng.choice(WRONG_VALUES), "level": "easy"}),
+        ("game.bot", {"record": record, "seat": 0, "level": rng.choice(WRONG_VALUES)}),
+        ("game.ask", {"record": record, "seat": 0, "question": rng.choice(WRONG_VALUES + ["candidates", "missed"]),
+                      "args": rng.choice([{}, {"pick": rng.choice(WRONG_VALUES), "at": rng.choice(WRONG_VALUES)}])}),
+        ("game.undo", {"record": record, "seat": rng.choice(WRONG_VALUES)}),
+        ("game.expire", {"record": rng.choice([record, broken])}),
+        ("game.replay", {"record": rng.choice([record, broken])}),
+        ("game.new", {"game": game_id, "options": {rng.choice(["players", "lexicon", "mode", "rows", "judge", "x"]):
+                                                       rng.choice(WRONG_VALUES)}}),
+        ("game.new", {"game": game_id, "seed": rng.choice(WRONG_VALUES)}),
+        ("game.new", {"game": rng.choice(WRONG_VALUES)}),
+        ("game.warm_up", {"game": game_id, "options": rng.choice(WRONG_VALUES)}),
+        ("game.play", rng.choice(WRONG_VALUES)),
+    ])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_bad_input_is_refused_and_changes_nothing(site, game_id, capsys):
+    game, bots = make(game_id, shipped)
+    rng = random.Random(f"fuzz:{game_id}")
+    records = [r for seed in range(4) for r in sample_records(game, bots, SEED_BASE + seed)]
+    moves_by_record = []
+    for record in records:
+        state = replay(game, Record.from_json(record))
+        legal = [(s, m) for s in range(game.seats(state)) for m in game.legal_moves(state, s)[:40]]
+        recorded = [tuple(entry) for entry in record["moves"][-5:]]
+        moves_by_record.append(legal + recorded or [(0, {"type": "pass"})])
+    views_before = [call("game.view", {"record": r})["result"] for r in records]
+    kinds = {"refused": 0, "bad-request": 0, "ok": 0}
+    for case in range(FUZZ_CASES):
+        index = rng.randrange(len(records))
+        record = records[index]
+        if case % 4 == 3:
+            op, args = malformed_request(game_id, record, rng)
+        else:
+            seat, move = rng.choice(moves_by_record[index])
+            seat = rng.choice([seat, seat, (seat + 1) % game.seats(game.new(record["options"], 1)), -1, 99, True])
+            op, args = "game.play", {"record": record, "seat": seat, "move": mutations(move, rng)}
+        sent = json.dumps(args)
+        reply = call(op, args)
+        kind = "ok" if reply["ok"] else reply["error"]["kind"]
+        assert kind in kinds, f"{op} {sent[:300]} -> {reply}"
+        kinds[kind] += 1
+        assert json.dumps(args) == sent  # the request itself is untouched
+    for record, before in zip(records, views_before):  # nothing the bridge keeps has changed
+        assert call("game.view", {"record": record})["result"] == before
+        bridge._STATES.clear()
+        assert call("game.view", {"record": record})["result"] == before
+    assert kinds["refused"] > FUZZ_CASES / 50 and kinds["bad-request"] > FUZZ_CASES / 10  # both paths exercised
+    with capsys.disabled():
+        print(f"\n{game_id}: {FUZZ_CASES} bad inputs: {kinds['refused']} refused, "
+              f"{kinds['bad-request']} bad requests, {kinds['ok']} accepted as legal moves")
