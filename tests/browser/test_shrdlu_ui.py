@@ -5,6 +5,7 @@ practice alone, and a whole game against a bot."""
 from __future__ import annotations
 
 import functools
+import json
 import re
 
 from playwright.sync_api import Page, expect
@@ -108,16 +109,49 @@ def test_practice_alone_shows_the_answers(page, site):
     expect(page.locator("#round-words")).to_contain_text(f"{count} word")
 
 
-def test_a_whole_game_against_a_bot(page, site):
+def test_a_whole_game_against_a_bot_then_stepped_through(page, site):
     boot(page, site.url)
     page.click("a[href='#new=shrdlu']")
     page.click("[data-preset=one-bot]")
     page.locator(".seat-kind").last.select_option("hard")
     page.select_option("#setup-speed", "0")
     page.click("#setup-start")
+    page.wait_for_url(re.compile("#game="))
+    save_id = page.evaluate("location.hash.split('=')[1]")
     for _round in range(12):  # eleven rounds, a possible tiebreak
         page.click("#next-round", timeout=30_000)
         if page.locator("#game-over").count():
             break
     expect(page.locator("#verdict")).to_contain_text("Basil wins: took the most cards.")
     expect(page.locator("#history li")).to_have_count(11)
+    final = page.locator("#game-over .scoreboard .seat-status").all_inner_texts()
+    assert final[0] == "0 cards" and final[1] == "11 cards"
+    expect(page.locator("#game-over .scoreboard [data-seat='1'] .card")).to_have_count(11)  # the cards Basil won
+
+    # Step through the game: the spread of each round, the result when a round ends, the
+    # cards each player has won, and the deck's secret order.
+    moves = json.loads(page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')"))["record"]["moves"]
+    page.click("#replay-open")
+    last = len(moves)
+    expect(page.locator("#replay-caption")).to_contain_text(f"Step {last} of {last}: Basil ")
+    assert page.locator("#replay-board .cards-won .seat-status").all_inner_texts() == final
+    expect(page.locator("#replay-board .round-result .verdict")).to_contain_text("Basil ")  # the last round's result
+    page.fill("#replay-step", "0")
+    expect(page.locator("#replay-caption")).to_have_text(f"Step 0 of {last}: The game begins.")
+    expect(page.locator("#replay-board .replay-round")).to_have_text("Round 1 of 11")
+    spread = page.locator("#replay-board .replay-round + .spread .card")
+    assert spread.count() in (5, 6)
+    assert page.locator("#replay-board .cards-won .seat-status").all_inner_texts() == ["0 cards", "0 cards"]
+    assert page.locator("#replay-board .deck .card").count() == 15 - spread.count()
+    expect(page.locator("#replay-board .round-result")).to_have_count(0)
+    page.click("#replay-next")
+    seat, move = moves[0]
+    expect(page.locator("#replay-caption")).to_contain_text(f"Step 1 of {last}: Basil ")
+    assert seat == 1 and move["type"] in ("claim", "shrdlu")
+    expect(page.locator("#replay-board .cards-won .seat.marked")).to_have_attribute("data-seat", "1")
+    if move["type"] == "claim":  # the round ended: its result, then round 2's spread
+        expect(page.locator("#replay-board .round-result .verdict")).to_contain_text(f"Basil wins the round with {move['word'].upper()}")
+        expect(page.locator("#replay-board .replay-round")).to_have_text("Round 2 of 11")
+        assert page.locator("#replay-board .cards-won .seat-status").all_inner_texts() == ["0 cards", "1 card"]
+    page.click("#replay-back")
+    expect(page.locator("#verdict")).to_contain_text("Basil wins")

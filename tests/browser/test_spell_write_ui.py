@@ -48,6 +48,27 @@ def test_a_whole_solo_game_scoring_real_words(page, site):
     expect(page.locator("#sw-hard-bot")).to_contain_text("A hard bot scored")
     expect(page.locator("#sw-share-text")).to_have_value(re.compile(r"Spell Write, game \d+ \(competitive\): I scored -?\d+ points\."))
 
+    # Step through the game: the sheet fills square by square, each written square marked.
+    final_grid = page.locator("#game-over .play-grid .sq").all_inner_texts()
+    moves = save["record"]["moves"]
+    page.click("#replay-open")
+    expect(page.locator("#replay-caption")).to_contain_text(f"Step {len(moves)} of {len(moves)}: Player 1 wrote ")
+    assert page.locator("#replay-board .play-grid .sq").all_inner_texts() == final_grid
+    expect(page.locator("#replay-board .replay-round")).to_have_text("After the last round")
+    page.fill("#replay-step", "0")
+    expect(page.locator("#replay-caption")).to_have_text(f"Step 0 of {len(moves)}: The game begins.")
+    assert set(page.locator("#replay-board .play-grid .sq").all_inner_texts()) == {""}
+    expect(page.locator("#replay-board .replay-round")).to_contain_text("Round 1 of 14 · dice ")
+    step = next(i for i, (_seat, move) in enumerate(moves, 1) if move["type"] == "write")
+    page.fill("#replay-step", str(step))
+    row, col = moves[step - 1][1]["at"]
+    marked = page.locator("#replay-board .play-grid .sq.marked")
+    expect(marked).to_have_count(1)
+    expect(marked).to_have_attribute("data-sq", f"{chr(65 + col)}{row + 1}")
+    assert len([t for t in page.locator("#replay-board .play-grid .sq").all_inner_texts() if t]) == 1
+    page.click("#replay-back")
+    expect(page.locator("#sw-hard-bot")).to_contain_text("A hard bot scored")
+
 
 def test_a_shared_link_gives_the_same_sheet_and_rolls_and_resumes(page, site):
     boot(page, site.url)

@@ -119,10 +119,11 @@ export class TableScreen {
       step = Math.min(Math.max(index, 0), frames.length - 1);
       slider.value = step;
       const frame = frames[step];
-      const who = frame.seat === null ? "" : `${players[frame.seat].name} `;
+      // Who moved comes from the record: a frame's own "seat" may be its view's (null).
+      const [seat, move] = step > 0 ? moves[step - 1] : [null, null];
+      const who = seat === null ? "" : `${players[seat].name} `;
       caption.textContent = `Step ${step} of ${frames.length - 1}: ${who}${frame.text}`;
-      const move = step > 0 ? moves[step - 1][1] : null;
-      board.replaceChildren(this.game.replayBoard(frame, players, { move, seat: frame.seat }));
+      board.replaceChildren(this.game.replayBoard(frame, players, { move, seat }));
     };
     slider.addEventListener("input", () => show(Number(slider.value)));
     this.setMain(element("div", { class: "replay", id: "replay" },

@@ -73,9 +73,11 @@ function resultLine(result, players) {
 
 // -- the cards ------------------------------------------------------------------------------
 
-export function cardElement(card, position, { broken = false } = {}) {
+/** A card; small cards (results, cards won, the replay) put five letters on two lines too. */
+export function cardElement(card, position, { broken = false, small = false } = {}) {
+  const split = card.letters && card.letters.length > (small ? 4 : 5);
   const [face, label] = card.letters
-    ? [card.letters.length > 5 ? `${upper(card.letters.slice(0, 3))}\n${upper(card.letters.slice(3))}` : upper(card.letters), "one of these letters"]
+    ? [split ? `${upper(card.letters.slice(0, 3))}\n${upper(card.letters.slice(3))}` : upper(card.letters), "one of these letters"]
     : FACES[card.id];
   return element("li", { class: `card${card.letters ? " letters" : ""}${broken ? " broken" : ""}`, "data-card": card.id,
     title: `${card.title}: ${card.rule}`, "aria-label": `Card ${position + 1}: ${card.title}. ${card.rule}` },
@@ -212,7 +214,7 @@ function resultElement(result, players, { ids = true } = {}) {
     : "No word in the dictionary fits these cards.";
   return element("div", { class: "round-result", id: ids ? "round-result" : null },
     element("p", { class: "verdict" }, verdict),
-    element("ol", { class: "spread small", style: `--cards: ${result.spread.length}` }, ...result.spread.map((card, i) => cardElement(card, i))),
+    element("ol", { class: "spread small", style: `--cards: ${result.spread.length}` }, ...result.spread.map((card, i) => cardElement(card, i, { small: true }))),
     element("p", { class: "hint", id: ids ? "round-words" : null }, words));
 }
 
@@ -228,7 +230,7 @@ function cardsWon(view, players, marked = null) {
       element("span", { class: "seat-name" }, player.name),
       element("span", { class: "seat-status" }, cardsText(view.cards_won[seat])),
       won.length ? element("ol", { class: "spread small won", style: `--cards: ${won.length}`, "aria-label": `${player.name}'s cards` },
-        ...won.map((card, i) => cardElement(card, i))) : null);
+        ...won.map((card, i) => cardElement(card, i, { small: true }))) : null);
   }));
 }
 
@@ -251,14 +253,14 @@ export function replayBoard(frame, players, { move = null, seat = null } = {}) {
   if (frame.phase !== "over") {
     parts.push(element("p", { class: "replay-round" }, frame.tiebreak ? "Tiebreak round" : `Round ${frame.round} of 11`),
       element("ol", { class: "spread small", style: `--cards: ${frame.spread.length}`, "aria-label": `The spread: ${frame.spread.length} cards` },
-        ...frame.spread.map((card, i) => cardElement(card, i))));
+        ...frame.spread.map((card, i) => cardElement(card, i, { small: true }))));
     if (frame.caller !== null) parts.push(element("p", { class: "hint" }, `${players[frame.caller].name} called shrdlu!`));
   }
-  parts.push(cardsWon(frame, players, seat));
+  parts.push(element("p", { class: "hint" }, "Cards won:"), cardsWon(frame, players, seat));
   if (frame.deck?.length) {
     parts.push(element("p", { class: "hint" }, `The deck, in the order the cards would come (${frame.deck.length}):`),
       element("ol", { class: "spread small deck", style: `--cards: ${Math.min(frame.deck.length, 10)}` },
-        ...frame.deck.map((cardId, i) => cardElement(deckCard(cardId), i))));
+        ...frame.deck.map((cardId, i) => cardElement(deckCard(cardId), i, { small: true }))));
   }
   return element("div", { class: "shrdlu-replay" }, ...parts);
 }
