@@ -28,7 +28,7 @@ def run(lexicon_folder: str, word_list: str, games: int = 12) -> dict:
                 game.placements_for(state, seat)
                 placements_ms.append((time.perf_counter() - start) * 1000)
             start = time.perf_counter()
-            move = hard(game, state, seat, rng_for(seed, seat, turn))
+            move = hard(game, game.view(state, seat), rng_for(seed, seat, turn))  # as game.bot: view + choice
             moves[kind].append((time.perf_counter() - start) * 1000)
             state = game.apply(state, seat, move)
             turn += 1

@@ -123,6 +123,34 @@ def test_warm_up_and_real_time_bot_moves_through_the_bridge():
     assert view["actors"] == [0, 1] and '"deck"' not in json.dumps(view)
 
 
+def test_game_info_describes_every_built_game_once():
+    games = call("game.info")["result"]["games"]
+    assert [g["id"] for g in games] == ["four-letter-words", "shrdlu", "spell-write"]
+    flw = games[0]
+    assert flw["players"] == {"min": 2, "max": 8} and not flw["realtime"]
+    rows = next(o for o in flw["options"] if o["name"] == "rows")
+    assert rows["minimum"] == 4 and rows["maximum"] == 12 and rows["by_players"]["8"] == 10
+    assert games[1]["realtime"] and games[2]["questions"] == ["candidates", "missed", "hard-bot"]
+    record = call("game.new", game="four-letter-words", options={"players": 8}, seed=1)["result"]["record"]
+    assert call("game.view", record=record)["result"]["view"]["options"]["rows"] == 10  # the declared default
+
+
+def test_the_clock_not_a_seat_ends_a_countdown_and_old_records_still_replay():
+    record = call("game.new", game="shrdlu", options={"players": 2}, seed=4)["result"]["record"]
+    called = call("game.play", record=record, seat=1, move={"type": "shrdlu"})["result"]
+    assert called["view"]["phase"] == "countdown", "this seed's first spread has words"
+    assert called["view"]["deadline"] == {"after_ms": 30_000, "seat": 1} and called["epoch"] == [1, False]
+    for seat in (0, 1):
+        refused = call("game.play", record=called["record"], seat=seat, move={"type": "time-up"})["error"]
+        assert refused["kind"] == "refused" and "clock" in refused["message"]
+    expired = call("game.expire", record=called["record"])["result"]
+    assert expired["record"]["moves"][-1] == [1, {"type": "time-up"}]  # as saves always wrote it
+    assert expired["view"]["results"][-1]["winner"] == 1 and expired["epoch"] == [2, False]
+    bridge._STATES.clear()  # a save of an earlier version replays the same way
+    assert call("game.view", record=expired["record"])["result"]["view"] == expired["view"]
+    assert call("game.expire", record=expired["record"])["error"]["kind"] == "refused"
+
+
 def test_online_play_through_the_bridge():
     """The page's side of online play: a host table and a guest, messages carried by the test."""
     record = call("game.new", game="four-letter-words", options={"players": 2}, seed=6)["result"]["record"]
