@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from wordtable.lexicon import Lexicon, LexiconInfo, refusal, store
+from wordtable.games.four_letter_words import FourLetterWords
+from wordtable.games.shrdlu import Shrdlu
+from wordtable.games.spell_write import SpellWrite
+from wordtable.lexicon import Lexicon, LexiconInfo, WordRule, refusal, store
 from wordtable.lexicon.compile import WordListFileError, compile_all, read_word_list
 from wordtable.lexicon.custom import MAX_CHARS, WordListError, parse_word_list
 
@@ -119,17 +122,18 @@ def standard():
 
 
 def test_word_rules_per_game(standard):
-    assert refusal(standard, "four-letter-words", "salt") is None
-    assert "exactly four" in refusal(standard, "four-letter-words", "salts")
-    assert "not in the Standard dictionary" in refusal(standard, "four-letter-words", "zzzz")
-    assert "only contain letters" in refusal(standard, "four-letter-words", "ab1c")
-    assert refusal(standard, "shrdlu", "night") is None
-    assert "too short" in refusal(standard, "shrdlu", "nigh")
-    assert refusal(standard, "spell-write", "art") is None
-    assert "too long" in refusal(standard, "spell-write", "night")
+    flw, shrdlu, spell_write = FourLetterWords.word_rule, Shrdlu.word_rule, SpellWrite.word_rule
+    assert refusal(standard, flw, "salt") is None
+    assert "exactly four" in refusal(standard, flw, "salts")
+    assert "not in the Standard dictionary" in refusal(standard, flw, "zzzz")
+    assert "only contain letters" in refusal(standard, flw, "ab1c")
+    assert "only contain letters" in refusal(store.load("wordsmith"), flw, "i'll")
+    assert refusal(standard, shrdlu, "night") is None
+    assert "too short" in refusal(standard, shrdlu, "nigh")
+    assert refusal(standard, spell_write, "art") is None
+    assert "too long" in refusal(standard, spell_write, "night")
     wordsmith = store.load("wordsmith")
-    assert refusal(wordsmith, "wordsmith", "don't") is None
-    assert "only contain letters" in refusal(standard, "one-letter-better", "x-ray")
+    assert refusal(wordsmith, WordRule("a-z'\\-", 2, None, "at least two letters."), "don't") is None
 
 
 # -- command line ------------------------------------------------------------------------------

@@ -70,13 +70,14 @@ def _check(args: dict[str, Any]) -> dict[str, Any]:
     from wordtable.lexicon.rules import refusal
     lexicon = _lexicon(args)
     game = _arg(args, "game", str, None)
+    rule = None if game is None else _game(game)[0].word_rule
     results = []
     for raw in _strings(args, "words", 1000):
         word = raw.strip().lower()
         if game is None:
             reason = None if word in lexicon else f"“{word}” is not in the {lexicon.info.title} dictionary."
         else:
-            reason = refusal(lexicon, game, word)
+            reason = refusal(lexicon, rule, word)
         results.append({"word": word, "valid": reason is None, "reason": reason})
     return {"lexicon": lexicon.name, "results": results}
 

@@ -49,6 +49,7 @@ class Game:
     clock_moves: ClassVar[frozenset[str]] = frozenset()  # move types only the table's clock plays
     questions: ClassVar[tuple[str, ...]] = ()            # what a seat may ask (see answer)
     move_fields: ClassVar[dict[str, frozenset[str]]]     # move type -> its fields besides "type"
+    word_rule: ClassVar[Any] = None  # a lexicon.rules.WordRule: what a valid word looks like here
 
     def __init__(self, lexicon_for: Callable[[str], Any]):
         self.lexicon_for = lexicon_for

@@ -42,7 +42,7 @@ from typing import Any, ClassVar
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Game, Move, Outcome
 from wordtable.engine.options import GameOptions, option
-from wordtable.lexicon.rules import WORD_RULES
+from wordtable.lexicon.rules import WordRule
 
 GAME_ID = "four-letter-words"
 EMPTY = "."
@@ -147,7 +147,7 @@ def placements(grid: str, word: str, all_windows: list[Window]) -> list[Placemen
 def allowed_shape(word: str) -> bool:
     """This game's word rule (exactly four letters a-z), the same for what is offered, what
     bots choose and what is accepted."""
-    return WORD_RULES[GAME_ID].shape_refusal(word) is None
+    return FourLetterWords.word_rule.shape_refusal(word) is None
 
 
 def skip_moves_for(grid: str, options: Options) -> list[Move]:
@@ -168,6 +168,7 @@ class FourLetterWords(Game):
              "letters already written. Three strikes and you are out.")
     minutes = 20
     Options = Options
+    word_rule = WordRule("a-z", 4, 4, "every word has exactly four letters.")
     move_fields = {"choose": frozenset({"word"}), "place": frozenset({"row", "col", "dir"}),
                    "xs": frozenset({"cells"}), "strike": frozenset(),
                    **{kind: frozenset() for kind in VERDICT_MOVES}}

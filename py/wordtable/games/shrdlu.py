@@ -30,6 +30,7 @@ from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Deadline, Game, Move, Outcome
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import rng_for
+from wordtable.lexicon.rules import WordRule
 
 GAME_ID = "shrdlu"
 SPREAD = 5
@@ -173,6 +174,7 @@ class Shrdlu(Game):
              "— or bet that none exists.")
     minutes = 15
     Options = Options
+    word_rule = WordRule("a-z", 5, 6, "a spread asks for a word of five or six letters.")
     move_fields = {"claim": frozenset({"word"}), "shrdlu": frozenset(), "time-up": frozenset(), "pass": frozenset()}
     realtime = True  # every player may act at any moment; the first valid claim wins
     clock_moves = frozenset({"time-up"})  # only the table's clock ends a countdown

@@ -36,6 +36,7 @@ from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Game, Move, Outcome
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import rng_for
+from wordtable.lexicon.rules import WordRule
 
 GAME_ID = "spell-write"
 LETTERS = ("aeiouy", "bcdfgh", "jtkrlm", "nphqsr", "stvwxz", "aeiouy")
@@ -147,6 +148,7 @@ class SpellWrite(Game):
              "you spell across and down.")
     minutes = 15
     Options = Options
+    word_rule = WordRule("a-z", 2, 4, "words of two to four letters score.")
     move_fields = {"doubles": frozenset({"choice"}), "write": frozenset({"pick", "at", "words", "block"})}
     questions = ("candidates", "missed", "hard-bot")
 

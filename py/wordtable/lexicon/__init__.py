@@ -7,7 +7,7 @@ The names below load on first use, so starting the app does not pay for the dict
 from importlib import import_module
 
 _HOMES = {"Lexicon": "lexicon", "LexiconInfo": "lexicon", "Tiles": "queries",
-          "parse_pattern": "queries", "WORD_RULES": "rules", "refusal": "rules"}
+          "parse_pattern": "queries", "WordRule": "rules", "refusal": "rules"}
 
 __all__ = list(_HOMES)
 

@@ -1,4 +1,6 @@
-"""What counts as a valid word in each game, in one place."""
+"""What counts as a valid word: each game declares its WordRule (Game.word_rule), and every
+check of a word in that game (what is offered, what bots choose, what is accepted, the
+dictionaries page's check) goes through it."""
 
 from __future__ import annotations
 
@@ -26,20 +28,8 @@ class WordRule:
         return None
 
 
-WORD_RULES: dict[str, WordRule] = {
-    "four-letter-words": WordRule("a-z", 4, 4, "every word has exactly four letters."),
-    "shrdlu": WordRule("a-z", 5, 6, "a spread asks for a word of five or six letters."),
-    "spell-write": WordRule("a-z", 2, 4, "words of two to four letters score."),
-    # Wordsmith counts apostrophes and hyphens as letters.
-    "wordsmith": WordRule("a-z'\\-", 2, None, "a word needs at least two letters."),
-    # One Letter Better: steals must make non-hyphenated words.
-    "one-letter-better": WordRule("a-z", 2, None, "a word needs at least two letters."),
-}
-
-
-def refusal(lexicon: Lexicon, game: str, word: str) -> str | None:
-    """Why word is not valid in game with this dictionary, or None if it is."""
-    rule = WORD_RULES[game]
+def refusal(lexicon: Lexicon, rule: WordRule, word: str) -> str | None:
+    """Why word is not valid under a game's rule with this dictionary, or None if it is."""
     reason = rule.shape_refusal(word)
     if reason:
         return reason
