@@ -1,7 +1,9 @@
 """The games' renderer modules (web/js/games/) keep the contract written in
-web/js/games/contract.js: checked under Node, without a DOM (a renderer only touches `document`
-when it is called). Also: the registry lists every game module, the check reports a broken
-module, and the shared JavaScript names no game and reads no game's own view fields."""
+web/js/games/contract.js, joined to what Python says of each game (game.info, as in
+games.json): checked under Node, without a DOM (a renderer only touches `document` when it is
+called). Also: the registry lists every game module and every game Python has is drawn, the
+check reports a broken module, and the shared JavaScript names no game and reads no game's own
+view fields."""
 
 from __future__ import annotations
 
@@ -13,35 +15,47 @@ from pathlib import Path
 
 import pytest
 
+from wordtable.games import infos
+
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "web" / "js"
 GAMES = JS / "games"
 NOT_GAMES = {"index.js", "contract.js"}  # the registry and the contract
 
 CHECK = r"""
+import { readFileSync } from "node:fs";
 const [contract, registry] = await Promise.all([import("./js/games/contract.js"), import("./js/games/index.js")]);
 const files = JSON.parse(process.argv[2]);
-const out = { registered: Object.keys(registry.GAMES), problems: registry.PROBLEMS, modules: {},
+const infos = JSON.parse(readFileSync("infos.json", "utf8"));
+const info = Object.fromEntries(infos.map((i) => [i.id, i]));
+const { games, problems } = registry.register(registry.RENDERERS, infos);
+const out = { registered: Object.keys(games), problems, modules: {},
   renderers: registry.RENDERERS.length, required: Object.keys(contract.REQUIRED), optional: Object.keys(contract.OPTIONAL) };
 const modules = {};
 for (const file of files) {
   modules[file] = await import(`./js/games/${file}`);
-  out.modules[file] = { id: modules[file].id, problems: contract.checkRenderer(modules[file]), registered: registry.RENDERERS.includes(modules[file]) };
+  const id = modules[file].id;
+  out.modules[file] = { id, problems: contract.checkRenderer(modules[file], info[id]), registered: registry.RENDERERS.includes(modules[file]) };
+  if (games[id]) out.modules[file].joined = [games[id].title, games[id].realtime, games[id].minPlayers, games[id].maxPlayers];
 }
 // Deliberately broken modules: the check must report them, and the registry must leave them out.
-const turnBased = Object.values(modules).find((m) => !m.realtime);
-const realTime = Object.values(modules).find((m) => m.realtime);
+const turnBased = Object.values(modules).find((m) => !info[m.id].realtime);
+const realTime = Object.values(modules).find((m) => info[m.id].realtime);
+const [turnInfo, realInfo] = [info[turnBased.id], info[realTime.id]];
 const without = (module, ...names) => Object.fromEntries(Object.entries(module).filter(([name]) => !names.includes(name)));
 out.broken = {
-  noFinalScreen: contract.checkRenderer(without(turnBased, "finalScreen")),
-  replayBoardNotAFunction: contract.checkRenderer({ ...turnBased, replayBoard: "grids" }),
-  noTurnScreen: contract.checkRenderer(without(turnBased, "turnScreen")),
-  realTimeWithoutRace: contract.checkRenderer(without(realTime, "raceScreen", "roundsPlayed")),
-  badOptional: contract.checkRenderer({ ...turnBased, privacyNote: 42 }),
-  badPlayers: contract.checkRenderer({ ...turnBased, minPlayers: 3, maxPlayers: 2 }),
-  empty: contract.checkRenderer({}),
+  noFinalScreen: contract.checkRenderer(without(turnBased, "finalScreen"), turnInfo),
+  replayBoardNotAFunction: contract.checkRenderer({ ...turnBased, replayBoard: "grids" }, turnInfo),
+  noTurnScreen: contract.checkRenderer(without(turnBased, "turnScreen"), turnInfo),
+  realTimeWithoutRace: contract.checkRenderer(without(realTime, "raceScreen", "roundsPlayed"), realInfo),
+  badOptional: contract.checkRenderer({ ...turnBased, privacyNote: 42 }, turnInfo),
+  saysItsPlayers: contract.checkRenderer({ ...turnBased, maxPlayers: 2 }, turnInfo),
+  badInfo: contract.checkRenderer(turnBased, { ...turnInfo, players: { min: 3, max: 2 } }),
+  noInfo: contract.checkRenderer(turnBased, undefined),
+  empty: contract.checkRenderer({}, turnInfo),
 };
-const registered = registry.register([turnBased, without(realTime, "replayBoard"), turnBased]);
+const unknown = { ...turnBased, id: "no-such-game" };
+const registered = registry.register([turnBased, without(realTime, "replayBoard"), turnBased, unknown], infos);
 out.registerBroken = { games: Object.keys(registered.games), problems: registered.problems };
 console.log(JSON.stringify(out));
 """
@@ -55,6 +69,7 @@ def checked(tmp_path_factory) -> dict:
     shutil.copytree(JS, folder / "js")
     (folder / "package.json").write_text('{"type": "module"}')  # web/js holds ES modules
     (folder / "check.mjs").write_text(CHECK)
+    (folder / "infos.json").write_text(json.dumps(infos()))  # what game.info and games.json say
     files = sorted(p.name for p in GAMES.glob("*.js") if p.name not in NOT_GAMES)
     run = subprocess.run([node, "check.mjs", json.dumps(files)], cwd=folder, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, f"the renderer modules do not import under Node:\n{run.stderr}"
@@ -70,6 +85,11 @@ def test_every_game_module_keeps_the_contract(checked):
     assert checked["problems"] == []
     assert sorted(checked["registered"]) == sorted(m["id"] for m in checked["modules"].values())
     assert checked["renderers"] == len(checked["modules"])
+    # Every game Python has is drawn, with Python's title, kind and player range.
+    python = {info["id"]: [info["title"], info["realtime"], info["players"]["min"], info["players"]["max"]] for info in infos()}
+    assert sorted(python) == sorted(checked["registered"])
+    for module in checked["modules"].values():
+        assert module["joined"] == python[module["id"]]
 
 
 def test_the_contract_asks_every_game_for_its_end_and_its_replay(checked):
@@ -85,13 +105,16 @@ def test_a_broken_module_is_reported(checked):
     assert any(p.startswith("missing required export turnScreen (turn-based games)") for p in broken["noTurnScreen"])
     assert len(broken["realTimeWithoutRace"]) == 2 and all("(real-time games)" in p for p in broken["realTimeWithoutRace"])
     assert broken["badOptional"] == ["privacyNote must be a string, not number"]
-    assert len(broken["badPlayers"]) == 1 and "minPlayers" in broken["badPlayers"][0]
+    assert broken["saysItsPlayers"] == ["maxPlayers comes from Python's game.info: the module must not export it"]
+    assert len(broken["badInfo"]) == 1 and "1 ≤ min ≤ max" in broken["badInfo"][0]
+    assert len(broken["noInfo"]) == 1 and "Python has no game" in broken["noInfo"][0]
     assert len(broken["empty"]) >= 10
     registered = checked["registerBroken"]
-    assert len(registered["games"]) == 1  # the broken one and the duplicate are left out
-    assert len(registered["problems"]) == 2
+    assert len(registered["games"]) == 1  # the broken one, the duplicate and the unknown are left out
+    assert len(registered["problems"]) == 3
     assert "replayBoard" in registered["problems"][0] and "cannot be played" in registered["problems"][0]
     assert "already taken" in registered["problems"][1]
+    assert 'Python has no game "no-such-game"' in registered["problems"][2]
 
 
 def code_of(path: Path) -> str:

@@ -72,6 +72,29 @@ def test_the_home_screen_offers_the_game_and_marks_the_others_coming_soon(page, 
     expect(card.locator("a.new-game")).to_have_text("New game")
     expect(page.locator(".game .badge", has_text="Coming soon")).to_have_count(2)
     expect(page.locator("#saves")).to_contain_text("No games yet")
+    # The cards of the games come from Python's game.info (games.json): player ranges and all.
+    info = {game["id"]: game for game in json.loads((site.directory / "games.json").read_text())["games"]}
+    for game_id, game in info.items():
+        card = page.locator(f".game[data-game={game_id}]")
+        expect(card.locator("h3")).to_have_text(game["title"])
+        expect(card.locator(".meta")).to_contain_text(f"{game['players']['min']}–{game['players']['max']} players · {game['minutes']} min")
+        expect(card.locator(f"a[href='how-to-play/{game_id}.html']")).to_have_text("How to play")
+    expect(page.locator("#games-problems")).to_be_empty()
+
+
+def test_the_recommended_grid_follows_the_number_of_players(page, site):
+    boot(page, site.url)
+    page.click("a[href='#new=four-letter-words']")
+    expect(page.locator("label:has(#flw-recommended)")).to_contain_text("(7×7 up to 4, 8×8 for 5–6, 9×9 for 7, 10×10 for 8)")
+    page.click("[data-preset=two-people]")
+    expect(page.locator("#flw-rows")).to_have_value("7")
+    for _ in range(6):
+        page.click("#add-seat")
+    expect(page.locator("#flw-rows")).to_have_value("10")
+    expect(page.locator("#flw-cols")).to_have_value("10")
+    expect(page.locator("#add-seat")).to_be_disabled()  # eight players at most
+    page.locator(".seat-row button").last.click()
+    expect(page.locator("#flw-rows")).to_have_value("9")
 
 
 def test_two_people_and_a_bot_play_to_the_end_and_review_it(page, site):

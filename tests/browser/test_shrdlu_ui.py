@@ -97,6 +97,22 @@ def test_shrdlu_with_words_starts_the_countdown_and_a_buzzed_friend_answers(page
         f"Player 2 wins the round with {words[-1].upper()} (Player 1 had called shrdlu!)")
 
 
+def test_when_nobody_finds_a_word_in_time_the_table_clock_ends_the_round(page, site):
+    page.clock.install()  # the page's timers, sped up below (Python's worker keeps real time)
+    boot(page, site.url)
+    seed = seed_where(fits=True)
+    save_id = open_prepared_game(page, site.url, "shrdlu", [ME, FRIEND], {"players": 2}, seed)
+    cards(page)
+    page.click("[data-shrdlu='0']")
+    expect(page.locator("#countdown")).to_contain_text("30 s left to find a word")
+    page.clock.run_for(10_000)
+    expect(page.locator("#countdown")).to_contain_text("20 s left to find a word")
+    page.clock.run_for(21_000)
+    expect(page.locator("#round-result")).to_contain_text("Player 1 called shrdlu! and nobody found a word in time.")
+    record = json.loads(page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')"))["record"]
+    assert record["moves"][-2:] == [[0, {"type": "shrdlu"}], [0, {"type": "time-up"}]]  # played by the clock
+
+
 def test_practice_alone_shows_the_answers(page, site):
     boot(page, site.url)
     seed = seed_where(fits=True)

@@ -79,6 +79,11 @@ export class HostNet {
     this.remember(await this.python.call("online.local", { id: this.save.id, seat, move }));
   }
 
+  /** The host's clock ran out (a real-time game's deadline): the game plays its move. */
+  async expire() {
+    this.remember(await this.python.call("online.expire", { id: this.save.id }));
+  }
+
   /** The table is saved before anything goes out: a move acknowledged to a guest survives a
    * reload of the host's page, so the guest (which stops resending it) loses nothing. */
   remember(result) {

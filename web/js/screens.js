@@ -7,10 +7,23 @@ import { Setup, rematch } from "./setup.js";
 import { Table } from "./table.js";
 import { showExport, importSave, readImportFile } from "./transfer.js";
 import { GuestScreen } from "./online.js";
-import { GAMES, PROBLEMS } from "./games/index.js";
+import { loadGames } from "./games/index.js";
 
-// The games that can be played (games/index.js); the others are "coming soon" on the home screen.
-const KNOWN_GAMES = Object.keys(GAMES);
+// The games that can be played: Python's games (games.json) drawn by a module of games/ (see
+// games/index.js). Filled in by loadCatalog() before any screen uses them.
+let GAMES = {};
+let KNOWN_GAMES = [];
+let catalog = null;
+
+/** Reads the games once (games.json, or Python's game.info if that file cannot be read). */
+function loadCatalog(wordtable) {
+  catalog ??= loadGames(async () => (await wordtable.ready).python.call("game.info", {})).then((found) => {
+    GAMES = found.games;
+    KNOWN_GAMES = Object.keys(found.games);
+    return found;
+  });
+  return catalog;
+}
 
 // Games started in this window, so they play on even where storage is blocked.
 const unsaved = new Map();
@@ -34,8 +47,14 @@ function when(iso) {
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
-export function showHome(wordtable) {
+/** The home screen: it shows at once; the games and the saved games fill in once the games are
+ * known (a few milliseconds: games.json is a small file of this deploy). */
+export async function showHome(wordtable) {
   show("screen-home");
+  const { infos, problems: broken } = await loadCatalog(wordtable);
+  drawGames(infos);
+  // A game whose screens module breaks the contract (games/contract.js) is left out: say so.
+  $("games-problems").replaceChildren(...broken.map((problem) => element("p", { class: "notice bad", role: "status" }, problem)));
   const { saves, problems, blocked } = listSaves(KNOWN_GAMES);
   const list = $("saves");
   if (!saves.length) {
@@ -47,12 +66,29 @@ export function showHome(wordtable) {
   }
   $("saves-problems").replaceChildren(...problems.map(({ key, reason }) => element("p", { class: "notice bad", role: "status" },
     `A saved game could not be opened: ${reason}. It was left as it is (stored as “${key}”).`)));
-  // A game whose screens module breaks the contract (games/contract.js) is left out: say so.
-  $("games-problems").replaceChildren(...PROBLEMS.map((problem) => element("p", { class: "notice bad", role: "status" }, problem)));
   if (!showHome.wired) {
     showHome.wired = true;
     wireImport(wordtable);
   }
+}
+
+/** A card for each game that can be played, from its info: what it is, for how many players,
+ * how long, its how-to-play page (how-to-play/ID.html) and a new game. They come first; a
+ * "coming soon" card of the page for a game now playable gives way to it. */
+function drawGames(infos) {
+  const list = $("games");
+  list.querySelectorAll(".game.playable").forEach((card) => card.remove());
+  const cards = infos.filter((info) => GAMES[info.id]).map((info) => {
+    list.querySelector(`.game[data-game="${CSS.escape(info.id)}"]`)?.remove();
+    const { min, max } = info.players;
+    return element("li", { class: "game playable", "data-game": info.id },
+      element("h3", {}, info.title),
+      element("p", {}, info.blurb),
+      element("p", { class: "meta" }, `${min === max ? min : `${min}–${max}`} player${max === 1 ? "" : "s"} · ${info.minutes} min · `,
+        element("a", { href: `how-to-play/${info.id}.html` }, "How to play")),
+      element("a", { class: "button primary new-game", href: `#new=${info.id}` }, "New game"));
+  });
+  list.prepend(...cards);
 }
 
 function saveItem(save, wordtable) {
@@ -112,6 +148,8 @@ export async function openFromHash(wordtable) {
   wordtable.guest?.close(); // leaving an online game as a guest ends its connection
   wordtable.guest = null;
   notice(null);
+  await loadCatalog(wordtable);
+  if (location.hash.slice(1) !== hash) return; // the player went on meanwhile
   if (route === "new" && GAMES[value]) return openSetup(wordtable, GAMES[value]);
   if (route === "play") return openSharedLink(wordtable, new URLSearchParams(hash));
   if (route === "join") return openInvitation(wordtable, new URLSearchParams(hash));

@@ -59,7 +59,7 @@ export class Setup {
       this.start();
     });
     this.root.replaceChildren(form);
-    this.fields = game.setupFields(gameFields, { players: () => this.seats.length });
+    this.fields = game.setupFields(gameFields, { players: () => this.seats.length, info: game.info });
     this.preset("one-bot");
     const start = form.querySelector("#setup-start");
     start.disabled = true; // until the dictionaries are listed

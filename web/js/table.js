@@ -44,6 +44,7 @@ export class Table {
     this.shownSeat = null;
     this.saveProblem = null;
     this.rounds = new RoundWatch(this.game);
+    this.clock = null;
     this.stopClocks();
     this.draw();
     this.python.call("game.warm_up", { game: save.game, options: save.record.options }).catch(() => {});
@@ -144,10 +145,10 @@ export class Table {
       return;
     }
     if (token !== this.token) return;
-    const { view, actors } = result;
+    const { view, actors, epoch } = result;
     this.drawSide(view);
     this.keep(view);
-    if (this.game.realtime && (actors.length || this.rounds.unseen(view))) return this.race(view, actors, token);
+    if (this.game.realtime && (actors.length || this.rounds.unseen(view))) return this.race(view, actors, epoch, token);
     if (!actors.length) return this.gameOver(view, token);
     const humans = actors.filter((seat) => this.humans.includes(seat));
     if (humans.length) return this.humanTurn(this.nextHuman(humans, view), token, view);
@@ -289,41 +290,105 @@ export class Table {
 
   // -- real-time games ------------------------------------------------------------------------
 
-  /** Everyone may act at once: people type, bots answer after their own delay, the game's
-   * clock may play a move when time runs out. Between rounds the result waits for the players
-   * to go on (online: a few seconds). */
-  async race(view, actors, token) {
+  /** Everyone may act at once: people type, bots act when they planned to, the table's clock
+   * plays a deadline's move. Between rounds the result waits for the players to go on (online:
+   * a few seconds). */
+  race(view, actors, epoch, token) {
     this.stopClocks();
+    // Bots' plans hold while the epoch (Shrdlu: the round) lasts; a new one starts afresh.
+    const epochKey = JSON.stringify(epoch ?? null);
+    if (this.clock?.epoch !== epochKey) this.clock = null;
     if (this.rounds.unseen(view)) {
       this.screen.showRoundBreak(view, { online: Boolean(this.hostNet), onNext: () => {
         if (token !== this.token) return;
         this.rounds.see(view);
         this.drawSide(view);
         if (view.phase === "over") this.gameOver(view, token);
-        else this.race(view, actors, token);
+        else this.race(view, actors, epoch, token);
       } });
       return;
     }
     this.rounds.see(view);
+    // Time runs from when an epoch first showed (after its round's break), and a deadline's
+    // from when it first showed: other moves in between change neither.
+    const now = performance.now();
+    this.clock ??= { epoch: epochKey, start: now, plans: new Map(), asked: new Map(), retried: new Map(), deadline: null };
+    const clock = this.clock;
+    const deadlineKey = view.deadline ? JSON.stringify(view.deadline) : null;
+    if (clock.deadline?.key !== deadlineKey) clock.deadline = deadlineKey && { key: deadlineKey, start: now };
     const send = async (seat, move) => {
       if (token !== this.token) return;
       await this.play(seat, move);
       if (token !== this.token) return;
       await this.advance(token);
     };
-    this.screen.showRace(view, { humans: this.humans, send });
-    const later = (ms, task) => this.timers.push(setTimeout(() => token === this.token && task(), ms));
-    const timeout = this.game.timeout?.(view);
-    if (timeout) later(timeout.after_ms, () => send(timeout.seat, timeout.move).catch(() => {}));
-    // Bot delays are human-like; the player's speed setting scales them (Normal = as given).
-    const pace = (this.save.settings?.botDelay ?? 700) / 700;
-    const movesNow = this.save.record.moves.length;
-    for (const seat of actors.filter((s) => this.save.players[s].bot)) {
-      const { move } = await this.call("game.bot", { seat, level: this.save.players[seat].bot });
-      if (token !== this.token || this.save.record.moves.length !== movesNow || !move) continue;
-      const { after_ms: after, ...act } = move;
-      later(after * pace, () => this.save.record.moves.length === movesNow && send(seat, act).catch(() => {}));
+    const secondsLeft = () => (view.deadline
+      ? Math.max(0, (clock.deadline.start + view.deadline.after_ms - performance.now()) / 1000) : null);
+    this.screen.showRace(view, { humans: this.humans, send, secondsLeft });
+    if (view.deadline) {
+      this.later(clock.deadline.start + view.deadline.after_ms - now, token, () => this.expire(token));
     }
+    for (const [seat, plan] of clock.plans) this.schedule(seat, plan, clock, token, send);
+    this.planBots(actors, clock, token, send);
+  }
+
+  /** Runs task after ms (at once when the moment has passed) unless the table moved on. */
+  later(ms, token, task) {
+    this.timers.push(setTimeout(() => token === this.token && task(), Math.max(0, ms)));
+  }
+
+  /** Asks each bot due in this epoch what it will do and when; a bot asked already at this
+   * point of the game keeps its plan (or keeps waiting) until the next move. */
+  async planBots(actors, clock, token, send) {
+    const moves = this.save.record.moves.length;
+    for (const seat of actors.filter((s) => this.save.players[s].bot)) {
+      if (clock.plans.has(seat) || clock.asked.get(seat) === moves) continue;
+      clock.asked.set(seat, moves);
+      let move;
+      try {
+        ({ move } = await this.call("game.bot", { seat, level: this.save.players[seat].bot }));
+      } catch {
+        continue; // no longer due (the round ended meanwhile): asked again when it is
+      }
+      if (token !== this.token || clock !== this.clock || !move) continue;
+      const { after_ms: after = 0, ...act } = move;
+      const plan = { after, move: act };
+      clock.plans.set(seat, plan);
+      this.schedule(seat, plan, clock, token, send);
+    }
+  }
+
+  /** A bot's plan fires at the epoch's start + its delay, scaled by the speed setting (Normal
+   * = as given). Refused (it went stale: someone called first), it is dropped and the bot asked
+   * again, once per point of the game. */
+  schedule(seat, plan, clock, token, send) {
+    const pace = (this.save.settings?.botDelay ?? 700) / 700;
+    this.later(clock.start + plan.after * pace - performance.now(), token, async () => {
+      if (clock !== this.clock || clock.plans.get(seat) !== plan) return;
+      clock.plans.delete(seat);
+      try {
+        await send(seat, plan.move);
+      } catch {
+        if (clock !== this.clock || token !== this.token) return;
+        const moves = this.save.record.moves.length;
+        if (clock.retried.get(seat) === moves) return; // refused twice: it waits for the next move
+        clock.retried.set(seat, moves);
+        clock.asked.delete(seat);
+        const { actors } = await this.call("game.view", {});
+        if (clock === this.clock && token === this.token) this.planBots(actors, clock, token, send);
+      }
+    });
+  }
+
+  /** The table's clock ran out: the game plays the deadline's move (never a seat). */
+  async expire(token) {
+    try {
+      if (this.hostNet) await this.hostNet.expire();
+      else this.save.record = (await this.call("game.expire", {})).record;
+    } catch {
+      return; // the clock had already stopped (someone found a word just in time)
+    }
+    if (token === this.token) await this.advance(token);
   }
 
   // -- the end ------------------------------------------------------------------------------

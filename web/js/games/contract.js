@@ -2,12 +2,20 @@
 // once. The shell (screens.js, setup.js, table.js, table-screen.js, online.js, race.js) knows no
 // game: it asks Python for views and hands them to these exports, and it reads only the view
 // fields every game has:
-//   view.phase   "over" once the game has ended (other values are the game's own),
-//   view.outcome {winners: [seat…], reason} once over, else null,
-//   view.seat    whose view it is (null: the public view),
-//   view.waiting_for  the seats still to act.
+//   view.phase     "over" once the game has ended (other values are the game's own),
+//   view.outcome   {winners: [seat…], reason} once over, else null,
+//   view.seat      whose view it is (null: the public view),
+//   view.waiting_for  the seats still to act,
+//   view.deadline  real-time games, when a clock runs: {after_ms, seat}; the table (never a
+//                  seat) then plays the game's move for it with game.expire / online.expire.
 // Everything else in a view (grids, cards, sheets, who chooses…) is the game's, and only its
 // renderer reads it.
+//
+// What Python says about a game (game.info, also built into games.json so the page has it
+// before Python is up) is not repeated here: the registry (./index.js) joins each module to its
+// info and the shell reads title, realtime, minPlayers and maxPlayers (info.players.min/max)
+// and info (blurb, minutes, options with defaults, ranges and defaults by number of players)
+// from the joined game.
 //
 // Arguments used below:
 //   view     a view from Python (game.view / game.play / online.guest*): one seat's, or public;
@@ -17,10 +25,10 @@
 //   Element  a DOM element the shell puts on screen (drawn only when called: a renderer
 //            module must import without a DOM, see tests/test_renderers.py).
 //
-// Turn-based games (realtime absent or false) take turns: the shell shows turnScreen to the
-// person due, behind a privacy screen when several people share the device. Real-time games
-// (realtime: true) race: everyone acts at once on raceScreen, and each round's result shows
-// before the next.
+// Turn-based games (info.realtime false) take turns: the shell shows turnScreen to the person
+// due, behind a privacy screen when several people share the device. Real-time games race:
+// everyone acts at once on raceScreen, bots act when they planned to, the table's clock plays
+// a deadline's move, and each round's result shows before the next.
 //
 // A game is added by writing its module and one entry in ./index.js, which checks it with
 // checkRenderer below: a module breaking the contract is reported on the home screen and in
@@ -28,13 +36,10 @@
 
 // name -> {type, call (for functions), meaning, only ("turn-based" | "real-time") if not all}
 export const REQUIRED = {
-  id: { type: "string", meaning: "the game's id, as Python names it (\"four-letter-words\"); also its #new= address" },
-  title: { type: "string", meaning: "the game's name for players" },
-  minPlayers: { type: "number", meaning: "the fewest players a game may have (1: it can be played alone)" },
-  maxPlayers: { type: "number", meaning: "the most players a game may have" },
+  id: { type: "string", meaning: "the game's id, as Python names it (\"four-letter-words\"); also its #new= address and how-to-play/ID.html" },
   historyTitle: { type: "string", meaning: "the heading of the side panel's history (\"Words\", \"Rounds\", \"Scoring\")" },
-  setupFields: { type: "function", call: "setupFields(container, {players: () => count}) → {playersChanged(count), read() → options}",
-    meaning: "fills the new-game form's game section; read() gives the game's options for game.new" },
+  setupFields: { type: "function", call: "setupFields(container, {players: () => count, info}) → {playersChanged(count), read() → options}",
+    meaning: "fills the new-game form's game section (info: the game's info, for ranges and defaults); read() gives the game's options for game.new" },
   summary: { type: "function", call: "summary(view, players) → string", meaning: "one line for the list of saved games" },
   headline: { type: "function", call: "headline(view, players) → string", meaning: "what is happening now, after the title (\"Game over\" at the end)" },
   seatStatus: { type: "function", call: "seatStatus(view, seat) → {text, out?, acting?}",
@@ -49,8 +54,8 @@ export const REQUIRED = {
     meaning: "a person's turn: act(move) → Promise sends a move (rejects with the refusal to show), suggest() → Promise of a bot's move, ask(question, args) → Promise of Python's answer" },
   botDoing: { type: "function", only: "turn-based", call: "botDoing(view, seat) → string",
     meaning: "what a bot is doing while it thinks, after its name (\"is choosing a word\")" },
-  raceScreen: { type: "function", only: "real-time", call: "raceScreen(view, {players, humans, send, elapsed}) → Element",
-    meaning: "the race: humans are the seats playing on this screen, send(seat, move) → Promise, elapsed() → seconds since this view arrived; the element may have buzz(key) for keys typed outside a field" },
+  raceScreen: { type: "function", only: "real-time", call: "raceScreen(view, {players, humans, send, secondsLeft}) → Element",
+    meaning: "the race: humans are the seats playing on this screen, send(seat, move) → Promise, secondsLeft() → seconds before view.deadline runs out (null: no clock); the element may have buzz(key) for keys typed outside a field" },
   roundsPlayed: { type: "function", only: "real-time", call: "roundsPlayed(view) → number",
     meaning: "how many rounds have a result: a new one is shown before play goes on" },
   roundResult: { type: "function", only: "real-time", call: "roundResult(view, players) → Element", meaning: "the result of the last round played" },
@@ -58,15 +63,12 @@ export const REQUIRED = {
 };
 
 export const OPTIONAL = {
-  realtime: { type: "boolean", meaning: "true for a real-time game (see above); turn-based when absent" },
   privacyNote: { type: "string", meaning: "the pass-the-device screen's line; \"Everyone else, look away.\" when absent" },
   isPublicTurn: { type: "function", call: "isPublicTurn(view) → boolean", meaning: "a turn taken in the open, without a privacy screen (judging a word aloud)" },
   firstSeat: { type: "function", call: "firstSeat(view) → seat", meaning: "when several people are due at once, they play in seat order from this seat (0 when absent)" },
   announcement: { type: "function", call: "announcement(view, players) → string | null", meaning: "news for everyone above the turn (what became of a challenge)" },
   waitingPicture: { type: "function", call: "waitingPicture(view, name | null) → Element",
     meaning: "a person's own board while others move (name: whose, or null for \"you\" on a guest's screen)" },
-  timeout: { type: "function", call: "timeout(view) → {after_ms, seat, move} | null",
-    meaning: "real-time games: the move the table plays for seat when nobody acts within after_ms (Shrdlu: time up after a call)" },
   shareLink: { type: "function", call: "shareLink(save, base) → {url, seed, title, text} | null",
     meaning: "a link giving friends the same game (the table offers it with title and text)" },
   optionsFromLink: { type: "function", call: "optionsFromLink(URLSearchParams) → {seed, options, key} | null",
@@ -79,11 +81,25 @@ function describe(name, entry) {
   return `${entry.call ?? name}: ${entry.meaning}`;
 }
 
-/** The problems of a renderer module: [] when it keeps the contract, else one line each. */
-export function checkRenderer(module) {
+// What the shell reads of a game's info; checked too, since a module is joined to it.
+const INFO = { title: "string", blurb: "string", minutes: "number", realtime: "boolean", options: "object", players: "object" };
+
+/** The problems of a renderer module joined to its game's info (game.info): [] when both keep
+ * the contract, else one line each. */
+export function checkRenderer(module, info) {
   const problems = [];
   if (!module || typeof module !== "object") return ["it is not a module"];
-  const realtime = module.realtime === true;
+  if (!info || typeof info !== "object") {
+    return [`Python has no game "${String(module.id)}" (it is not in game.info)`];
+  }
+  for (const [name, type] of Object.entries(INFO)) {
+    if (typeof info[name] !== type) problems.push(`its info's ${name} must be ${TYPES[type] ?? `an ${type}`}, not ${typeof info[name]}`);
+  }
+  const { min: least, max: most } = info.players ?? {};
+  if (!(Number.isInteger(least) && Number.isInteger(most) && least >= 1 && least <= most)) {
+    problems.push(`its info's players must be whole numbers with 1 ≤ min ≤ max (they are ${least} and ${most})`);
+  }
+  const realtime = info.realtime === true;
   for (const [name, entry] of Object.entries(REQUIRED)) {
     if (entry.only === "turn-based" && realtime) continue;
     if (entry.only === "real-time" && !realtime) continue;
@@ -99,9 +115,8 @@ export function checkRenderer(module) {
   if (typeof module.id === "string" && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(module.id)) {
     problems.push(`id "${module.id}" must be lowercase letters and digits joined by single hyphens`);
   }
-  const { minPlayers: least, maxPlayers: most } = module;
-  if (typeof least === "number" && typeof most === "number" && !(Number.isInteger(least) && Number.isInteger(most) && least >= 1 && least <= most)) {
-    problems.push(`minPlayers and maxPlayers must be whole numbers with 1 ≤ minPlayers ≤ maxPlayers (they are ${least} and ${most})`);
+  for (const name of ["title", "realtime", "minPlayers", "maxPlayers", "info"]) {
+    if (module[name] !== undefined) problems.push(`${name} comes from Python's game.info: the module must not export it`);
   }
   return problems;
 }

@@ -3,12 +3,8 @@
 import { element, button } from "../ui.js";
 
 export const id = "four-letter-words";
-export const title = "Four Letter Words";
-export const minPlayers = 2;
-export const maxPlayers = 8;
 export const historyTitle = "Words";
 export const privacyNote = "Everyone else, look away: grids are secret.";
-const GRID_FOR_PLAYERS = { 2: 7, 3: 7, 4: 7, 5: 8, 6: 8, 7: 9, 8: 10 };
 const DIRECTIONS = { right: [0, 1], down: [1, 0], left: [0, -1], up: [-1, 0] };
 const ARROWS = { right: "→", down: "↓", left: "←", up: "↑" };
 const KEY_STEPS = { ArrowRight: [0, 1], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowUp: [-1, 0] };
@@ -19,10 +15,32 @@ const upper = (word) => word.toUpperCase();
 
 // -- setup ---------------------------------------------------------------------------------
 
+/** The grid size Python recommends for each number of players (game.info's rows and cols
+ * defaults by players), and the same as words: "7×7 up to 4, 8×8 for 5–6, …". */
+function recommendedGrids(info) {
+  const option = (name) => info.options.find((o) => o.name === name);
+  const rows = option("rows");
+  const cols = option("cols");
+  const counts = Object.keys(rows.by_players ?? {}).map(Number).sort((a, b) => a - b);
+  const sizeFor = (count) => [rows.by_players?.[count] ?? rows.default, cols.by_players?.[count] ?? cols.default];
+  const groups = [];
+  for (const count of counts) {
+    const [r, c] = sizeFor(count);
+    const last = groups.at(-1);
+    if (last && last.r === r && last.c === c && last.to === count - 1) last.to = count;
+    else groups.push({ r, c, from: count, to: count });
+  }
+  const words = groups.map(({ r, c, from, to }, i) =>
+    `${r}×${c} ${i === 0 && from === info.players.min && to > from ? `up to ${to}` : from === to ? `for ${from}` : `for ${from}–${to}`}`);
+  return { rows, cols, sizeFor: (count) => sizeFor(Math.min(Math.max(count, counts[0] ?? count), counts.at(-1) ?? count)), words: words.join(", ") };
+}
+
 /** The game's own fields of the new-game form; returns a function that reads them. */
-export function setupFields(container, { players }) {
-  const size = element("input", { type: "number", id: "flw-rows", min: 4, max: 12, value: 7, "aria-label": "Rows" });
-  const cols = element("input", { type: "number", id: "flw-cols", min: 4, max: 12, value: 7, "aria-label": "Columns" });
+export function setupFields(container, { players, info }) {
+  const grids = recommendedGrids(info);
+  const [rows0, cols0] = [grids.rows.default, grids.cols.default];
+  const size = element("input", { type: "number", id: "flw-rows", min: grids.rows.minimum, max: grids.rows.maximum, value: rows0, "aria-label": "Rows" });
+  const cols = element("input", { type: "number", id: "flw-cols", min: grids.cols.minimum, max: grids.cols.maximum, value: cols0, "aria-label": "Columns" });
   const recommended = element("input", { type: "checkbox", id: "flw-recommended", checked: true });
   const vowel = element("input", { type: "checkbox", id: "flw-vowel" });
   const banned = element("input", { id: "flw-banned", maxlength: 25, autocomplete: "off", autocapitalize: "none", spellcheck: "false", placeholder: "e.g. QZ" });
@@ -35,7 +53,7 @@ export function setupFields(container, { players }) {
   }
   const followPlayers = (count) => {
     if (!recommended.checked) return;
-    size.value = cols.value = GRID_FOR_PLAYERS[Math.min(Math.max(count, 2), 8)];
+    [size.value, cols.value] = grids.sizeFor(count);
   };
   recommended.addEventListener("change", () => followPlayers(players()));
   for (const input of [size, cols]) input.addEventListener("input", () => { recommended.checked = false; });
@@ -48,7 +66,7 @@ export function setupFields(container, { players }) {
     element("fieldset", {},
       element("legend", {}, "Grid"),
       element("div", { class: "row" }, size, element("span", {}, "rows ×"), cols, element("span", {}, "columns")),
-      element("label", { class: "check" }, recommended, " the recommended size for the number of players (7×7 up to 4, 8×8 for 5–6, 9×9 for 7, 10×10 for 8)")),
+      element("label", { class: "check" }, recommended, ` the recommended size for the number of players (${grids.words})`)),
     element("fieldset", {},
       element("legend", {}, "Variants"),
       element("label", { class: "check" }, vowel, " Every word must start with a vowel"),

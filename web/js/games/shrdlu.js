@@ -3,10 +3,6 @@
 import { element, button } from "../ui.js";
 
 export const id = "shrdlu";
-export const title = "Shrdlu";
-export const minPlayers = 1;
-export const maxPlayers = 8;
-export const realtime = true;
 export const historyTitle = "Rounds";
 export const BUZZ_KEYS = ["a", "l", "z", "m", "q", "p", "v", "n"];
 
@@ -94,14 +90,9 @@ function spreadElement(view, brokenPosition = null) {
 
 // -- the race -------------------------------------------------------------------------------
 
-/** A call starts the countdown: when it runs out, the table plays "time-up" for the caller. */
-export function timeout(view) {
-  if (view.phase !== "countdown" || view.caller === null) return null;
-  return { after_ms: view.countdown_s * 1000, seat: view.caller, move: { type: "time-up" } };
-}
-
 /**
- * The table during a round. ctx: {players, humans, send(seat, move), elapsed()}.
+ * The table during a round. ctx: {players, humans, send(seat, move), secondsLeft()}; after a
+ * call the table's clock (view.deadline) ends the round when nobody found a word in time.
  * One person: an answer box always ready. Several: each has a buzz key, then types.
  */
 export function raceScreen(view, ctx) {
@@ -163,7 +154,7 @@ export function raceScreen(view, ctx) {
     const bar = element("div", { class: "countdown", id: "countdown", role: "timer", "aria-live": "off" },
       element("span", { class: "countdown-text" }), element("span", { class: "countdown-fill" }));
     const tick = () => {
-      const left = Math.max(0, view.countdown_s - ctx.elapsed());
+      const left = ctx.secondsLeft() ?? 0;
       bar.querySelector(".countdown-text").textContent =
         `${players[view.caller].name} called shrdlu! ${Math.ceil(left)} s left to find a word`;
       bar.querySelector(".countdown-fill").style.width = `${(100 * left) / view.countdown_s}%`;

@@ -4,9 +4,6 @@
 import { element, button, copyButton } from "../ui.js";
 
 export const id = "spell-write";
-export const title = "Spell Write";
-export const minPlayers = 1;
-export const maxPlayers = 8;
 export const historyTitle = "Scoring";
 export const privacyNote = "Everyone else, look away: this round's letter stays secret until everyone has written.";
 const SIZE = 4;
