@@ -457,8 +457,7 @@ export class GuestScreen {
           throw error;
         }
       };
-      const suggest = async () => { throw new Error("No suggestions in online games."); };
-      return screen.setMain(game.turnScreen(view, players[seat], { act, suggest, ask, players }));
+      return screen.setMain(game.turnScreen(view, players[seat], { act, suggest: null, ask, players })); // no bots to ask online
     }
     const waiting = actors.map((s) => players[s]?.name).join(", ");
     screen.setMain(waitingLine(`Waiting for ${waiting}…`, "guest-waiting"), game.waitingPicture?.(view, null));

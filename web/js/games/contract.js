@@ -51,7 +51,7 @@ export const REQUIRED = {
   replayBoard: { type: "function", call: "replayBoard(frame, players, {move, seat}) → Element",
     meaning: "one step of \"Step through the game\": the board after move (null at the start) played by seat (null at the start)" },
   turnScreen: { type: "function", only: "turn-based", call: "turnScreen(view, player, {act, suggest, ask, players}) → Element",
-    meaning: "a person's turn: act(move) → Promise sends a move (rejects with the refusal to show), suggest() → Promise of a bot's move, ask(question, args) → Promise of Python's answer" },
+    meaning: "a person's turn: act(move) → Promise sends a move (rejects with the refusal to show), suggest() → Promise of a bot's move (null: no suggestions, as for an online guest), ask(question, args) → Promise of Python's answer" },
   botDoing: { type: "function", only: "turn-based", call: "botDoing(view, seat) → string",
     meaning: "what a bot is doing while it thinks, after its name (\"is choosing a word\")" },
   raceScreen: { type: "function", only: "real-time", call: "raceScreen(view, {players, humans, send, secondsLeft}) → Element",

@@ -226,7 +226,7 @@ function chooseScreen(view, player, act, suggest) {
   const form = element("form", { class: "choose-form" },
     element("label", { for: "flw-word" }, `${player.name}, choose a four-letter word that fits your grid`),
     element("div", { class: "row" }, input, element("button", { type: "submit", class: "button primary", id: "flw-choose" }, "Choose"),
-      button("Suggest one", async () => {
+      suggest && button("Suggest one", async () => {
         const move = await suggest();
         input.value = move.word.toUpperCase();
         input.focus();
