@@ -113,6 +113,30 @@ def test_when_nobody_finds_a_word_in_time_the_table_clock_ends_the_round(page, s
     assert record["moves"][-2:] == [[0, {"type": "shrdlu"}], [0, {"type": "time-up"}]]  # played by the clock
 
 
+def test_a_bot_keeps_its_plan_when_someone_else_moves_in_the_same_round(page, site):
+    """Bots act at their planned moment from the round's start, not again from each move."""
+    page.clock.install()
+    boot(page, site.url)
+    seed = next(s for s in range(10_000) if solve(standard(), first_spread(s, players=3)))
+    record = page.evaluate("args => wordtable.python.call('game.new', args)",
+                           {"game": "shrdlu", "options": {"players": 3}, "seed": seed})["record"]
+    plans = {level: page.evaluate("([r, level]) => wordtable.python.call('game.bot', {record: r, seat: 2, level})", [record, level])["move"]
+             for level in ("easy", "medium", "hard")}
+    # A bot that would answer well after the start of the round and well before a countdown's end.
+    level, plan = next((level, plan) for level, plan in plans.items()
+                       if plan and plan["type"] == "claim" and 8_000 <= plan["after_ms"] <= 25_000)
+    players = [ME, FRIEND, {"name": "Basil", "bot": level}]
+    open_prepared_game(page, site.url, "shrdlu", players, {"players": 3}, seed, bot_delay=700)  # Normal: as planned
+    cards(page)
+    page.clock.run_for(plan["after_ms"] // 2)
+    page.click("[data-shrdlu='0']")  # Player 1 calls halfway: the round (the epoch) goes on
+    expect(page.locator("#countdown")).to_contain_text("Player 1 called shrdlu!")
+    expect(page.locator("#round-result")).to_have_count(0)
+    page.clock.run_for(plan["after_ms"] // 2 + 1_000)  # Basil's moment, long before the countdown's end
+    expect(page.locator("#round-result")).to_contain_text(
+        f"Basil wins the round with {plan['word'].upper()} (Player 1 had called shrdlu!)")
+
+
 def test_practice_alone_shows_the_answers(page, site):
     boot(page, site.url)
     seed = seed_where(fits=True)
