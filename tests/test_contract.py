@@ -15,6 +15,7 @@ import copy
 import functools
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ from wordtable.games import REGISTRY, game_class, make
 from wordtable.lexicon import store
 from wordtable.lexicon.registry import LexiconRegistry
 
+ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(REGISTRY)
 PLAYTHROUGHS = int(__import__("os").environ.get("CONTRACT_PLAYTHROUGHS", 200))
 FUZZ_CASES = int(__import__("os").environ.get("CONTRACT_FUZZ", 20_000))
@@ -158,6 +160,14 @@ def test_random_playthroughs_keep_the_contract(game_id):
     game, bots = make(game_id, shipped)
     for index in range(PLAYTHROUGHS):
         playthrough(game, bots, SEED_BASE + index)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_game_has_its_renderer_and_how_to_play_page(game_id):
+    """The home card links how-to-play/ID.html and the registry of renderers imports ID.js."""
+    assert (ROOT / "web" / "how-to-play" / f"{game_id}.html").is_file()
+    assert (ROOT / "web" / "js" / "games" / f"{game_id}.js").is_file()
+    assert f'"./{game_id}.js"' in (ROOT / "web" / "js" / "games" / "index.js").read_text()
 
 
 @pytest.mark.parametrize("game_id", GAMES)
