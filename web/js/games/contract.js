@@ -21,7 +21,8 @@
 //   view     a view from Python (game.view / game.play / online.guest*): one seat's, or public;
 //   players  [{name, bot, online?}] by seat (bot: null or "easy" | "medium" | "hard");
 //   player   one of them; seat: an index into players;
-//   frame    one step of game.replay: everything revealed at that point, plus seat and text;
+//   frame    one step of game.replay: everything revealed at that point, plus its text (who
+//            moved comes from the record, as replayBoard's seat);
 //   Element  a DOM element the shell puts on screen (drawn only when called: a renderer
 //            module must import without a DOM, see tests/test_renderers.py).
 //
