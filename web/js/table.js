@@ -105,6 +105,7 @@ export class Table {
   }
 
   drawSide(view) {
+    if (!this.save) return; // the table was left (a connection may still report closing)
     this.lastView = view;
     const focus = this.shownSeat ?? (this.humans.length === 1 ? this.humans[0] : null);
     this.screen.showSide(view, { historySeat: view.seat ?? focus, panel: this.hostNet?.panel() });
