@@ -312,6 +312,8 @@ def test_bad_input_is_refused_and_changes_nothing(site, game_id, capsys):
         assert kind in kinds, f"{op} {sent[:300]} -> {reply}"
         kinds[kind] += 1
         assert json.dumps(args) == sent  # the request itself is untouched
+    frames = call("game.replay", {"record": records[-1]})["result"]["frames"]  # a finished game
+    assert [frame["seat"] for frame in frames[1:]] == [seat for seat, _move in records[-1]["moves"]]
     for record, before in zip(records, views_before):  # nothing the bridge keeps has changed
         assert call("game.view", {"record": record})["result"] == before
         bridge._STATES.clear()

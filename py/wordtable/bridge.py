@@ -286,11 +286,12 @@ def _replay_frames(args: dict[str, Any]) -> dict[str, Any]:
     if game.outcome(final) is None:
         raise Refused("The replay opens once the game is over.")
     state = game.new(record.options, record.seed)
-    frames = [{"seat": None, "text": "The game begins.", **game.reveal(state)}]
+    # The mover and the text come last: a reveal holding a view's own "seat" must not hide them.
+    frames = [{**game.reveal(state), "seat": None, "text": "The game begins."}]
     for seat, move in record.moves:
         text = game.move_text(state, move)
         state = game.step(state, seat, move)
-        frames.append({"seat": seat, "text": text, **game.reveal(state)})
+        frames.append({**game.reveal(state), "seat": seat, "text": text})
     return {"frames": frames}
 
 
