@@ -151,6 +151,22 @@ def test_the_clock_not_a_seat_ends_a_countdown_and_old_records_still_replay():
     assert call("game.expire", record=expired["record"])["error"]["kind"] == "refused"
 
 
+def test_a_real_time_move_made_in_an_earlier_round_is_too_late():
+    """The page sends a race's moves (and its clock) with the epoch they were made in: a bot's
+    call planned for a round someone has just won must not land in the next round."""
+    record = call("game.new", game="shrdlu", options={"players": 2}, seed=4)["result"]["record"]
+    first = call("game.view", record=record)["result"]["epoch"]
+    word = call("game.bot", record=record, seat=0, level="hard")["result"]["move"]["word"]
+    won = call("game.play", record=record, seat=0, move={"type": "claim", "word": word}, epoch=first)["result"]
+    assert won["epoch"] != first
+    late = call("game.play", record=won["record"], seat=1, move={"type": "shrdlu"}, epoch=first)["error"]
+    assert late == {"kind": "refused", "message": "Too late: the table moved on."}
+    called = call("game.play", record=won["record"], seat=1, move={"type": "shrdlu"}, epoch=won["epoch"])["result"]
+    assert called["view"]["deadline"], "round 2 of this seed has words: the call starts the clock"
+    assert call("game.expire", record=called["record"], epoch=first)["error"]["kind"] == "refused"
+    assert call("game.expire", record=called["record"], epoch=won["epoch"])["ok"]
+
+
 def test_online_play_through_the_bridge():
     """The page's side of online play: a host table and a guest, messages carried by the test."""
     record = call("game.new", game="four-letter-words", options={"players": 2}, seed=6)["result"]["record"]

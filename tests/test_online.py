@@ -291,6 +291,47 @@ def test_only_the_hosts_clock_ends_a_shrdlu_countdown_and_claims_in_the_round_st
         host.expire()
 
 
+def test_a_verdict_sent_for_a_withdrawn_word_does_not_count_for_the_next_one():
+    """Four Letter Words, players judge: B accepts SALT, A challenges, the chooser withdraws
+    and names QATS; B's accept, arriving late, must not count for QATS (the game's epoch)."""
+    game = FourLetterWords(shipped)
+    host = Host(game, Record("four-letter-words", {"players": 3, "judge": "players"}, 3), ["H", "A", "B"])
+    wire = connect(host, [1, 2])
+    chooser = host.state.chooser
+    assert chooser == 0, "this seed lets the host's seat choose"
+    wire.from_host(host.play_local(0, {"type": "choose", "word": "salt"}))
+    wire.run()
+    late_accept = wire.guests["g2"].move({"type": "accept"})  # made on SALT's view, delayed
+    wire.from_guest("g1", wire.guests["g1"].move({"type": "challenge"}))
+    wire.run()
+    wire.from_host(host.play_local(0, {"type": "withdraw"}))
+    wire.from_host(host.play_local(0, {"type": "choose", "word": "tsar"}))
+    wire.run()
+    wire.from_guest("g2", late_accept)
+    wire.run()
+    assert host.state.word == "tsar" and host.state.accepted == frozenset()
+    assert wire.guests["g2"].refusals[-1] == "Too late: the table moved on."
+    fresh = wire.guests["g2"].move({"type": "accept"})  # made on TSAR's view: counts
+    wire.from_guest("g2", fresh)
+    wire.run()
+    assert host.state.accepted == frozenset({2})
+
+
+def test_damaged_saves_and_hostile_messages_are_refused_not_internal_errors():
+    host = flw_host()
+    saved = json.loads(json.dumps(host.to_json()))
+    for damage in ({"tokens": {"t": 99}}, {"tokens": {"t": True}}, {"remote": [5]}, {"names": [1, 2]},
+                   {"last_move": {"x": 1}}, {"names": ["only one"]},
+                   {"record": dict(saved["record"], game="shrdlu")}):
+        with pytest.raises((ValueError, KeyError)):
+            Host.from_json(host.game, {**saved, **damage})
+    guest = Guest("t")
+    for actors in (5, None, True, 1.5):
+        view = {"phase": "play"}
+        text = encode({"t": "view", "v": 3, "view": view, "actors": actors, "sum": checksum(view)})
+        assert guest.receive(text) == [encode({"t": "sync"})] and guest.view is None
+
+
 def test_no_message_to_a_guest_holds_another_players_secrets():
     for seed in range(4):
         host = flw_host(players=3, seed=SEED + seed)

@@ -221,10 +221,18 @@ def _view(args: dict[str, Any]) -> dict[str, Any]:
     return _seat_view(game, state, _seat(args, game.seats(state)))
 
 
+def _in_time(args: dict[str, Any], game, state) -> None:
+    """A real-time move (or clock) sent with the epoch it was made in is refused once the
+    table has moved past that epoch (a bot's call planned for a round already won)."""
+    if "epoch" in args and args["epoch"] != game.epoch(state):
+        raise Refused("Too late: the table moved on.")
+
+
 def _play(args: dict[str, Any]) -> dict[str, Any]:
     record, game, _bots, state = _record_and_state(args)
     seat = _player(args, game, state)
     move = _arg(args, "move", dict)
+    _in_time(args, game, state)
     after = game.apply(state, seat, move)
     record.moves.append((seat, move))
     _remember(record, after)
@@ -234,6 +242,7 @@ def _play(args: dict[str, Any]) -> dict[str, Any]:
 def _expire(args: dict[str, Any]) -> dict[str, Any]:
     """The table's clock ran out (a real-time game's deadline): the game plays its move."""
     record, game, _bots, state = _record_and_state(args)
+    _in_time(args, game, state)
     deadline = game.deadline(state)
     after = game.expire(state)
     record.moves.append((deadline.seat, deadline.move))
@@ -306,13 +315,15 @@ def _online_host(args: dict[str, Any]) -> dict[str, Any]:
     from wordtable.online import Host
     record, game, _bots, _state = _record_and_state(args)
     names = _strings(args, "names", 8)
+    if len(names) != game.seats(_state):
+        raise BadRequest("argument 'names' must name every seat")
     remote = _arg(args, "remote", list, [])
     if not all(type(seat) is int and 0 <= seat < len(names) for seat in remote):
         raise BadRequest("argument 'remote' must list seats")
     saved = _arg(args, "saved", dict, None)
     try:
         host = Host.from_json(game, saved) if saved else Host(game, record, names, remote)
-    except (KeyError, TypeError, ValueError, AttributeError, UnknownLexicon) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, UnknownLexicon) as error:  # GameError too
         raise Refused(f"The online table could not be restored: {error}") from None
     key = _arg(args, "id", str)
     _HOSTS[key] = host
@@ -351,12 +362,15 @@ def _online_receive(args: dict[str, Any]) -> dict[str, Any]:
 
 def _online_local(args: dict[str, Any]) -> dict[str, Any]:
     host = _host(args)
-    return _host_reply(host, host.play_local(_arg(args, "seat", int), _arg(args, "move", dict)))
+    seat, move = _arg(args, "seat", int), _arg(args, "move", dict)
+    _in_time(args, host.game, host.state)
+    return _host_reply(host, host.play_local(seat, move))
 
 
 def _online_expire(args: dict[str, Any]) -> dict[str, Any]:
     """The table's clock ran out: only the host's page calls this, never a guest's message."""
     host = _host(args)
+    _in_time(args, host.game, host.state)
     return _host_reply(host, host.expire())
 
 
@@ -371,8 +385,12 @@ def _online_guest(args: dict[str, Any]) -> dict[str, Any]:
     guest = Guest(_arg(args, "token", str))
     saved = _arg(args, "saved", dict, None)
     if saved:
-        guest.sent = int(saved.get("sent", 0))
-        guest.pending = {int(n): m for n, m in saved.get("pending", {}).items()}
+        sent, pending = saved.get("sent", 0), saved.get("pending", {})
+        if not (type(sent) is int and 0 <= sent < 2**31 and isinstance(pending, dict) and all(
+                n.isdigit() and int(n) <= sent and isinstance(m, dict) for n, m in pending.items())):
+            raise Refused("This game's saved moves are damaged: ask the host for a new invitation.")
+        guest.sent = sent
+        guest.pending = {int(n): m for n, m in pending.items()}
     _GUESTS[_arg(args, "id", str)] = guest
     return {"outgoing": guest.hello()}
 

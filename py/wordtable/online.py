@@ -203,7 +203,7 @@ class Host:
             return [(peer, encode({"t": "ack", "n": number}))]
         if number > last + 1:  # an earlier move was lost: the guest sends it again first
             return [(peer, encode({"t": "refused", "n": number, "message": "out of order", "retry": True}))]
-        if self._stale(message.get("base")):
+        if self._stale(message.get("base"), seat):
             self.last_move[seat] = number
             return [(peer, encode({"t": "refused", "n": number, "message": "Too late: the table moved on."})),
                     (peer, self.view_message(seat))]
@@ -216,12 +216,13 @@ class Host:
         self.last_move[seat] = number
         return [(peer, encode({"t": "ack", "n": number}))] + self.broadcast()
 
-    def _stale(self, base: Any) -> bool:
-        """Whether a move made on view version `base` comes from an epoch that has ended."""
-        now = self.epochs[-1]
-        if now is None:
-            return False
-        return not (_int(base) and base <= self.version and self.epochs[base] == now)
+    def _stale(self, base: Any, seat: int) -> bool:
+        """Whether a move made on view version `base` comes from an epoch that someone else (or
+        the clock) has ended since: the seat's own moves in between do not make it stale."""
+        if self.epochs[-1] is None or not (_int(base) and base <= self.version):
+            return False  # no (usable) base: the rules alone decide, as for a move made now
+        return any(self.epochs[v] != self.epochs[v - 1] and self.record.moves[v - 1][0] != seat
+                   for v in range(base + 1, self.version + 1))
 
     def _applied(self, after: Any, seat: int, move: dict[str, Any]) -> None:
         self.state = after
@@ -248,8 +249,21 @@ class Host:
 
     @classmethod
     def from_json(cls, game: Any, data: dict[str, Any]) -> Host:
-        return cls(game, Record.from_json(data["record"]), list(data["names"]), [int(s) for s in data.get("remote", [])],
-                   dict(data["tokens"]), {int(k): int(v) for k, v in data["last_move"].items()})
+        """The saved table, checked: ValueError when any part is not what to_json wrote."""
+        record = Record.from_json(data["record"])
+        if record.game != game.id:
+            raise ValueError(f"the saved table is a game of {record.game[:40]!r}")
+        names, remote, tokens, last = data["names"], data.get("remote", []), data["tokens"], data["last_move"]
+        seats = len(names) if isinstance(names, list) else 0
+        if not (seats and all(isinstance(name, str) for name in names)
+                and isinstance(remote, list) and all(_int(s) and s < seats for s in remote)
+                and isinstance(tokens, dict) and all(_int(s) and s < seats for s in tokens.values())
+                and isinstance(last, dict) and all(k.isdigit() and int(k) < seats and _int(v) for k, v in last.items())):
+            raise ValueError("the saved seats, names or tokens are damaged")
+        host = cls(game, record, list(names), list(remote), dict(tokens), {int(k): v for k, v in last.items()})
+        if game.seats(host.state) != seats:
+            raise ValueError("the saved names do not match the game's seats")
+        return host
 
 
 @dataclass
@@ -331,10 +345,12 @@ class Guest:
 
     def _view(self, message: dict[str, Any]) -> list[str]:
         version, view = message.get("v"), message.get("view")
-        if not _int(version) or not isinstance(view, dict) or message.get("sum") != checksum(view):
+        actors = message.get("actors", [])
+        if not _int(version) or not isinstance(view, dict) or message.get("sum") != checksum(view) \
+                or not isinstance(actors, list):
             return [encode({"t": "sync"})]
         if version < self.version:
             return []  # an older view arriving late
         self.version, self.view = version, view
-        self.actors = [a for a in message.get("actors", []) if _int(a)]
+        self.actors = [a for a in actors if _int(a)]
         return []

@@ -75,13 +75,14 @@ export class HostNet {
     if (changed) this.onChange();
   }
 
-  async playLocal(seat, move) {
-    this.remember(await this.python.call("online.local", { id: this.save.id, seat, move }));
+  /** A move made at this browser; `when` may carry the epoch it was made in (real time). */
+  async playLocal(seat, move, when = {}) {
+    this.remember(await this.python.call("online.local", { id: this.save.id, seat, move, ...when }));
   }
 
   /** The host's clock ran out (a real-time game's deadline): the game plays its move. */
-  async expire() {
-    this.remember(await this.python.call("online.expire", { id: this.save.id }));
+  async expire(when = {}) {
+    this.remember(await this.python.call("online.expire", { id: this.save.id, ...when }));
   }
 
   /** The table is saved before anything goes out: a move acknowledged to a guest survives a

@@ -20,6 +20,7 @@ export class Table {
     this.root = root;
     this.notice = notice; // (text) => shows a notice above the table
     this.token = 0;
+    this.queue = Promise.resolve();
   }
 
   /** Stops whatever the table was doing (the player left the game). */
@@ -68,11 +69,23 @@ export class Table {
     return this.save.players.flatMap((player, seat) => (player.bot || player.online ? [] : [seat]));
   }
 
-  /** Plays a move: through the online table when friends play online, else directly. */
-  async play(seat, move) {
-    if (this.hostNet) return this.hostNet.playLocal(seat, move);
-    const played = await this.call("game.play", { seat, move });
-    this.save.record = played.record;
+  /** Moves go to Python one at a time, each on the record the one before left: two moves made
+   * at once (a bot's timer and a person's answer in a race) never build on the same old record. */
+  enqueue(task) {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  /** Plays a move: through the online table when friends play online, else directly. With an
+   * epoch (real-time games), Python refuses it as too late if the table has moved past it. */
+  play(seat, move, epoch) {
+    const when = epoch === undefined ? {} : { epoch };
+    return this.enqueue(async () => {
+      if (this.hostNet) return this.hostNet.playLocal(seat, move, when);
+      const played = await this.call("game.play", { seat, move, ...when });
+      this.save.record = played.record;
+    });
   }
 
   call(op, args) {
@@ -319,7 +332,7 @@ export class Table {
     if (clock.deadline?.key !== deadlineKey) clock.deadline = deadlineKey && { key: deadlineKey, start: now };
     const send = async (seat, move) => {
       if (token !== this.token) return;
-      await this.play(seat, move);
+      await this.play(seat, move, epoch ?? null);
       if (token !== this.token) return;
       await this.advance(token);
     };
@@ -327,7 +340,7 @@ export class Table {
       ? Math.max(0, (clock.deadline.start + view.deadline.after_ms - performance.now()) / 1000) : null);
     this.screen.showRace(view, { humans: this.humans, send, secondsLeft });
     if (view.deadline) {
-      this.later(clock.deadline.start + view.deadline.after_ms - now, token, () => this.expire(token));
+      this.later(clock.deadline.start + view.deadline.after_ms - now, token, () => this.expire(token, epoch ?? null));
     }
     for (const [seat, plan] of clock.plans) this.schedule(seat, plan, clock, token, send);
     this.planBots(actors, clock, token, send);
@@ -382,10 +395,12 @@ export class Table {
   }
 
   /** The table's clock ran out: the game plays the deadline's move (never a seat). */
-  async expire(token) {
+  async expire(token, epoch) {
     try {
-      if (this.hostNet) await this.hostNet.expire();
-      else this.save.record = (await this.call("game.expire", {})).record;
+      await this.enqueue(async () => {
+        if (this.hostNet) await this.hostNet.expire({ epoch });
+        else this.save.record = (await this.call("game.expire", { epoch })).record;
+      });
     } catch {
       return; // the clock had already stopped (someone found a word just in time)
     }

@@ -164,7 +164,9 @@ class Game:
         raise IllegalMove(f"{self.title} answers no questions.")
 
     def warm_up(self, options: dict[str, Any]) -> None:
-        """Builds indexes before play starts (called while the new-game form is open)."""
+        """Builds indexes before play starts (called while the new-game form is open); the
+        default only checks the options."""
+        self.Options.parse(options)
 
     def undo_barrier(self, before: Any, after: Any) -> bool:
         """Whether the move from before to after revealed hidden information, drew on

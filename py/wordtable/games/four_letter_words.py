@@ -497,6 +497,12 @@ class FourLetterWords(Game):
             return "vet" if state.challenger is None else "defend"
         return "write"
 
+    def epoch(self, state: State) -> list[Any]:
+        """A move made for another word is stale: online, an accept sent for a word that was
+        withdrawn meanwhile must not count for the word chosen next. Writing is not made
+        stale by the others writing the same word."""
+        return [len(state.history), state.word]
+
     def secrets(self, state: State, seat: int | None) -> list[Any]:
         if seat is None or state.outcome or state.grids[seat].count(EMPTY) == len(state.grids[seat]):
             return []

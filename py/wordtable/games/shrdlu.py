@@ -332,7 +332,10 @@ class Shrdlu(Game):
         return len(state.results)
 
     def secrets(self, state: State, seat: int | None) -> list[Any]:
-        return [list(state.deck)] if seat is None and len(state.deck) > 3 else []
+        """The deck's order, as ids and as the cards a view would show."""
+        if seat is not None or len(state.deck) <= 3:
+            return []
+        return [list(state.deck), [card_json(card) for card in state.deck[:3]]]
 
     # -- what a player sees --------------------------------------------------------------------
 

@@ -399,8 +399,9 @@ class SpellWrite(Game):
         """A sheet written this round stays hidden from the others until the round ends."""
         if seat is None or state.outcome or state.sheets[seat].grid == state.round_start[seat].grid:
             return []
-        grid = state.sheets[seat].grid
-        return [[grid[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)]]
+        now, before = sheet_json(state.sheets[seat]), sheet_json(state.round_start[seat])
+        # (not "crossed": the roll's two cells, which everyone knows, can read the same)
+        return [now[part] for part in ("grid", "table") if now[part] != before[part]]
 
     def turns(self, state: State) -> int:
         return state.round
