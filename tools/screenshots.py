@@ -1,4 +1,5 @@
-"""Screenshots of each screen at phone and desktop size, to look at the app as a player does.
+"""Screenshots of each screen at phone and desktop size, to look at the app as a player does
+(every game's end and replay included).
 
     .venv/bin/python tools/screenshots.py [OUT_DIR]     (after `python3 build.py test` set up .venv)
 """
@@ -17,6 +18,10 @@ import build  # noqa: E402
 from flw_driver import play_to_the_end  # noqa: E402
 from harness import CHROMIUM_FLAGS, LocalSite  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from sw_driver import take_turn  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "py"))
+from wordtable.lexicon import store  # noqa: E402
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 
@@ -107,6 +112,7 @@ def spell_write_screens(page, out: Path, size: str) -> None:
     page.locator("#sw-play button.sq").first.click()
     page.wait_for_selector("#sw-claims, #sw-skip-block")
     page.screenshot(path=out / f"spell-write-turn-{size}.png", full_page=True)
+    spell_write_end_screens(page, out, size)
 
 
 def shrdlu_screens(page, out: Path, size: str) -> None:
@@ -126,6 +132,41 @@ def shrdlu_screens(page, out: Path, size: str) -> None:
     page.screenshot(path=out / f"shrdlu-countdown-{size}.png", full_page=True)
     page.wait_for_selector("#round-result", timeout=60_000)
     page.screenshot(path=out / f"shrdlu-result-{size}.png", full_page=True)
+    shrdlu_end_screens(page, out, size)
+
+
+def shrdlu_end_screens(page, out: Path, size: str) -> None:
+    """Shrdlu's end and its replay: a game against two instant bots, rounds clicked through."""
+    page.goto(page.url.split("#")[0] + "#new=shrdlu")
+    page.wait_for_selector("#setup-start")
+    page.click("[data-preset=two-bots]")
+    page.select_option("#setup-speed", "0")
+    page.click("#setup-start")
+    for _round in range(14):
+        page.click("#next-round", timeout=60_000)
+        if page.locator("#game-over").count():
+            break
+    page.wait_for_selector("#game-over")
+    page.screenshot(path=out / f"shrdlu-over-{size}.png", full_page=True)
+    page.click("#replay-open")
+    page.fill("#replay-step", "3")
+    page.screenshot(path=out / f"shrdlu-replay-{size}.png", full_page=True)
+
+
+def spell_write_end_screens(page, out: Path, size: str) -> None:
+    """Spell Write's end and its replay: a shared-link game played through, real words claimed."""
+    standard = store.load("standard")
+    page.goto(page.url.split("#")[0] + "#play=spell-write&seed=77&mode=competitive&lexicon=standard")
+    while True:
+        page.wait_for_function("""() => { const m = document.querySelector('#table-main');
+            return m && !m.inert && m.querySelector('#sw-take, #sw-play, #game-over'); }""", timeout=30_000)
+        if page.locator("#game-over").count():
+            break
+        take_turn(page, lambda text: text.lower() in standard)
+    page.screenshot(path=out / f"spell-write-over-{size}.png", full_page=True)
+    page.click("#replay-open")
+    page.fill("#replay-step", "5")
+    page.screenshot(path=out / f"spell-write-replay-{size}.png", full_page=True)
 
 
 if __name__ == "__main__":

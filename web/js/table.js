@@ -376,7 +376,8 @@ export class Table {
    * = as given). Refused (it went stale: someone called first), it is dropped and the bot asked
    * again, once per point of the game. */
   schedule(seat, plan, clock, token, send) {
-    const pace = (this.save.settings?.botDelay ?? 700) / 700;
+    // "Instant" keeps a little of each bot's delay: at zero the first bot asked always won the race.
+    const pace = Math.max((this.save.settings?.botDelay ?? 700) / 700, 0.02);
     this.later(clock.start + plan.after * pace - performance.now(), token, async () => {
       if (clock !== this.clock || clock.plans.get(seat) !== plan) return;
       clock.plans.delete(seat);
