@@ -7,6 +7,9 @@
     find [--lexicon NAME] PATTERN        words matching ? (any letter), [abc] (a set), letters
     tiles [--lexicon NAME] TILES         words from tiles: ? wildcard, (ing) a multi-letter tile
     shrdlu solve [--lexicon NAME] CARD...  every word fitting a Shrdlu spread, one per line
+    wordsmith alphabet [--json]          each character's pieces (red, yellow, blue, green)
+    wordsmith words --pool R,Y,B,G [--lexicon NAME] [--exact]
+                                         every word a pool of pieces builds (--exact: using all)
     simulate GAME [--players N] [--levels L,...] [--games K] [--seed S] [--json]
 """
 
@@ -43,6 +46,15 @@ def parser() -> argparse.ArgumentParser:
     solve.add_argument("--lexicon", metavar="NAME", help="dictionary (default: standard)")
     solve.add_argument("cards", metavar="CARD", nargs="+",
                        help="etaoin shrdlu cmfwyp aeiou adjacent earliest later repeat-final-3 only-1 repeat-any *")
+    wordsmith = commands.add_parser("wordsmith", help="Wordsmith tools").add_subparsers(dest="tool", required=True)
+    alphabet = wordsmith.add_parser("alphabet", help="the pieces that build each character")
+    alphabet.add_argument("--json", action="store_true", help="one JSON object: character -> pieces")
+    words = wordsmith.add_parser("words", help="every dictionary word a pool of pieces builds")
+    words.add_argument("--pool", required=True, metavar="R,Y,B,G",
+                       help="how many red, yellow, blue and green pieces, e.g. 3,2,1,2")
+    words.add_argument("--lexicon", metavar="NAME", default="wordsmith",
+                       help="dictionary (default: wordsmith, which holds contractions)")
+    words.add_argument("--exact", action="store_true", help="only words that use every piece")
     for name, what, metavar, many in (("check", "is each word in the dictionary?", "WORD", True),
                                       ("find", "words matching a pattern", "PATTERN", False),
                                       ("tiles", "words spelled from tiles", "TILES", False)):
@@ -62,6 +74,9 @@ def run(args: argparse.Namespace) -> list[str]:
         return simulate(args)
     if args.command == "lexicons":
         return [f"{info.name}\t{info.words}\t{info.licence}" for info in store.available()]
+    if args.command == "wordsmith" and args.tool == "alphabet":
+        return wordsmith_alphabet(args.json)
+    pool = parse_pool(args.pool) if args.command == "wordsmith" else None
     try:
         lexicon = store.load(args.lexicon)
     except store.UnknownLexicon as error:
@@ -69,6 +84,9 @@ def run(args: argparse.Namespace) -> list[str]:
         raise UsageError(f"{error}; choose one of: {names}") from None
     if args.command == "shrdlu":
         return shrdlu_solve(lexicon, args.cards)
+    if args.command == "wordsmith":
+        from wordtable.games.wordsmith_alphabet import ALPHABET
+        return lexicon.buildable(ALPHABET, pool, exact=args.exact, min_length=2)
     try:
         if args.command == "check":
             return [f"{word} {'yes' if word.lower() in lexicon else 'no'}" for word in args.query]
@@ -85,6 +103,26 @@ def shrdlu_solve(lexicon, cards: list[str]) -> list[str]:
     if unknown:
         raise UsageError(f"unknown card {unknown[0]!r}; cards: {', '.join(CARDS)}")
     return solve(lexicon, [card.lower() for card in cards])
+
+
+def wordsmith_alphabet(as_json: bool) -> list[str]:
+    import json
+
+    from wordtable.games.wordsmith_alphabet import KINDS, alphabet_json
+    table = alphabet_json()
+    if as_json:
+        return [json.dumps(table)]
+    return [f"{char}\t" + ", ".join(f"{pieces[kind]} {kind}" for kind in KINDS if pieces[kind])
+            for char, pieces in table.items()]
+
+
+def parse_pool(text: str) -> tuple[int, int, int, int]:
+    """R,Y,B,G: how many red, yellow, blue and green pieces (each 0 to 99)."""
+    parts = text.split(",")
+    if len(parts) != 4 or not all(part.strip().isdigit() and int(part) < 100 for part in parts):
+        raise UsageError(f"--pool needs four counts R,Y,B,G (red, yellow, blue, green), each 0 to 99; not {text!r}")
+    red, yellow, blue, green = (int(part) for part in parts)
+    return red, yellow, blue, green
 
 
 def games(as_json: bool) -> list[str]:

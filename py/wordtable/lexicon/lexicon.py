@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 
 from wordtable.lexicon import queries
@@ -63,6 +63,7 @@ class Lexicon:
         self.trie = trie
         self.reversed_trie = reversed_trie
         self._by_length: dict[int, str] = {}  # length -> its words, one per line
+        self._by_cost: dict[tuple, dict[tuple[int, ...], list[str]]] = {}  # see buildable
 
     @classmethod
     def from_marisa(cls, info: LexiconInfo, data: bytes, reversed_data: bytes,
@@ -114,6 +115,51 @@ class Lexicon:
         if isinstance(tiles, str):
             tiles = Tiles.parse(tiles)
         return queries.from_tiles(self.trie, tiles, min_length, use_all)
+
+    def buildable(self, costs: Mapping[str, Sequence[int]], budget: Sequence[int], *, exact: bool = False,
+                  new_letter_after: str | None = None, required: str | None = None,
+                  min_length: int = 1) -> list[str]:
+        """Every word whose characters, each costing a vector of pieces (`costs`: character ->
+        counts per kind; a word with a character not in costs is never buildable), together fit
+        the budget (counts per kind). Options: exact — only words using the whole budget;
+        new_letter_after — only words holding a letter that word lacks (not a rearrangement
+        of it); required — only words holding that letter. Longest first, then A to Z.
+        The words are grouped by their cost once per lexicon and costs table, so a query looks
+        at each distinct cost once, not at every word."""
+        groups = self._cost_groups(costs)
+        found = []
+        for cost, words in groups.items():
+            if exact and cost != tuple(budget) or not all(c <= b for c, b in zip(cost, budget)):
+                continue
+            found.extend(words)
+        if new_letter_after is not None:
+            before = set(new_letter_after)
+            found = [w for w in found if not set(w) <= before]
+        if required is not None:
+            found = [w for w in found if required in w]
+        if min_length > 1:
+            found = [w for w in found if len(w) >= min_length]
+        return sorted(found, key=lambda w: (-len(w), w))
+
+    def _cost_groups(self, costs: Mapping[str, Sequence[int]]) -> dict[tuple[int, ...], list[str]]:
+        key = tuple(sorted((char, tuple(cost)) for char, cost in costs.items()))
+        groups = self._by_cost.get(key)
+        if groups is None:
+            table = dict(key)
+            kinds = len(next(iter(table.values())))
+            groups = {}
+            for word in self.trie.keys():
+                total = [0] * kinds
+                for char in word:
+                    cost = table.get(char)
+                    if cost is None:
+                        break
+                    for kind in range(kinds):
+                        total[kind] += cost[kind]
+                else:
+                    groups.setdefault(tuple(total), []).append(word)
+            self._by_cost[key] = groups
+        return groups
 
     def end_extensions(self, word: str) -> list[str]:
         return queries.end_extensions(self.trie, word)
