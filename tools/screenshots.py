@@ -115,13 +115,17 @@ def spell_write_screens(page, out: Path, size: str) -> None:
     spell_write_end_screens(page, out, size)
 
 
-def shrdlu_screens(page, out: Path, size: str) -> None:
-    """Shrdlu: a round against a bot, a refused answer, a call's countdown, a round's result."""
-    page.goto(page.url.split("#")[0] + "#new=shrdlu")
+def start_against_two_bots(page, game: str, speed: str) -> None:
+    page.goto(page.url.split("#")[0] + f"#new={game}")
     page.wait_for_selector("#setup-start")
     page.click("[data-preset=two-bots]")
-    page.select_option("#setup-speed", "1200")
+    page.select_option("#setup-speed", speed)
     page.click("#setup-start")
+
+
+def shrdlu_screens(page, out: Path, size: str) -> None:
+    """Shrdlu: a round against a bot, a refused answer, a call's countdown, a round's result."""
+    start_against_two_bots(page, "shrdlu", "1200")
     page.wait_for_selector("#spread")
     page.fill("#shrdlu-word", "q" * page.locator("#spread .card").count())
     page.click("#shrdlu-submit")
@@ -137,11 +141,7 @@ def shrdlu_screens(page, out: Path, size: str) -> None:
 
 def shrdlu_end_screens(page, out: Path, size: str) -> None:
     """Shrdlu's end and its replay: a game against two instant bots, rounds clicked through."""
-    page.goto(page.url.split("#")[0] + "#new=shrdlu")
-    page.wait_for_selector("#setup-start")
-    page.click("[data-preset=two-bots]")
-    page.select_option("#setup-speed", "0")
-    page.click("#setup-start")
+    start_against_two_bots(page, "shrdlu", "0")
     for _round in range(14):
         page.click("#next-round", timeout=60_000)
         if page.locator("#game-over").count():
