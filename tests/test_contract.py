@@ -23,7 +23,6 @@ import pytest
 from wordtable import bridge
 from wordtable.engine.errors import GameError, IllegalMove
 from wordtable.engine.game import Record, replay, undo
-from wordtable.engine.rng import rng_for
 from wordtable.games import REGISTRY, game_class, make
 from wordtable.lexicon import store
 from wordtable.lexicon.registry import LexiconRegistry

@@ -237,8 +237,8 @@ class Host:
     def expire(self) -> Outgoing:
         """The host's clock ran out: the game plays the deadline's move (IllegalMove if none)."""
         deadline = self.game.deadline(self.state)
-        self._applied(self.game.expire(self.state), deadline.seat if deadline else -1,
-                      deadline.move if deadline else {})
+        after = self.game.expire(self.state)  # IllegalMove when no clock runs
+        self._applied(after, deadline.seat, deadline.move)
         return self.broadcast()
 
     # -- saving (the host's record survives a reload) ---------------------------------------------

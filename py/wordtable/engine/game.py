@@ -1,6 +1,6 @@
 """The one small API every game implements (in the spirit of OpenSpiel's State and
 python-chess's Board), so that one driver, one save format, one bridge and one UI shell serve
-them all. A game subclasses Game: it provides the rules (start, actors, parse_move, play,
+them all. A game subclasses Game: it provides the rules (start, actors, move_fields, play,
 view, …) and may override the optional capabilities, whose defaults are written here once."""
 
 from __future__ import annotations
@@ -13,6 +13,12 @@ from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.options import GameOptions
 
 Move = dict[str, Any]  # a small JSON object, e.g. {"type": "place", "row": 0, "col": 2, "dir": "down"}
+
+
+def is_int(value: Any) -> bool:
+    """A JSON number that is a whole number (JSON true is not a number, though Python's bool is
+    an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -67,9 +73,9 @@ class Game:
         """Required: the seats that may act now (several at once in simultaneous phases)."""
         raise NotImplementedError
 
-    def parse_move(self, move: Any) -> str:
-        """Required: the move's type after checking its shape; MalformedMove if it is not a move."""
-        raise NotImplementedError
+    def check_fields(self, kind: str, move: Move) -> None:
+        """The fields of a move of this type have the right shape; MalformedMove if not (the
+        type, and that no other field is present, are checked already)."""
 
     def play(self, state: Any, seat: int, kind: str, move: Move) -> Any:
         """Required: the state after a well-formed move by a seat that may act (apply has
@@ -119,11 +125,17 @@ class Game:
         return self.play(state, seat, kind, move)
 
     def checked_move(self, move: Any) -> str:
-        """The move's type; MalformedMove for a bad shape or a field the move does not have."""
-        kind = self.parse_move(move)
+        """The move's type; MalformedMove when it is not a move of this game: no object with a
+        type, an unknown type, a field the move does not have, a field of the wrong shape."""
+        if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+            raise MalformedMove("A move must be an object with a type.")
+        kind = move["type"]
+        if kind not in self.move_fields:
+            raise MalformedMove(f"Unknown move type {kind[:30]!r}.")
         extra = set(move) - self.move_fields[kind] - {"type"}
         if extra:
             raise MalformedMove(f"A {kind} move has no field {str(min(extra))[:30]!r}.")
+        self.check_fields(kind, move)
         return kind
 
     def expire(self, state: Any) -> Any:
@@ -131,7 +143,7 @@ class Game:
         deadline = self.deadline(state)
         if deadline is None or self.outcome(state) is not None:
             raise IllegalMove("No clock is running.")
-        return self.play(state, deadline.seat, self.parse_move(deadline.move), deadline.move)
+        return self.play(state, deadline.seat, self.checked_move(deadline.move), deadline.move)
 
     def is_clock_move(self, state: Any, seat: int, move: Move) -> bool:
         """Whether a recorded (seat, move) is the clock running out (replaying a record)."""

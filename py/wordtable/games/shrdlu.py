@@ -252,8 +252,9 @@ class Shrdlu(Game):
             moves.append({"type": "pass"})
         return moves
 
-    def parse_move(self, move: Any) -> str:
-        return parse_move(move)
+    def check_fields(self, kind: str, move: Move) -> None:
+        if kind == "claim" and (not isinstance(move.get("word"), str) or len(move["word"]) > 40):
+            raise MalformedMove("A claim needs a word.")
 
     def not_your_turn(self, state: State, seat: int) -> str:
         return "Only the tied players play the tiebreak round." if state.tiebreak else "You are not playing this game."
@@ -315,9 +316,6 @@ class Shrdlu(Game):
         rng_for(state.seed, "shrdlu", "tiebreak").shuffle(deck)
         return self._deal(replace(state, deck=tuple(deck), tiebreak=True, players_in=leaders))
 
-    def undo_barrier(self, before: State, after: State) -> bool:
-        return True  # a real-time race: nothing is taken back
-
     def deadline(self, state: State) -> Deadline | None:
         """After a call the others have COUNTDOWN_S seconds; then the caller wins the round."""
         if state.countdown and state.caller is not None and state.outcome is None:
@@ -374,15 +372,3 @@ def card_json(card_id: str) -> dict[str, Any]:
 def result_json(result: RoundResult) -> dict[str, Any]:
     return {"spread": [card_json(c) for c in result.spread], "winner": result.winner, "word": result.word, "how": result.how,
             "caller": result.caller, "count": result.count, "examples": list(result.examples)}
-
-
-def parse_move(move: Any) -> str:
-    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise MalformedMove("A move must be an object with a type.")
-    kind = move["type"]
-    if kind == "claim":
-        if not isinstance(move.get("word"), str) or len(move["word"]) > 40:
-            raise MalformedMove("A claim needs a word.")
-    elif kind not in ("shrdlu", "time-up", "pass"):
-        raise MalformedMove(f"Unknown move type {kind!r}.")
-    return kind
