@@ -40,6 +40,11 @@ def test_a_game_played_through_the_bridge():
     assert "salt" not in "".join(secret["grid"])  # seat 1 has not written it; seat 0's grid stays hidden
 
 
+def test_a_number_too_long_to_read_is_a_bad_request():
+    reply = json.loads(bridge.handle('{"op": "game.new", "args": {"game": "shrdlu", "seed": ' + "1" * 4301 + "}}"))
+    assert reply["error"]["kind"] == "bad-request" and "too long" in reply["error"]["message"]
+
+
 def test_refusals_and_bad_requests():
     record = call("game.new", game="four-letter-words", options={"players": 2}, seed=3)["result"]["record"]
     chooser = call("game.view", record=record)["result"]["view"]["chooser"]

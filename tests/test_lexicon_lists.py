@@ -167,3 +167,15 @@ def test_cli_bad_arguments_exit_2_with_usage(args):
     result = cli(*args)
     assert result.returncode == 2
     assert "usage:" in result.stderr
+
+
+def test_dictionaries_load_while_another_process_loads_them_too():
+    """The compiled manifest is replaced whole: a reader never sees it half-written (tools and
+    tests load dictionaries at the same time)."""
+    script = "from wordtable.lexicon import store\nfor _ in range(40): store.load('common')\n"
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    runs = [subprocess.Popen([sys.executable, "-c", script], env=env, stderr=subprocess.PIPE, text=True)
+            for _ in range(3)]
+    for run in runs:
+        _out, errors = run.communicate(timeout=300)
+        assert run.returncode == 0, errors[-500:]

@@ -173,6 +173,17 @@ def test_short_words_first_he_then_her_both_score_in_one_turn(game):
     assert [e.text for e in after.sheets[0].table] == ["ER", "HER"]
 
 
+def test_a_line_is_claimed_once_per_turn(game):
+    """A non-word claimed three times in one move would cost three points: refused instead."""
+    seed = seed_rolling((3, 4), (4, 3))  # R
+    layout = Layout(((3, 0), (3, 1)), ((3, 2), (3, 3)), bonus_row=2, bonus_col=3)
+    state = with_sheet(game, seed, ["q...", "....", "....", "##.."], layout)
+    with pytest.raises(IllegalMove, match="once per turn"):
+        game.apply(state, 0, write((2, 3), (0, 1), words=[[(0, 0), (0, 1)]] * 3))
+    after = game.apply(state, 0, write((2, 3), (0, 1), words=[[(0, 0), (0, 1)]]))
+    assert after.sheets[0].score == -1  # QR is not a word: one point, once
+
+
 @pytest.mark.parametrize("at", [[4, 0], [0, 4], [4, 4], [-1, 2], [2, -1], [99, 99]])
 def test_writing_off_the_play_grid_is_refused_not_an_internal_error(game, at):
     """Regression: row or column 4 raised IndexError instead of a refusal."""

@@ -323,7 +323,7 @@ def _online_host(args: dict[str, Any]) -> dict[str, Any]:
     saved = _arg(args, "saved", dict, None)
     try:
         host = Host.from_json(game, saved) if saved else Host(game, record, names, remote)
-    except (KeyError, TypeError, ValueError, AttributeError, UnknownLexicon) as error:  # GameError too
+    except (KeyError, TypeError, ValueError, AttributeError, UnknownLexicon) as error:  # GameError is a ValueError
         raise Refused(f"The online table could not be restored: {error}") from None
     key = _arg(args, "id", str)
     _HOSTS[key] = host
@@ -478,6 +478,8 @@ def _parse(request_text: str) -> tuple[str, dict[str, Any]]:
         request = json.loads(request_text)
     except json.JSONDecodeError as error:
         raise BadRequest(f"the request is not valid JSON ({error.msg})") from error
+    except ValueError:  # a number of more than 4,300 digits, which Python will not read
+        raise BadRequest("the request holds a number too long to read") from None
     if not isinstance(request, dict):
         raise BadRequest("the request must be a JSON object")
     op = request.get("op")

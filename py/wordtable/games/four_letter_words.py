@@ -5,7 +5,8 @@ how-to-play text):
 - 2-8 players; grid 7x7 for 2-4 players, 8x8 for 5-6, 9x9 for 7, 10x10 for 8; any size from
   4x4, non-square allowed, the same for everyone.
 - The chooser names a four-letter word from the agreed dictionary (no capitals, spaces,
-  hyphens or apostrophes: our dictionaries hold none). Words may be repeated.
+  hyphens or apostrophes: a dictionary holding contractions, such as "wordsmith", is filtered
+  by the game's word rule, so I'LL is never offered, chosen or accepted). Words may be repeated.
 - Everyone, the chooser included, writes it in their grid: left-to-right, top-to-bottom,
   right-to-left or bottom-to-top, inside the grid, one letter per cell, contiguous.
 - A player's first word goes anywhere; every later word must reuse 1, 2 or 3 letters already
@@ -40,7 +41,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.game import Game, Move, Outcome
+from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.lexicon.rules import WordRule
 
@@ -195,7 +196,7 @@ class FourLetterWords(Game):
 
     def word_refusal(self, options: Options, word: str, check_dictionary: bool = True) -> str | None:
         if not allowed_shape(word):
-            return "Choose a word of exactly four letters."
+            return "Choose a word of exactly four letters, A to Z (no apostrophes or hyphens)."
         if options.vowel_start and word[0] not in VOWELS:
             return f"In this game every word must start with a vowel; “{word}” does not."
         banned = sorted(set(word) & set(options.banned_letters))
@@ -284,8 +285,8 @@ class FourLetterWords(Game):
     def skip_moves(self, state: State, seat: int) -> list[Move]:
         return skip_moves_for(state.grids[seat], state.options)
 
-    def parse_move(self, move: Any) -> str:
-        return parse_move(move)
+    def check_fields(self, kind: str, move: Move) -> None:
+        check_fields(kind, move)
 
     def not_your_turn(self, state: State, seat: int) -> str:
         return ("It is not your turn." if state.word is None or seat in state.responded or state.out[seat]
@@ -542,16 +543,8 @@ def cell_name(row: int, col: int) -> str:
     return f"{chr(ord('A') + col)}{row + 1}"
 
 
-def is_int(value: Any) -> bool:
-    """A JSON number that is a whole number (JSON true is not a number)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def parse_move(move: Any) -> str:
-    """The move's type, after checking its shape; MalformedMove if it is not a move at all."""
-    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise MalformedMove("A move must be an object with a type.")
-    kind = move["type"]
+def check_fields(kind: str, move: Move) -> None:
+    """MalformedMove when a move's fields do not have their shape."""
     if kind == "choose":
         if not isinstance(move.get("word"), str) or len(move["word"]) > 40:
             raise MalformedMove("A choose move needs a word.")
@@ -564,6 +557,3 @@ def parse_move(move: Any) -> str:
         if not (isinstance(cells, list) and len(cells) <= 3 and all(
                 isinstance(c, list) and len(c) == 2 and all(is_int(v) for v in c) for c in cells)):
             raise MalformedMove("An xs move needs three [row, col] cells.")
-    elif kind != "strike" and kind not in VERDICT_MOVES:
-        raise MalformedMove(f"Unknown move type {kind!r}.")
-    return kind

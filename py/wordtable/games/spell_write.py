@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.game import Game, Move, Outcome
+from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import rng_for
 from wordtable.lexicon.rules import WordRule
@@ -208,8 +208,8 @@ class SpellWrite(Game):
         return [{"type": "write", "pick": list(pick), "at": list(at), "words": []}
                 for pick in self.pickable(sheet, self.choices(state, seat)) for at in empty]
 
-    def parse_move(self, move: Any) -> str:
-        return parse_move(move)
+    def check_fields(self, kind: str, move: Move) -> None:
+        check_fields(kind, move)
 
     def not_your_turn(self, state: State, seat: int) -> str:
         return "You have written your letter this round: wait for the others."
@@ -285,6 +285,8 @@ class SpellWrite(Game):
         layout = sheet.layout
         table, used, scored, notes = list(sheet.table), set(sheet.used), list(sheet.scored), []
         lookup_used, bonus_earned = sheet.lookup_used, False
+        if len({tuple(map(tuple, claim["cells"])) for claim in claims}) != len(claims):
+            raise IllegalMove("Each line can be claimed once per turn.")
         for claim in claims:
             cells = [tuple(cell) for cell in claim["cells"]]
             reason = self.segment_refusal(replace(sheet, used=frozenset(used)), cells, written, state.options.mode)
@@ -418,8 +420,7 @@ class SpellWrite(Game):
 
 
 def _cell(value: Any) -> bool:
-    return isinstance(value, list) and len(value) == 2 and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value)
+    return isinstance(value, list) and len(value) == 2 and all(is_int(v) for v in value)
 
 
 def sheet_json(sheet: Sheet) -> dict[str, Any]:
@@ -441,24 +442,19 @@ def sheet_from_json(data: dict[str, Any]) -> Sheet:
                  tuple(Entry(e["round"], e["text"], e["points"]) for e in data["table"]), data["lookup_used"])
 
 
-def parse_move(move: Any) -> str:
-    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise MalformedMove("A move must be an object with a type.")
-    kind = move["type"]
+def check_fields(kind: str, move: Move) -> None:
+    """MalformedMove when a move's fields do not have their shape."""
     if kind == "doubles":
         if move.get("choice") not in ("take", "reroll"):
             raise MalformedMove("A doubles move chooses take or reroll.")
-    elif kind == "write":
-        if not (_cell(move.get("pick")) and _cell(move.get("at"))):
-            raise MalformedMove("A write move needs pick and at as [row, col].")
-        if move.get("block") is not None and not _cell(move["block"]):
-            raise MalformedMove("block must be [row, col].")
-        words = move.get("words", [])
-        if not (isinstance(words, list) and len(words) <= 40 and all(
-                isinstance(w, dict) and set(w) <= {"cells", "lookup"} and isinstance(w.get("cells"), list)
-                and len(w["cells"]) <= 4 and all(_cell(c) for c in w["cells"])
-                and isinstance(w.get("lookup", False), bool) for w in words)):
-            raise MalformedMove("words must be a list of {cells: [[row, col], ...], lookup?: true}.")
-    else:
-        raise MalformedMove(f"Unknown move type {kind!r}.")
-    return kind
+        return
+    if not (_cell(move.get("pick")) and _cell(move.get("at"))):
+        raise MalformedMove("A write move needs pick and at as [row, col].")
+    if move.get("block") is not None and not _cell(move["block"]):
+        raise MalformedMove("block must be [row, col].")
+    words = move.get("words", [])
+    if not (isinstance(words, list) and len(words) <= 40 and all(
+            isinstance(w, dict) and set(w) <= {"cells", "lookup"} and isinstance(w.get("cells"), list)
+            and len(w["cells"]) <= 4 and all(_cell(c) for c in w["cells"])
+            and isinstance(w.get("lookup", False), bool) for w in words)):
+        raise MalformedMove("words must be a list of {cells: [[row, col], ...], lookup?: true}.")

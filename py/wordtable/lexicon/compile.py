@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -58,8 +59,9 @@ def compile_all(wordlists: Path, out: Path) -> dict:
         old = previous.get(name)
         if not (old and old["source_sha256"] == source_sha and main.exists() and backwards.exists()):
             words = read_word_list(source)
-            marisa_trie.Trie(words).save(str(main))
-            marisa_trie.Trie([w[::-1] for w in words]).save(str(backwards))
+            for path, keys in ((main, words), (backwards, [w[::-1] for w in words])):
+                marisa_trie.Trie(keys).save(str(_beside(path)))
+                os.replace(_beside(path), path)
             count = len(words)
         else:
             count = old["words"]
@@ -70,8 +72,16 @@ def compile_all(wordlists: Path, out: Path) -> dict:
             "files": {"words": _file_entry(main), "reversed": _file_entry(backwards)},
         })
     manifest = {"lexicons": entries}
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+    # Written beside and renamed: another process reading the manifest meanwhile (tests and
+    # tools load dictionaries at the same time) never sees a half-written file.
+    _beside(out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+    os.replace(_beside(out / MANIFEST), out / MANIFEST)
     return manifest
+
+
+def _beside(path: Path) -> Path:
+    """A temporary name next to path, this process's own."""
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
 
 
 if __name__ == "__main__":
