@@ -57,6 +57,9 @@ def random_options(game_id: str, rng: random.Random) -> dict[str, Any]:
     if "players" in options:
         low, high = game_class(game_id).Options.player_range()
         options["players"] = rng.randint(low, min(high, 4))
+    for spec in game_class(game_id).Options.specs():
+        if spec.kind == "per_seat" and rng.random() < 0.5:
+            options[spec.name] = [rng.randint(spec.minimum, spec.maximum) for _ in range(options["players"])]
     return options
 
 

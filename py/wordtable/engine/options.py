@@ -17,7 +17,8 @@ from typing import Any, ClassVar
 
 from wordtable.engine.errors import BadOptions
 
-KINDS = ("int", "bool", "choice", "letters", "lexicon")
+KINDS = ("int", "bool", "choice", "letters", "lexicon", "per_seat")
+PER_SEAT_MAX = 8  # no game seats more players
 LEXICON_NAME_MAX = 100
 
 
@@ -39,7 +40,8 @@ class OptionSpec:
         return self.default
 
     def to_json(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind, "default": self.default}
+        default = list(self.default) if isinstance(self.default, tuple) else self.default
+        info: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind, "default": default}
         if self.minimum is not None:
             info["minimum"], info["maximum"] = self.minimum, self.maximum
         if self.choices:
@@ -60,6 +62,8 @@ class OptionSpec:
             if not isinstance(value, bool):
                 raise BadOptions(f"{self.label}: answer yes or no (true or false).")
             return value
+        if self.kind == "per_seat":
+            return self._parse_per_seat(value)
         if not isinstance(value, str):
             raise BadOptions(f"{self.label} must be text.")
         if self.kind == "choice":
@@ -74,6 +78,16 @@ class OptionSpec:
         if not 0 < len(value) <= LEXICON_NAME_MAX:
             raise BadOptions(f"{self.label} must name a dictionary.")
         return value
+
+    def _parse_per_seat(self, value: Any) -> tuple[int, ...]:
+        """A whole number for each seat (the empty list: the default for everyone); the game
+        checks the length against its players."""
+        if not isinstance(value, (list, tuple)) or len(value) > PER_SEAT_MAX:
+            raise BadOptions(f"{self.label} must be a list with a number for each player.")
+        for number in value:
+            if isinstance(number, bool) or not isinstance(number, int) or not self.minimum <= number <= self.maximum:
+                raise BadOptions(f"{self.label}: each player's number is from {self.minimum} to {self.maximum}.")
+        return tuple(value)
 
 
 def option(default: Any, label: str, *, minimum: int | None = None, maximum: int | None = None,
@@ -128,4 +142,5 @@ class GameOptions:
         """Rules between options (a game overrides it); raise BadOptions."""
 
     def to_json(self) -> dict[str, Any]:
-        return {spec.name: getattr(self, spec.name) for spec in self.specs()}
+        return {spec.name: list(value) if isinstance(value := getattr(self, spec.name), tuple) else value
+                for spec in self.specs()}

@@ -11,8 +11,9 @@ REGISTRY: dict[str, tuple[str, str, str]] = {
     "four-letter-words": ("wordtable.games.four_letter_words", "FourLetterWords", "wordtable.games.flw_bots"),
     "shrdlu": ("wordtable.games.shrdlu", "Shrdlu", "wordtable.games.shrdlu_bots"),
     "spell-write": ("wordtable.games.spell_write", "SpellWrite", "wordtable.games.spell_write_bots"),
+    "wordsmith": ("wordtable.games.wordsmith", "Wordsmith", "wordtable.games.wordsmith_bots"),
 }
-PLANNED = ("wordsmith", "one-letter-better")  # known by name, not built yet
+PLANNED = ("one-letter-better",)  # known by name, not built yet
 GAME_IDS = (*REGISTRY, *PLANNED)
 
 

@@ -126,7 +126,7 @@ class Lexicon:
         of it); required — only words holding that letter. Longest first, then A to Z.
         The words are grouped by their cost once per lexicon and costs table, so a query looks
         at each distinct cost once, not at every word."""
-        groups = self._cost_groups(costs)
+        groups = self.cost_groups(costs)
         found = []
         for cost, words in groups.items():
             if exact and cost != tuple(budget) or not all(c <= b for c, b in zip(cost, budget)):
@@ -141,7 +141,9 @@ class Lexicon:
             found = [w for w in found if len(w) >= min_length]
         return sorted(found, key=lambda w: (-len(w), w))
 
-    def _cost_groups(self, costs: Mapping[str, Sequence[int]]) -> dict[tuple[int, ...], list[str]]:
+    def cost_groups(self, costs: Mapping[str, Sequence[int]]) -> dict[tuple[int, ...], list[str]]:
+        """The words grouped by their total cost (words with a character not in costs left
+        out), built once per costs table."""
         key = tuple(sorted((char, tuple(cost)) for char, cost in costs.items()))
         groups = self._by_cost.get(key)
         if groups is None:

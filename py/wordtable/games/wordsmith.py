@@ -1,0 +1,649 @@
+"""Wordsmith (HeidelBÄR Games, 2019): build letters from pieces, and race to six words.
+
+Rules as implemented (seed 001; the alphabet is in wordsmith_alphabet.py; decisions marked
+DECISION are ours, and the how-to-play page says them too):
+- The box holds 40 red, 40 yellow, 20 blue and 20 green pieces. A die has 2 red, 2 yellow, a
+  blue star and a green star face; a star is wild (take any piece). A rolled kind that is sold
+  out becomes a free choice too.
+- A challenge starts with the four dice rolled twice; everyone takes the same 8 pieces.
+  DECISION: at setup a star gives a piece of its own colour (the rules' example pool, 3 red,
+  2 yellow, 1 blue and 2 green, needs that), and the setup is rolled again in the rare case the
+  box cannot give every player the same 8 pieces.
+- Play is simultaneous. Anyone may roll their own die at any time to add a piece; a star (or a
+  sold-out kind) lets them choose the piece, which they do before rolling again or claiming.
+- Claiming a word: its letters are built from the pool (hyphen and apostrophe count as
+  letters); it is in the agreed dictionary; it has a letter the player's previous word of this
+  challenge lacks (GAB after BAG is refused); nobody claimed it yet this challenge. The word's
+  pieces stay in the pool for the next word; the leftover pieces go back to the box, each
+  ticking a discard box. A sheet has 12 boxes: 6 free, then 6 blue ones worth a bonus point
+  each while unticked. DECISION: a claim may leave at most as many pieces over as boxes are
+  left, so once all 12 are ticked every word uses every piece.
+- The first to claim a sixth word calls "Done!": the others may claim one more word without
+  adding pieces (a star chosen before "Done!" may still be taken), or stop. DECISION: they have
+  DONE_CLOCK_S seconds for it (a table online must not wait forever). A challenge also ends when
+  no player can find another word: the app knows, counting every word still possible with the
+  pieces the box could add. A player may also stop for the rest of a challenge.
+- Score of a challenge: the letters of its claimed words plus the bonus points. Three
+  challenges (fewer if chosen); most points wins; a tie shares the win.
+- Secret Wordsmith: words are not checked while the challenge lasts (the pool must still build
+  them) and other players' words stay hidden; at its end every sheet is checked and invalid
+  words score 0. The same word may be on several sheets.
+- Word by Word: before each word one roll of 3 dice for everyone (rolled again when it shows
+  only stars); everyone adds the red and yellow pieces rolled; each star is a circle on the
+  row, spent on any piece when claiming; no other rolling. Everyone claims a word (or passes)
+  before the next roll; unspent circles tick discard boxes when claiming. DECISION: a piece the
+  box has run out of becomes a circle; a player who passes keeps their circles for the next
+  roll. There is no "Done!": the challenge ends when everyone has six words (or none can).
+- Advanced: six required letters per challenge, from a six-letter dictionary word or six
+  random letters (drawn by English letter frequency); a claimed word may go on any empty row
+  and must contain that row's letter.
+- Mixed levels: up to 6 white boxes crossed out on a player's sheet at each challenge.
+- Solo: one player, the same rules; the page keeps the best scores per variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from wordtable.engine.errors import BadOptions, IllegalMove, MalformedMove
+from wordtable.engine.game import Deadline, Game, Move, Outcome, is_int
+from wordtable.engine.options import GameOptions, option
+from wordtable.engine.rng import rng_for
+from wordtable.games.wordsmith_alphabet import ALPHABET, KINDS, Pieces, pieces_of
+from wordtable.lexicon.rules import WordRule
+
+GAME_ID = "wordsmith"
+BOX: Pieces = (40, 40, 20, 20)
+DIE = ("red", "red", "yellow", "yellow", "blue-star", "green-star")
+SETUP_ROLLS = 2          # the four dice, rolled twice: 8 pieces
+ROWS = 6                 # words per challenge
+BOXES, FREE_BOXES = 12, 6
+DONE_CLOCK_S = 60
+WORD_BY_WORD_DICE = 3
+NONE: Pieces = (0, 0, 0, 0)
+# English letter frequencies (per cent, rounded), for Advanced's "six random letters".
+LETTER_WEIGHTS = {
+    "e": 12.7, "t": 9.1, "a": 8.2, "o": 7.5, "i": 7.0, "n": 6.7, "s": 6.3, "h": 6.1, "r": 6.0, "d": 4.3,
+    "l": 4.0, "c": 2.8, "u": 2.8, "m": 2.4, "w": 2.4, "f": 2.2, "g": 2.0, "y": 2.0, "p": 1.9, "b": 1.5,
+    "v": 1.0, "k": 0.8, "j": 0.15, "x": 0.15, "q": 0.1, "z": 0.07,
+}
+
+
+def add(a: Pieces, b: Pieces) -> Pieces:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+def minus(a: Pieces, b: Pieces) -> Pieces:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3])
+
+
+def one(kind: int) -> Pieces:
+    return tuple(1 if k == kind else 0 for k in range(4))  # type: ignore[return-value]
+
+
+def pieces_json(pieces: Pieces) -> dict[str, int]:
+    return dict(zip(KINDS, pieces))
+
+
+def spend(pool: Pieces, circles: int, cost: tuple[int, ...]) -> tuple[Pieces, int]:
+    """What building `cost` from the pool takes: (pieces its circles must add, pieces left
+    over — unspent circles included)."""
+    short = (max(0, cost[0] - pool[0]), max(0, cost[1] - pool[1]), max(0, cost[2] - pool[2]), max(0, cost[3] - pool[3]))
+    spare = max(0, pool[0] - cost[0]) + max(0, pool[1] - cost[1]) + max(0, pool[2] - cost[2]) + max(0, pool[3] - cost[3])
+    return short, spare + max(0, circles - sum(short))
+
+
+_SORTED: dict[int, tuple[Any, list[tuple[Pieces, list[str]]]]] = {}
+
+
+def word_groups(lexicon: Any) -> list[tuple[Pieces, list[str]]]:
+    """The lexicon's words grouped by the pieces they take: the groups taking most pieces
+    first, each group's words longest first (built once per lexicon)."""
+    groups = lexicon.cost_groups(ALPHABET)
+    cached = _SORTED.get(id(lexicon))
+    if cached is None or cached[0] is not groups:
+        ordered = sorted(((cost, sorted(words, key=lambda w: (-len(w), w))) for cost, words in groups.items()),
+                         key=lambda group: (-sum(group[0]), group[0]))
+        cached = _SORTED[id(lexicon)] = (groups, ordered)
+    return cached[1]
+
+
+def fitting_groups(lexicon: Any, pool: Pieces, circles: int, supply: Pieces, boxes_left: int,
+                   adds: Pieces = (0, 0, 0, 0)) -> Iterator[tuple[int, list[str]]]:
+    """(pieces left over, words) for each group of dictionary words with the same pieces that
+    a player could build, most pieces first: from the pool, the circles (any piece the box
+    still has) and `adds` (pieces the box could still add by rolling), leaving at most
+    boxes_left over."""
+    p0, p1, p2, p3 = pool
+    most = sum(pool) + circles + sum(adds)
+    for cost, words in word_groups(lexicon):
+        c0, c1, c2, c3 = cost
+        if c0 + c1 + c2 + c3 > most:
+            continue
+        s0, s1, s2, s3 = max(0, c0 - p0), max(0, c1 - p1), max(0, c2 - p2), max(0, c3 - p3)
+        if s0 > supply[0] or s1 > supply[1] or s2 > supply[2] or s3 > supply[3]:
+            continue  # every piece added comes from the box
+        # What rolling cannot add, circles must: any piece each.
+        by_circles = max(0, s0 - adds[0]) + max(0, s1 - adds[1]) + max(0, s2 - adds[2]) + max(0, s3 - adds[3])
+        if by_circles > circles:
+            continue
+        over = max(0, p0 - c0) + max(0, p1 - c1) + max(0, p2 - c2) + max(0, p3 - c3) + max(0, circles - s0 - s1 - s2 - s3)
+        if over <= boxes_left:
+            yield over, words
+
+
+@dataclass(frozen=True)
+class Options(GameOptions):
+    title: ClassVar[str] = "Wordsmith"
+    players: int = option(2, "Players", minimum=1, maximum=4)
+    lexicon: str = option("wordsmith", "Dictionary", kind="lexicon")
+    challenges: int = option(3, "Challenges", minimum=1, maximum=3)
+    secret: bool = option(False, "Secret Wordsmith: words checked at the end of each challenge")
+    word_by_word: bool = option(False, "Word by Word: one roll of three dice for everyone before each word")
+    advanced: bool = option(False, "Advanced: each row needs its required letter")
+    required_from: str = option("word", "Required letters come from", choices=("word", "random"))
+    crossed: tuple[int, ...] = option((), "White discard boxes crossed out, per player (mixed levels)",
+                                      minimum=0, maximum=FREE_BOXES, kind="per_seat")
+
+    def check(self) -> None:
+        if self.crossed and len(self.crossed) != self.players:
+            raise BadOptions("Give the crossed-out discard boxes for every player (or none).")
+
+    def crossed_for(self, seat: int) -> int:
+        return self.crossed[seat] if self.crossed else 0
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player in the current challenge: their pool and sheet."""
+    pool: Pieces
+    rows: tuple[str | None, ...] = (None,) * ROWS
+    claimed: tuple[str, ...] = ()   # in the order claimed (the previous word is the last)
+    discards: int = 0
+    crossed: int = 0                # white boxes crossed out (mixed levels)
+    rolls: int = 0                  # rolls of their own die this challenge
+    picks: int = 0                  # pieces to choose (a star, or a sold-out kind, was rolled)
+    circles: int = 0                # Word by Word: stars to spend on any piece
+    waiting: bool = False           # Word by Word: claimed or passed, until the next roll
+    finished: str = ""              # why they claim no more this challenge ("" while playing)
+
+    @property
+    def boxes_left(self) -> int:
+        return BOXES - self.crossed - self.discards
+
+    @property
+    def bonus(self) -> int:
+        return FREE_BOXES - max(0, self.discards - (FREE_BOXES - self.crossed))
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    word: str | None
+    points: int
+    refusal: str | None = None      # Secret Wordsmith: why the word scores 0
+
+
+@dataclass(frozen=True)
+class ChallengeResult:
+    number: int
+    required: str
+    ended: str                      # in a player's words
+    done_by: int | None
+    rows: tuple[tuple[SheetRow, ...], ...]   # per seat
+    discards: tuple[int, ...]
+    crossed: tuple[int, ...]
+    bonus: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class State:
+    options: Options
+    seed: int
+    challenge: int
+    players: tuple[Player, ...]
+    supply: Pieces                  # what is left in the box
+    required: str = ""              # Advanced: the six required letters, row by row
+    done_by: int | None = None
+    word_round: int = 0             # Word by Word: how many rolls this challenge
+    last_roll: tuple[str, ...] = ()  # Word by Word: the faces of the latest roll
+    setup: tuple[str, ...] = ()     # the faces of this challenge's setup rolls
+    results: tuple[ChallengeResult, ...] = ()
+    outcome: Outcome | None = None
+
+
+class Wordsmith(Game):
+    id = GAME_ID
+    title = "Wordsmith"
+    blurb = ("Build letters from straight and curved pieces, then words from your letters: first to "
+             "six words calls “Done!”.")
+    minutes = 25
+    Options = Options
+    word_rule = WordRule("a-z'\\-", 1, None, "a word is built from letters, hyphens and apostrophes.")
+    move_fields = {"roll": frozenset(), "take": frozenset({"piece"}), "claim": frozenset({"word", "row"}),
+                   "pass": frozenset(), "stop": frozenset(), "time-up": frozenset()}
+    realtime = True
+    clock_moves = frozenset({"time-up"})
+
+    # -- the dictionary ------------------------------------------------------------------------
+
+    def warm_up(self, options: dict[str, Any]) -> None:
+        """Groups the dictionary's words by the pieces they take (about 2 s in the browser),
+        while the new-game form is open."""
+        self.lexicon_for(Options.parse(options).lexicon).buildable(ALPHABET, NONE)
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def start(self, options: Options, seed: int) -> State:
+        return self._new_challenge(options, seed, 1, ())
+
+    def _new_challenge(self, options: Options, seed: int, number: int, results: tuple) -> State:
+        rng = rng_for(seed, GAME_ID, "setup", number)
+        while True:
+            faces = tuple(rng.choice(DIE) for _ in range(4 * SETUP_ROLLS))
+            pool = NONE
+            for face in faces:
+                pool = add(pool, one(KINDS.index(face.removesuffix("-star"))))
+            if all(options.players * n <= box for n, box in zip(pool, BOX)):
+                break
+        supply = minus(BOX, tuple(options.players * n for n in pool))  # type: ignore[arg-type]
+        players = tuple(Player(pool, crossed=options.crossed_for(seat)) for seat in range(options.players))
+        state = State(options, seed, number, players, supply, required=self._required(options, seed, number),
+                      setup=faces, results=results)
+        return self._roll_for_everyone(state) if options.word_by_word else state
+
+    def _required(self, options: Options, seed: int, number: int) -> str:
+        if not options.advanced:
+            return ""
+        rng = rng_for(seed, GAME_ID, "required", number)
+        if options.required_from == "random":
+            letters, weights = zip(*LETTER_WEIGHTS.items())
+            return "".join(rng.choices(letters, weights, k=ROWS))
+        words = [w for w in self.lexicon_for(options.lexicon).words_of_length(ROWS) if w.isascii() and w.isalpha()]
+        return rng.choice(sorted(words)) if words else "wordsm"
+
+    def _roll_for_everyone(self, state: State) -> State:
+        """Word by Word: three dice for everyone (again while they show only stars)."""
+        rng = rng_for(state.seed, GAME_ID, "word", state.challenge, state.word_round)
+        faces = tuple(rng.choice(DIE) for _ in range(WORD_BY_WORD_DICE))
+        while all(face.endswith("star") for face in faces):
+            faces = tuple(rng.choice(DIE) for _ in range(WORD_BY_WORD_DICE))
+        supply, players = state.supply, []
+        for player in state.players:
+            if player.finished:
+                players.append(player)
+                continue
+            pool, circles = player.pool, player.circles
+            for face in faces:
+                kind = KINDS.index(face.removesuffix("-star"))
+                if face.endswith("star") or supply[kind] == 0:
+                    circles += 1
+                else:
+                    pool, supply = add(pool, one(kind)), minus(supply, one(kind))
+            players.append(replace(player, pool=pool, circles=circles, waiting=False))
+        return replace(state, players=tuple(players), supply=supply, last_roll=faces, word_round=state.word_round + 1)
+
+    # -- the protocol --------------------------------------------------------------------------
+
+    def actors(self, state: State) -> list[int]:
+        if state.outcome:
+            return []
+        return [seat for seat, p in enumerate(state.players) if not p.finished and not p.waiting]
+
+    def not_your_turn(self, state: State, seat: int) -> str:
+        player = state.players[seat]
+        if player.waiting:
+            return "Wait for the others to claim their word: then the dice are rolled again."
+        return f"You are done for this challenge ({player.finished})."
+
+    def check_fields(self, kind: str, move: Move) -> None:
+        if kind == "take" and move.get("piece") not in KINDS:
+            raise MalformedMove("Say which piece to take: red, yellow, blue or green.")
+        if kind == "claim":
+            if not isinstance(move.get("word"), str) or len(move["word"]) > 40:
+                raise MalformedMove("A claim needs a word.")
+            if "row" in move and not (is_int(move["row"]) and 0 <= move["row"] < ROWS):
+                raise MalformedMove(f"A row is a number from 0 to {ROWS - 1}.")
+
+    def play(self, state: State, seat: int, kind: str, move: Move) -> State:
+        if kind == "roll":
+            state = self._roll(state, seat)
+        elif kind == "take":
+            state = self._take(state, seat, KINDS.index(move["piece"]))
+        elif kind == "claim":
+            state = self._claim(state, seat, move["word"].strip().lower(), move.get("row"))
+        elif kind == "pass":
+            state = self._pass(state, seat)
+        elif kind == "stop":
+            state = self._set(state, seat, finished="stopped")
+        else:  # time-up: the clock after "Done!" ran out
+            if state.done_by is None:
+                raise IllegalMove("No clock is running.")
+            return self._end_challenge(state, "time for the last words ran out")
+        return self._settle(state)
+
+    def _set(self, state: State, seat: int, **changes: Any) -> State:
+        players = list(state.players)
+        players[seat] = replace(players[seat], **changes)
+        return replace(state, players=tuple(players))
+
+    def _roll(self, state: State, seat: int) -> State:
+        player = state.players[seat]
+        if state.options.word_by_word:
+            raise IllegalMove("In Word by Word nobody rolls their own die: the table rolls before each word.")
+        if state.done_by is not None:
+            raise IllegalMove("After “Done!” no more pieces may be added: claim a word from your pool, or stop.")
+        if player.picks:
+            raise IllegalMove("Choose the piece your last roll gave you first.")
+        if sum(state.supply) == 0:
+            raise IllegalMove("The box is empty: there are no pieces left to roll for.")
+        face = rng_for(state.seed, GAME_ID, "roll", state.challenge, seat, player.rolls).choice(DIE)
+        kind = KINDS.index(face.removesuffix("-star"))
+        if face.endswith("star") or state.supply[kind] == 0:
+            return self._set(state, seat, rolls=player.rolls + 1, picks=1)
+        state = replace(state, supply=minus(state.supply, one(kind)))
+        return self._set(state, seat, rolls=player.rolls + 1, pool=add(player.pool, one(kind)))
+
+    def _take(self, state: State, seat: int, kind: int) -> State:
+        player = state.players[seat]
+        if not player.picks:
+            raise IllegalMove("You have no piece to choose: roll your die for one.")
+        if state.supply[kind] == 0:
+            raise IllegalMove(f"The box has no {KINDS[kind]} pieces left: choose another kind.")
+        state = replace(state, supply=minus(state.supply, one(kind)))
+        return self._set(state, seat, picks=player.picks - 1, pool=add(player.pool, one(kind)))
+
+    def _pass(self, state: State, seat: int) -> State:
+        if not state.options.word_by_word:
+            raise IllegalMove("Passing is for Word by Word; roll your die for more pieces, or stop.")
+        return self._set(state, seat, waiting=True)
+
+    # -- claiming ------------------------------------------------------------------------------
+
+    def claim_plan(self, state: State, seat: int, word: str, row: int | None) -> tuple[int, Pieces, int]:
+        """(row, pieces taken from circles, pieces discarded) for a claim the rules allow;
+        IllegalMove naming the first objection otherwise."""
+        player, options = state.players[seat], state.options
+        if player.picks:
+            raise IllegalMove("Choose the piece your last roll gave you first.")
+        if not word:
+            raise IllegalMove("Type a word to claim.")
+        row = self._row(state, player, word, row)
+        cost = pieces_of(word)
+        if cost is None:
+            odd = next(char for char in word if char not in ALPHABET)
+            raise IllegalMove(f"“{odd}” cannot be built: letters are A to Z, the hyphen and the apostrophe.")
+        short, over = spend(player.pool, player.circles, cost)
+        if sum(short) > player.circles:
+            missing = ", ".join(f"{n} {KINDS[k]}" for k, n in enumerate(short) if n)
+            more = f" (you have {player.circles} circle{'s' * (player.circles != 1)})" if options.word_by_word else ""
+            raise IllegalMove(f"Your pool cannot build “{word.upper()}”: it lacks {missing}{more}.")
+        if any(n > s for n, s in zip(short, state.supply)):
+            raise IllegalMove("The box has run out of a piece your circles would take.")
+        if over > player.boxes_left:
+            if player.boxes_left == 0:
+                raise IllegalMove(f"Every discard box is ticked: a word must use every piece in your pool "
+                                  f"(“{word.upper()}” leaves {over} over).")
+            raise IllegalMove(f"You have {player.boxes_left} discard box{'es' * (player.boxes_left != 1)} left: "
+                              f"“{word.upper()}” would leave {over} pieces over.")
+        if not options.secret:
+            objection = self.objection(state, seat, word, row)
+            if objection:
+                raise IllegalMove(objection)
+        return row, short, over  # type: ignore[return-value]
+
+    def _row(self, state: State, player: Player, word: str, row: int | None) -> int:
+        if not state.options.advanced:
+            if row is not None:
+                raise IllegalMove("Rows are chosen only in the Advanced game: words fill the sheet from the top.")
+            return player.rows.index(None)
+        if row is None:
+            raise IllegalMove("Choose the row (its required letter) for the word.")
+        if player.rows[row] is not None:
+            raise IllegalMove(f"Row {row + 1} already holds {player.rows[row].upper()}.")
+        return row
+
+    def objection(self, state: State, seat: int, word: str, row: int, earlier: tuple[str, ...] | None = None) -> str | None:
+        """The valid objection to a word, as the table would raise it: not a word, no new
+        letter, already claimed, no required letter (None: it stands). `earlier`: the words
+        this player claimed before it (Secret Wordsmith checks a sheet at the end)."""
+        player = state.players[seat]
+        lexicon = self.lexicon_for(state.options.lexicon)
+        if word not in lexicon:
+            return f"Not a valid word: “{word}” is not in the {lexicon.info.title} dictionary."
+        before = player.claimed if earlier is None else earlier
+        if before and set(word) <= set(before[-1]):
+            return (f"No new letter: “{word.upper()}” only uses letters of your previous word "
+                    f"{before[-1].upper()}; a word needs at least one letter it lacks.")
+        if not state.options.secret:
+            for other, someone in enumerate(state.players):
+                if word in someone.claimed:
+                    who = "you" if other == seat else "someone else"
+                    return f"Already claimed: {who} claimed “{word.upper()}” in this challenge."
+        if state.required and state.required[row] not in word:
+            return f"Doesn't contain the required letter {state.required[row].upper()} of row {row + 1}."
+        return None
+
+    def _claim(self, state: State, seat: int, word: str, row: int | None) -> State:
+        row, from_circles, over = self.claim_plan(state, seat, word, row)
+        player = state.players[seat]
+        cost = pieces_of(word)
+        assert cost is not None
+        leftover = minus(add(player.pool, from_circles), cost)
+        rows = player.rows[:row] + (word,) + player.rows[row + 1:]
+        state = replace(state, supply=add(minus(state.supply, from_circles), leftover))
+        finished = ""
+        if None not in rows:
+            finished = "six words"
+        elif state.done_by is not None:
+            finished = "claimed the last word after “Done!”"
+        state = self._set(state, seat, pool=cost, rows=rows, claimed=player.claimed + (word,),
+                          discards=player.discards + over, circles=0,
+                          waiting=state.options.word_by_word, finished=finished)
+        if finished == "six words" and state.done_by is None and not state.options.word_by_word:
+            state = replace(state, done_by=seat)
+        return state
+
+    # -- the end of a challenge ----------------------------------------------------------------
+
+    def _settle(self, state: State) -> State:
+        """After every move: players who can find no other word are finished; the challenge
+        ends when everyone is; in Word by Word the dice roll when all have claimed."""
+        while True:
+            players = list(state.players)
+            for seat, player in enumerate(players):
+                if not (player.finished or player.waiting or player.picks) and not self.word_possible(state, seat):
+                    players[seat] = replace(player, finished="no word possible")
+            state = replace(state, players=tuple(players))
+            if all(p.finished for p in state.players):
+                return self._end_challenge(state, self._why_ended(state))
+            if not (state.options.word_by_word and all(p.finished or p.waiting for p in state.players)):
+                return state
+            state = self._roll_for_everyone(state)
+
+    @staticmethod
+    def _why_ended(state: State) -> str:
+        if state.done_by is not None:
+            return "“Done!” and the last words claimed"
+        if all(p.finished == "six words" for p in state.players):
+            return "everyone has six words"
+        return "nobody could claim another word"
+
+    def word_possible(self, state: State, seat: int) -> bool:
+        """Whether any word could still be claimed by this player, with the pieces the box
+        could still add (none after "Done!"; in Word by Word, later rolls may add any)."""
+        player = state.players[seat]
+        adds = state.supply if state.done_by is None else NONE
+        lexicon = self.lexicon_for(state.options.lexicon)
+        for _over, words in fitting_groups(lexicon, player.pool, player.circles, state.supply, player.boxes_left, adds):
+            if any(self._stands(state, seat, word) for word in words):
+                return True
+        return False
+
+    def _stands(self, state: State, seat: int, word: str) -> bool:
+        player = state.players[seat]
+        if player.claimed and set(word) <= set(player.claimed[-1]):
+            return False
+        if not state.options.secret and any(word in p.claimed for p in state.players):
+            return False
+        if state.required:
+            return any(letter in word for letter, taken in zip(state.required, player.rows) if taken is None)
+        return True
+
+    def _end_challenge(self, state: State, ended: str) -> State:
+        sheets = tuple(self._score_sheet(state, seat) for seat in range(len(state.players)))
+        result = ChallengeResult(
+            state.challenge, state.required, ended, state.done_by, sheets,
+            tuple(p.discards for p in state.players), tuple(p.crossed for p in state.players),
+            tuple(p.bonus for p in state.players),
+            tuple(sum(row.points for row in sheet) + p.bonus for sheet, p in zip(sheets, state.players)))
+        results = state.results + (result,)
+        if state.challenge < state.options.challenges:
+            return self._new_challenge(state.options, state.seed, state.challenge + 1, results)
+        totals = totals_of(results, len(state.players))
+        best = max(totals)
+        winners = tuple(seat for seat, total in enumerate(totals) if total == best)
+        return replace(state, results=results, outcome=Outcome(winners, f"{best} points"))
+
+    def _score_sheet(self, state: State, seat: int) -> tuple[SheetRow, ...]:
+        """Each row's points: its letters; in Secret Wordsmith an invalid word scores 0."""
+        player = state.players[seat]
+        rows = []
+        for row, word in enumerate(player.rows):
+            if word is None:
+                rows.append(SheetRow(None, 0))
+                continue
+            refusal = None
+            if state.options.secret:
+                order = player.claimed.index(word)
+                refusal = self.objection(state, seat, word, row, earlier=player.claimed[:order])
+            rows.append(SheetRow(word, 0 if refusal else len(word), refusal))
+        return tuple(rows)
+
+    # -- time ----------------------------------------------------------------------------------
+
+    def deadline(self, state: State) -> Deadline | None:
+        """After "Done!", the others have DONE_CLOCK_S seconds for their last word."""
+        if state.done_by is not None and state.outcome is None:
+            return Deadline(DONE_CLOCK_S * 1000, state.done_by, {"type": "time-up"})
+        return None
+
+    def epoch(self, state: State) -> list[int]:
+        """A move made in an earlier challenge (or before the latest Word by Word roll) is too late."""
+        return [state.challenge, state.word_round]
+
+    def undo_barrier(self, before: State, after: State) -> bool:
+        return True  # claims are public and rolls are random: nothing is taken back
+
+    def turns(self, state: State) -> int:
+        """Words claimed in the whole game."""
+        done = sum(1 for result in state.results for sheet in result.rows for row in sheet if row.word)
+        return done + (0 if state.outcome else sum(len(p.claimed) for p in state.players))
+
+    def secrets(self, state: State, seat: int | None) -> list[Any]:
+        """Secret Wordsmith: a player's words while the challenge lasts."""
+        if seat is None or not state.options.secret or state.outcome or not state.players[seat].claimed:
+            return []
+        return [list(state.players[seat].rows)]
+
+    # -- legal moves ---------------------------------------------------------------------------
+
+    def claimable(self, state: State, seat: int, limit: int | None = None) -> list[Move]:
+        """Claims the rules allow now (words taking most pieces first), as moves."""
+        player = state.players[seat]
+        if player.picks:
+            return []
+        lexicon = self.lexicon_for(state.options.lexicon)
+        rows = [r for r in range(ROWS) if player.rows[r] is None]
+        found = []
+        for _over, words in fitting_groups(lexicon, player.pool, player.circles, state.supply, player.boxes_left):
+            for word in words:
+                if self._stands(state, seat, word):
+                    row = next(r for r in rows if not state.required or state.required[r] in word)
+                    found.append({"type": "claim", "word": word} | ({"row": row} if state.required else {}))
+                    if limit is not None and len(found) >= limit:
+                        return found
+        return found
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Representative: up to 12 claims (taking most pieces), and every other move allowed now."""
+        if seat not in self.actors(state):
+            return []
+        player = state.players[seat]
+        moves = self.claimable(state, seat, limit=12)
+        if player.picks:
+            moves += [{"type": "take", "piece": kind} for k, kind in enumerate(KINDS) if state.supply[k]]
+        elif not state.options.word_by_word and state.done_by is None and sum(state.supply):
+            moves.append({"type": "roll"})
+        if state.options.word_by_word:
+            moves.append({"type": "pass"})
+        moves.append({"type": "stop"})
+        return moves
+
+    # -- what a player sees --------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Pools and sheets are on the table for all to see, except the words of other players
+        in Secret Wordsmith until the challenge ends."""
+        hide = state.options.secret and state.outcome is None
+        return {
+            "game": GAME_ID, "options": state.options.to_json(), "seat": seat,
+            "phase": "over" if state.outcome else ("last-words" if state.done_by is not None else "race"),
+            "challenge": state.challenge, "challenges": state.options.challenges,
+            "supply": pieces_json(state.supply), "setup": list(state.setup),
+            "required": state.required or None, "done_by": state.done_by,
+            "word_round": state.word_round if state.options.word_by_word else None,
+            "last_roll": list(state.last_roll), "done_clock_s": DONE_CLOCK_S,
+            "players": [self._player_json(state, p, hide and other != seat) for other, p in enumerate(state.players)],
+            "claimed": [] if hide else sorted({w for p in state.players for w in p.claimed}),
+            "results": [result_json(r) for r in state.results],
+            "totals": totals_of(state.results, len(state.players)),
+            "waiting_for": self.actors(state),
+            "outcome": None if not state.outcome else state.outcome.to_json(),
+            "deadline": None if (deadline := self.deadline(state)) is None else deadline.to_json(),
+        }
+
+    @staticmethod
+    def _player_json(state: State, player: Player, hidden: bool) -> dict[str, Any]:
+        rows = [None if hidden else w for w in player.rows]
+        return {
+            "pool": pieces_json(player.pool), "rows": rows, "filled": [w is not None for w in player.rows],
+            "previous": None if hidden or not player.claimed else player.claimed[-1],
+            "words": len(player.claimed), "discards": player.discards, "crossed": player.crossed,
+            "boxes_left": player.boxes_left, "bonus": player.bonus, "must_use_all": player.boxes_left == 0,
+            "rolls": player.rolls, "picks": player.picks, "circles": player.circles,
+            "waiting": player.waiting, "finished": player.finished or None,
+        }
+
+    def reveal(self, state: State) -> dict[str, Any]:
+        view = self.view(state, None)
+        view["players"] = [self._player_json(state, p, False) for p in state.players]
+        view["claimed"] = sorted({w for p in state.players for w in p.claimed})
+        return view
+
+    @staticmethod
+    def move_text(before: State, move: Move) -> str:
+        kind = move["type"]
+        if kind == "claim":
+            hidden = before.options.secret
+            return "wrote a word" if hidden else f"claimed {move['word'].strip().upper()}"
+        if kind == "take":
+            return f"took a {move['piece']} piece"
+        return {"roll": "rolled their die", "pass": "passed", "stop": "stopped for this challenge",
+                "time-up": "time for the last words ran out"}[kind]
+
+
+def totals_of(results: tuple[ChallengeResult, ...], seats: int) -> list[int]:
+    return [sum(result.scores[seat] for result in results) for seat in range(seats)]
+
+
+def result_json(result: ChallengeResult) -> dict[str, Any]:
+    return {
+        "challenge": result.number, "required": result.required or None, "ended": result.ended,
+        "done_by": result.done_by,
+        "sheets": [{"rows": [{"word": r.word, "points": r.points, "refusal": r.refusal} for r in rows],
+                    "discards": d, "crossed": c, "bonus": b, "score": s}
+                   for rows, d, c, b, s in zip(result.rows, result.discards, result.crossed, result.bonus, result.scores)],
+    }

@@ -1,0 +1,138 @@
+"""Bots for Wordsmith. A bot sees its seat's view (pools and sheets are on the table) and finds
+words its pool builds through the lexicon's buildable query. Levels differ in how many of those
+words they know, how they weigh a word against the discards it costs, and how fast they are:
+
+- easy knows about a quarter of the words, claims the first it thinks of, and is slow;
+- medium knows about half, prefers longer words, and is quicker;
+- hard knows them all, weighs length against discards (a blue box is a point), rolls for a
+  better pool while its best word is short, and is quickest.
+
+Real time: a move carries "after_ms", counted from the start of the epoch (the challenge, or the
+Word by Word roll): the bot's own earlier words and rolls each took their time, then this one."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wordtable.engine.game import Move
+from wordtable.games.wordsmith import FREE_BOXES, KINDS, ROWS, Pieces, Wordsmith, add, fitting_groups, one
+
+KNOWS = {"easy": 0.25, "medium": 0.55, "hard": 1.0}       # share of the buildable words it finds
+WORD_MS = {"easy": 15000, "medium": 10000, "hard": 6500}   # time to find and build a word
+ROLL_MS = {"easy": 2500, "medium": 2000, "hard": 1500}
+TAKE_MS = 700
+GOOD_ENOUGH = {"easy": 0, "medium": 3, "hard": 5}          # a shorter best word: roll for more
+MAX_POOL = {"easy": 14, "medium": 16, "hard": 18}          # …unless the pool is this big already
+
+
+def _me(view: dict[str, Any]) -> dict[str, Any]:
+    return view["players"][view["seat"]]
+
+
+def _pieces(counts: dict[str, int]) -> Pieces:
+    return tuple(counts[kind] for kind in KINDS)  # type: ignore[return-value]
+
+
+def candidates(game: Wordsmith, view: dict[str, Any], pool: Pieces, circles: int, knows: float,
+               rng: random.Random) -> list[tuple[str, int, int | None]]:
+    """(word, pieces left over, row): for each group of words taking the same pieces, the
+    longest this bot thinks of (each word with chance `knows`) that it may claim from `pool`
+    plus `circles`, as far as its view tells (in Secret Wordsmith it knows only its own)."""
+    me = _me(view)
+    lexicon = game.lexicon_for(view["options"]["lexicon"])
+    claimed = set(view["claimed"]) | {w for w in me["rows"] if w}
+    previous = set(me["previous"] or "")
+    required = view["required"]
+    free_rows = [r for r in range(ROWS) if not me["filled"][r]]
+    found = []
+    for over, words in fitting_groups(lexicon, pool, circles, _pieces(view["supply"]), me["boxes_left"]):
+        for word in words:
+            if knows < 1 and rng.random() >= knows:
+                continue
+            if word in claimed or (previous and set(word) <= previous):
+                continue
+            row = None
+            if required:
+                row = next((r for r in free_rows if required[r] in word), None)
+                if row is None:
+                    continue
+            found.append((word, over, row))
+            break
+    return found
+
+
+def _value(view: dict[str, Any], word: str, over: int, careful: bool) -> float:
+    """Points the word brings, less what its discards cost (blue boxes are points; a careful
+    bot also keeps its free boxes for later)."""
+    me = _me(view)
+    free_left = max(0, FREE_BOXES - me["crossed"] - me["discards"])
+    blue = max(0, over - free_left)
+    return len(word) - blue - (0.3 * (over - blue) if careful else 0)
+
+
+def _choose(level: str, view: dict[str, Any], words: list[tuple[str, int, int | None]],
+            rng: random.Random) -> tuple[str, int, int | None] | None:
+    known = words
+    if not known:
+        return None
+    if level == "easy":
+        return rng.choice(known)
+    ranked = sorted(known, key=lambda w: -_value(view, w[0], w[1], level == "hard"))
+    return ranked[0] if level == "hard" else rng.choice(ranked[: max(1, len(ranked) // 3)])
+
+
+def _elapsed(level: str, view: dict[str, Any]) -> int:
+    """When this bot's earlier actions of the epoch ended (its words and rolls so far)."""
+    me = _me(view)
+    if view["word_round"] is not None:
+        return 0  # Word by Word: the epoch is the roll, and the bot has not claimed yet
+    return me["words"] * WORD_MS[level] + me["rolls"] * ROLL_MS[level]
+
+
+def _bot(level: str):
+    def move(game: Wordsmith, view: dict[str, Any], rng: random.Random) -> Move | None:
+        me = _me(view)
+        start = _elapsed(level, view)
+        jitter = rng.uniform(0.7, 1.3)
+        pool = _pieces(me["pool"])
+        if me["picks"]:
+            kind = _best_pick(game, level, view, pool, rng)
+            return {"type": "take", "piece": kind, "after_ms": start + round(TAKE_MS * jitter)}
+        words = candidates(game, view, pool, me["circles"], KNOWS[level], rng)
+        choice = _choose(level, view, words, rng)
+        can_roll = view["word_round"] is None and view["done_by"] is None and sum(view["supply"].values()) > 0
+        if choice and (not can_roll or len(choice[0]) >= GOOD_ENOUGH[level] or sum(pool) >= MAX_POOL[level]):
+            word, _over, row = choice
+            claim: Move = {"type": "claim", "word": word}
+            if row is not None:
+                claim["row"] = row
+            return claim | {"after_ms": start + round(WORD_MS[level] * jitter * (0.8 + len(word) / 15))}
+        if can_roll:
+            return {"type": "roll", "after_ms": start + round(ROLL_MS[level] * jitter)}
+        # Word by Word: wait for the next roll; otherwise no piece may be added: give up.
+        kind = "pass" if view["word_round"] is not None else "stop"
+        return {"type": kind, "after_ms": start + round(WORD_MS[level] * jitter)}
+
+    move.__name__ = level
+    return move
+
+
+def _best_pick(game: Wordsmith, level: str, view: dict[str, Any], pool: Pieces,
+               rng: random.Random) -> str:
+    """The piece to take for a star: easy takes any; the others the one that builds the most
+    (medium) or the best (hard) words."""
+    open_kinds = [kind for kind in KINDS if view["supply"][kind]]
+    if level == "easy":
+        return rng.choice(open_kinds)
+    me = _me(view)
+
+    def worth(kind: str) -> float:
+        words = candidates(game, view, add(pool, one(KINDS.index(kind))), me["circles"], KNOWS[level], rng)
+        if level == "medium":
+            return len(words)
+        return max((_value(view, w, over, True) for w, over, _row in words), default=-1) + len(words) / 1000
+    return max(open_kinds, key=worth)
+
+
+BOTS = {level: _bot(level) for level in ("easy", "medium", "hard")}
