@@ -1,0 +1,369 @@
+"""Wordsmith's rules, one test (or more) per rule and variant of the seed, with its examples:
+BAG then CAST from the same 8 pieces, GAB after BAG refused, "Done!" then one more word without
+new pieces, 12 discards then every piece used, the bonus boxes; Secret Wordsmith, Word by Word,
+Advanced, mixed levels and solo; and the bots' ladder."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+
+import pytest
+
+from wordtable.engine.bots import play, simulate
+from wordtable.engine.errors import BadOptions, IllegalMove
+from wordtable.engine.game import replay
+from wordtable.games.wordsmith import (BOX, DIE, DONE_CLOCK_S, ROWS, State, Wordsmith, pieces_of)
+from wordtable.games.wordsmith_bots import BOTS
+from wordtable.lexicon import store
+from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
+
+BAG_POOL = (3, 2, 1, 2)  # the rules' example: 3 red, 2 yellow, 1 blue, 2 green
+
+
+@functools.lru_cache(maxsize=None)
+def shipped(name: str):
+    return store.load(name)
+
+
+@pytest.fixture(scope="module")
+def game() -> Wordsmith:
+    return Wordsmith(shipped)
+
+
+def with_player(state: State, seat: int, **changes) -> State:
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=tuple(players))
+
+
+def claim(word: str, row: int | None = None) -> dict:
+    return {"type": "claim", "word": word} | ({} if row is None else {"row": row})
+
+
+def refusal(game: Wordsmith, state: State, seat: int, move: dict) -> str:
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(state, seat, move)
+    return str(refused.value)
+
+
+def table(game: Wordsmith, players: int = 2, pool=BAG_POOL, **options) -> State:
+    state = game.new({"players": players, **options}, 1)
+    for seat in range(players):
+        state = with_player(state, seat, pool=pool)
+    return state
+
+
+# -- setup ---------------------------------------------------------------------------------------
+
+def test_a_challenge_starts_with_the_same_eight_pieces_for_everyone(game):
+    for seed in range(30):
+        state = game.new({"players": 4}, seed)
+        pools = {p.pool for p in state.players}
+        assert len(pools) == 1 and sum(pools.pop()) == 8
+        assert len(state.setup) == 8 and all(face in DIE for face in state.setup)
+        # A star at setup gives its own colour: the pool is exactly the faces' colours.
+        colours = [face.removesuffix("-star") for face in state.setup]
+        assert state.players[0].pool == tuple(colours.count(k) for k in ("red", "yellow", "blue", "green"))
+        assert state.supply == tuple(b - 4 * n for b, n in zip(BOX, state.players[0].pool))
+    assert game.new({"players": 2}, 7) == game.new({"players": 2}, 7)  # the seed decides
+
+
+def test_the_setup_is_rolled_again_when_the_box_cannot_give_everyone_the_same_pieces(game):
+    for seed in range(300):
+        state = game.new({"players": 4}, seed)
+        assert all(n >= 0 for n in state.supply)
+
+
+# -- claiming ------------------------------------------------------------------------------------
+
+def test_bag_then_cast_from_the_same_eight_pieces(game):
+    state = table(game)
+    assert pieces_of("bag") == BAG_POOL == pieces_of("cast")
+    state = game.apply(state, 0, claim("bag"))
+    me = state.players[0]
+    assert me.rows[0] == "bag" and me.pool == BAG_POOL and me.discards == 0  # the word's pieces stay
+    state = game.apply(state, 0, claim("cast"))
+    assert state.players[0].rows[:2] == ("bag", "cast")
+
+
+def test_gab_after_bag_is_refused_for_want_of_a_new_letter(game):
+    state = game.apply(table(game), 0, claim("bag"))
+    assert "No new letter" in refusal(game, state, 0, claim("gab"))
+    # The other player has no previous word: GAB is theirs to claim.
+    assert game.apply(state, 1, claim("gab")).players[1].rows[0] == "gab"
+
+
+def test_a_word_claimed_by_anyone_this_challenge_is_refused(game):
+    state = game.apply(table(game), 0, claim("bag"))
+    assert "Already claimed" in refusal(game, state, 1, claim("bag"))
+    state = game.apply(state, 0, claim("cast"))
+    assert "you claimed" in refusal(game, state, 0, claim("bag"))
+
+
+def test_a_word_not_in_the_dictionary_or_not_built_by_the_pool_is_refused(game):
+    state = table(game)
+    assert pieces_of("bga") == BAG_POOL and "bga" not in shipped("wordsmith")
+    assert "Not a valid word" in refusal(game, state, 0, claim("bga"))
+    lacks = refusal(game, state, 0, claim("boo"))  # O takes two blue arcs; the pool has one
+    assert "cannot build “BOO”" in lacks and "blue" in lacks
+    assert "cannot be built" in refusal(game, state, 0, claim("café"))
+    assert "Type a word" in refusal(game, state, 0, claim("  "))
+
+
+def test_hyphens_and_apostrophes_count_as_letters(game):
+    word = "don't"
+    state = table(game, pool=pieces_of(word))
+    after = game.apply(state, 0, claim(word))
+    assert after.players[0].rows[0] == word
+    # The shipped lists (SCOWL) hold no hyphenated word; a player's own list may.
+    own = Lexicon.from_words(LexiconInfo("custom:mine", "Mine", "", "", 3), ["bag", "cast", "x-ray"])
+    with_own = Wordsmith(lambda name: own)
+    state = with_own.new({"players": 2, "lexicon": "custom:mine"}, 1)
+    state = with_player(state, 0, pool=pieces_of("x-ray"))
+    state = with_own.apply(state, 0, claim("x-ray"))
+    assert state.players[0].rows[0] == "x-ray" and state.players[0].pool == pieces_of("x-ray")
+
+
+def test_leftover_pieces_tick_discard_boxes_and_go_back_to_the_box(game):
+    state = table(game, pool=(5, 2, 1, 2))
+    before = state.supply
+    after = game.apply(state, 0, claim("bag"))
+    me = after.players[0]
+    assert me.discards == 2 and me.pool == BAG_POOL and after.supply == (before[0] + 2, *before[1:])
+    assert me.bonus == 6  # the first six boxes are free
+
+
+def test_the_blue_boxes_are_bonus_points_while_unticked(game):
+    state = with_player(table(game, pool=(5, 2, 1, 2)), 0, discards=7)
+    after = game.apply(state, 0, claim("bag"))
+    assert after.players[0].discards == 9 and after.players[0].bonus == 3
+
+
+def test_after_twelve_discards_every_word_uses_every_piece(game):
+    state = with_player(table(game, pool=(4, 2, 1, 2)), 0, discards=12)
+    assert "must use every piece" in refusal(game, state, 0, claim("bag"))
+    exact = with_player(state, 0, pool=BAG_POOL)
+    assert game.apply(exact, 0, claim("bag")).players[0].discards == 12
+    # With fewer boxes left than pieces over, the claim is refused too.
+    two_left = with_player(table(game, pool=(6, 2, 1, 2)), 0, discards=10)
+    assert "2 discard boxes left" in refusal(game, two_left, 0, claim("bag"))
+
+
+# -- rolling -------------------------------------------------------------------------------------
+
+def test_rolling_adds_the_rolled_piece_or_a_choice_for_a_star(game):
+    state = table(game)
+    kinds_seen, picks = set(), 0
+    for _ in range(30):
+        before = state.players[0]
+        state = game.apply(state, 0, {"type": "roll"})
+        me = state.players[0]
+        if me.picks:
+            picks += 1
+            assert me.pool == before.pool
+            assert "Choose the piece" in refusal(game, state, 0, {"type": "roll"})
+            assert "Choose the piece" in refusal(game, state, 0, claim("bag"))
+            state = game.apply(state, 0, {"type": "take", "piece": "blue"})
+            assert state.players[0].pool[2] == before.pool[2] + 1
+        else:
+            added = [k for k in range(4) if me.pool[k] != before.pool[k]]
+            assert len(added) == 1 and added[0] in (0, 1)  # only red and yellow faces are not stars
+            kinds_seen.add(added[0])
+    assert picks and kinds_seen == {0, 1}
+    assert "no piece to choose" in refusal(game, state, 0, {"type": "take", "piece": "red"})
+
+
+def test_a_sold_out_kind_becomes_a_choice_and_an_empty_box_cannot_be_rolled(game):
+    state = replace(table(game), supply=(0, 0, 3, 0))
+    state = game.apply(state, 0, {"type": "roll"})
+    assert state.players[0].picks == 1
+    assert "no red pieces left" in refusal(game, state, 0, {"type": "take", "piece": "red"})
+    state = game.apply(state, 0, {"type": "take", "piece": "blue"})
+    assert state.supply == (0, 0, 2, 0)
+    empty = replace(table(game), supply=(0, 0, 0, 0))
+    assert "box is empty" in refusal(game, empty, 0, {"type": "roll"})
+
+
+# -- the end of a challenge ----------------------------------------------------------------------
+
+def five_words(game: Wordsmith, state: State, seat: int) -> State:
+    return with_player(state, seat, rows=("bag", "cast", "act", "bat", "tab", None),
+                       claimed=("bag", "cast", "act", "bat", "tab"))
+
+
+def test_done_then_one_more_word_without_new_pieces(game):
+    state = five_words(game, table(game, players=3), 0)
+    state = game.apply(state, 0, claim("cab"))
+    assert state.done_by == 0 and state.players[0].finished == "six words"
+    deadline = game.deadline(state)
+    assert deadline.after_ms == DONE_CLOCK_S * 1000 and deadline.seat == 0
+    assert "no more pieces" in refusal(game, state, 1, {"type": "roll"})
+    assert "done for this challenge (six words)" in refusal(game, state, 0, claim("gas"))
+    state = game.apply(state, 1, claim("gab"))
+    assert state.players[1].finished and "last word" in state.players[1].finished
+    assert state.challenge == 1
+    state = game.apply(state, 2, {"type": "stop"})
+    assert state.challenge == 2 and state.results[0].ended.startswith("“Done!”")
+    assert state.results[0].scores == (3 + 4 + 3 + 3 + 3 + 3 + 6, 3 + 6, 6)
+
+
+def test_the_clock_after_done_ends_the_challenge(game):
+    state = game.apply(five_words(game, table(game), 0), 0, claim("cab"))
+    assert game.epoch(state) == [1, 0]
+    after = game.expire(state)
+    assert after.challenge == 2 and after.results[0].ended == "time for the last words ran out"
+    assert "clock" in refusal(game, state, 1, {"type": "time-up"})
+
+
+def test_a_player_who_can_find_no_word_is_finished_and_the_challenge_ends(game):
+    # After "Done!" nothing may be added; a pool of one yellow piece builds only - and ' (not words).
+    state = five_words(game, table(game), 0)
+    state = with_player(state, 1, pool=(0, 1, 0, 0))
+    assert game.word_possible(state, 1)  # before "Done!" the box could still add pieces
+    assert not game.word_possible(replace(state, done_by=0), 1)
+    state = game.apply(state, 0, claim("cab"))
+    assert state.challenge == 2 and state.results[0].ended.startswith("“Done!”")
+    assert not any(row.word for row in state.results[0].rows[1])
+
+
+def test_three_challenges_most_points_wins_and_a_tie_shares(game):
+    state = table(game, challenges=2)
+    for _ in range(2):
+        state = game.apply(state, 0, {"type": "stop"})
+        state = game.apply(state, 1, {"type": "stop"})
+    assert state.outcome is not None and state.outcome.winners == (0, 1)  # 6 bonus points each
+    assert [r.scores for r in state.results] == [(6, 6), (6, 6)]
+    three = game.new({"players": 2}, 3)
+    assert three.options.challenges == 3
+
+
+# -- variants ------------------------------------------------------------------------------------
+
+def test_secret_wordsmith_checks_the_sheets_at_the_end(game):
+    state = table(game, secret=True)
+    state = game.apply(state, 0, claim("bag"))
+    state = game.apply(state, 0, claim("gab"))     # no new letter: accepted now, scores 0 later
+    state = game.apply(state, 1, claim("bag"))     # the same word on two sheets is allowed
+    state = game.apply(state, 1, claim("cast"))
+    assert game.view(state, 1)["players"][0]["rows"] == [None] * ROWS   # hidden from the others
+    assert game.view(state, 0)["players"][0]["rows"][:2] == ["bag", "gab"]
+    assert game.secrets(state, 0) == [list(state.players[0].rows)]
+    state = game.apply(game.apply(state, 0, {"type": "stop"}), 1, {"type": "stop"})
+    sheet0 = state.results[0].rows[0]
+    assert (sheet0[0].points, sheet0[1].points) == (3, 0) and "No new letter" in sheet0[1].refusal
+    assert state.results[0].rows[1][0].points == 3
+
+
+def test_secret_wordsmith_gives_zero_to_a_word_not_in_the_dictionary(game):
+    state = table(game, secret=True, challenges=1)
+    state = game.apply(state, 0, claim("bga"))
+    state = game.apply(game.apply(state, 0, {"type": "stop"}), 1, {"type": "stop"})
+    row = state.results[0].rows[0][0]
+    assert row.points == 0 and "Not a valid word" in row.refusal
+
+
+def test_word_by_word_rolls_three_dice_for_everyone(game):
+    state = game.new({"players": 2, "word_by_word": True}, 4)
+    faces = state.last_roll
+    assert len(faces) == 3 and not all(f.endswith("star") for f in faces) and state.word_round == 1
+    reds = faces.count("red")
+    stars = sum(f.endswith("star") for f in faces)
+    setup = game.new({"players": 2}, 4).players[0].pool
+    for player in state.players:
+        assert player.pool[0] == setup[0] + reds and player.circles == stars
+    assert "nobody rolls" in refusal(game, state, 0, {"type": "roll"})
+
+
+def test_word_by_word_waits_for_everyone_before_the_next_roll(game):
+    state = table(game, word_by_word=True)
+    state = with_player(with_player(state, 0, circles=0), 1, circles=0)
+    state = game.apply(state, 0, claim("bag"))
+    assert state.players[0].waiting and "Wait for the others" in refusal(game, state, 0, claim("cast"))
+    rolls = state.word_round
+    state = game.apply(state, 1, {"type": "pass"})
+    assert state.word_round == rolls + 1 and not any(p.waiting for p in state.players)
+
+
+def test_word_by_word_circles_are_any_piece_and_unspent_ones_tick_boxes(game):
+    state = table(game, pool=(3, 2, 0, 2), word_by_word=True)
+    state = with_player(state, 0, circles=2)
+    after = game.apply(state, 0, claim("bag"))        # one circle becomes the blue arc
+    assert after.players[0].discards == 1 and after.players[0].circles == 0
+    assert after.players[0].pool == BAG_POOL
+    none_left = with_player(state, 0, circles=0)
+    assert "lacks 1 blue" in refusal(game, none_left, 0, claim("bag"))
+    passed = game.apply(with_player(state, 1, circles=1), 1, {"type": "pass"})
+    assert passed.players[1].circles == 1  # kept until the next roll (the other has not claimed yet)
+
+
+def test_word_by_word_ends_when_everyone_has_six_words(game):
+    played = play(game, [BOTS["hard"], BOTS["hard"]], {"players": 2, "word_by_word": True, "challenges": 1}, 8)
+    result = played.state.results[0]
+    assert played.state.outcome and result.ended == "everyone has six words"
+    assert all(row.word for sheet in result.rows for row in sheet)
+    assert {m["type"] for _s, m in played.record.moves} <= {"claim", "pass"}
+
+
+def test_advanced_required_letters_and_rows(game):
+    state = game.new({"players": 2, "advanced": True}, 2)
+    assert len(state.required) == ROWS and state.required in shipped("wordsmith")
+    state = replace(table(game, advanced=True), required="gtsbxa")
+    assert "Choose the row" in refusal(game, state, 0, claim("bag"))
+    assert "required letter T" in refusal(game, state, 0, claim("bag", 1))
+    state = game.apply(state, 0, claim("bag", 5))       # any empty row with its letter
+    assert state.players[0].rows[5] == "bag"
+    assert "already holds BAG" in refusal(game, state, 0, claim("cast", 5))
+    plain = table(game)
+    assert "only in the Advanced game" in refusal(game, plain, 0, claim("bag", 0))
+
+
+def test_advanced_random_letters(game):
+    letters = [game.new({"players": 1, "advanced": True, "required_from": "random"}, s).required for s in range(50)]
+    assert all(len(x) == ROWS and x.isalpha() for x in letters)
+    together = "".join(letters)
+    assert together.count("e") > together.count("z")  # by English frequency
+
+
+def test_mixed_levels_cross_out_white_boxes(game):
+    state = table(game, crossed=[6, 0])
+    me = state.players[0]
+    assert me.crossed == 6 and me.boxes_left == 6 and me.bonus == 6
+    after = game.apply(with_player(state, 0, pool=(4, 2, 1, 2)), 0, claim("bag"))
+    assert after.players[0].bonus == 5  # the first discard already ticks a blue box
+    for bad in ([7, 0], [0], [0, 0, 0], ["1", 0], [True, 0]):
+        with pytest.raises(BadOptions):
+            game.new({"players": 2, "crossed": bad}, 1)
+
+
+def test_solo_ends_a_challenge_at_six_words(game):
+    state = five_words(game, table(game, players=1), 0)
+    state = game.apply(state, 0, claim("cab"))
+    assert state.challenge == 2 and state.results[0].scores[0] > 0
+
+
+def test_moves_from_an_earlier_challenge_are_stale(game):
+    state = table(game)
+    assert game.epoch(state) == [1, 0]
+    later = game.apply(game.apply(state, 0, {"type": "stop"}), 1, {"type": "stop"})
+    assert game.epoch(later) == [2, 0]
+
+
+# -- bots ----------------------------------------------------------------------------------------
+
+def test_every_variant_plays_to_the_end_with_bots(game):
+    for options in ({"players": 3}, {"players": 2, "secret": True}, {"players": 2, "advanced": True},
+                    {"players": 3, "word_by_word": True, "advanced": True, "required_from": "random"},
+                    {"players": 1}, {"players": 4, "crossed": [0, 6, 3, 0]}):
+        played = play(game, [BOTS[level] for level in ("hard", "easy", "medium", "hard")[:options["players"]]],
+                      options, 21)
+        assert played.state.outcome is not None, options
+        assert len(played.state.results) == 3
+        assert replay(game, played.record) == played.state
+
+
+def test_the_hard_bot_beats_the_easy_bot_in_at_least_70_percent_of_200_games(game):
+    first = simulate(game, [BOTS["hard"], BOTS["easy"]], {"players": 2}, 100, 1)
+    second = simulate(game, [BOTS["easy"], BOTS["hard"]], {"players": 2}, 100, 1001)
+    wins = first["wins"]["0"] + second["wins"]["1"]
+    assert wins >= 140, (first, second)
