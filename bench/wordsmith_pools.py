@@ -28,7 +28,31 @@ def run(lexicon_folder: str, word_list: str, pools: int = 400) -> dict:
         words = lexicon.buildable(ALPHABET, pool, min_length=2)
         times.append((time.perf_counter() - start) * 1000)
         found.append(len(words))
-    times.sort()
-    return {"buildable words, pools of 8-20 pieces": {
-        "median_ms": statistics.median(times), "p99_ms": times[int(len(times) * 0.99) - 1], "max_ms": times[-1],
-        "count": len(times), "first_ms": first_ms, "median_words": statistics.median(found)}}
+    return {"buildable words, pools of 8-20 pieces": summary(times, first_ms, found, "pools"),
+            "hard bot's next move, 2-player games": hard_bot_moves(lexicon, first_ms)}
+
+
+def summary(times: list[float], first_ms: float, found: list[int], unit: str) -> dict:
+    times = sorted(times)
+    return {"median_ms": statistics.median(times), "p99_ms": times[int(len(times) * 0.99) - 1], "max_ms": times[-1],
+            "count": len(times), "unit": unit, "first_ms": first_ms, "median_words": statistics.median(found)}
+
+
+def hard_bot_moves(lexicon, first_ms: float, games: int = 6) -> dict:
+    """Every move of a hard bot (a claim, a roll or a choice of piece) in whole games against
+    a medium bot: the bot's own time, from its view to its move."""
+    from wordtable.engine.bots import play
+    from wordtable.games.wordsmith import Wordsmith
+    from wordtable.games.wordsmith_bots import BOTS
+    game = Wordsmith(lambda name: lexicon)
+    times: list[float] = []
+
+    def timed_hard(game, view, rng):
+        start = time.perf_counter()
+        move = BOTS["hard"](game, view, rng)
+        times.append((time.perf_counter() - start) * 1000)
+        return move
+
+    for seed in range(games):
+        play(game, [timed_hard, BOTS["medium"]], {"players": 2}, seed)
+    return summary(times, first_ms, [len(times)], "moves")
