@@ -43,6 +43,7 @@ DECISION are ours, and the how-to-play page says them too):
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -95,19 +96,20 @@ def spend(pool: Pieces, circles: int, cost: tuple[int, ...]) -> tuple[Pieces, in
     return short, spare + max(0, circles - sum(short))
 
 
-_SORTED: dict[int, tuple[Any, list[tuple[Pieces, list[str]]]]] = {}
+_SORTED: dict[int, tuple[Any, list[tuple[Pieces, list[str]]], list[int]]] = {}
 
 
-def word_groups(lexicon: Any) -> list[tuple[Pieces, list[str]]]:
-    """The lexicon's words grouped by the pieces they take: the groups taking most pieces
-    first, each group's words longest first (built once per lexicon)."""
-    groups = lexicon.cost_groups(ALPHABET)
+def word_groups(lexicon: Any) -> tuple[list[tuple[Pieces, list[str]]], list[int]]:
+    """The lexicon's words grouped by the pieces they take, the groups taking most pieces
+    first, each group's words longest first; and each group's count of pieces, negated (for
+    bisect). Built once per lexicon."""
     cached = _SORTED.get(id(lexicon))
-    if cached is None or cached[0] is not groups:
+    if cached is None or cached[0] is not lexicon:
+        groups = lexicon.cost_groups(ALPHABET)
         ordered = sorted(((cost, sorted(words, key=lambda w: (-len(w), w))) for cost, words in groups.items()),
                          key=lambda group: (-sum(group[0]), group[0]))
-        cached = _SORTED[id(lexicon)] = (groups, ordered)
-    return cached[1]
+        cached = _SORTED[id(lexicon)] = (lexicon, ordered, [-sum(cost) for cost, _words in ordered])
+    return cached[1], cached[2]
 
 
 def fitting_groups(lexicon: Any, pool: Pieces, circles: int, supply: Pieces, boxes_left: int,
@@ -117,11 +119,11 @@ def fitting_groups(lexicon: Any, pool: Pieces, circles: int, supply: Pieces, box
     still has) and `adds` (pieces the box could still add by rolling), leaving at most
     boxes_left over."""
     p0, p1, p2, p3 = pool
+    groups, sizes = word_groups(lexicon)
     most = sum(pool) + circles + sum(adds)
-    for cost, words in word_groups(lexicon):
+    for index in range(bisect.bisect_left(sizes, -most), len(groups)):  # skip groups taking too many
+        cost, words = groups[index]
         c0, c1, c2, c3 = cost
-        if c0 + c1 + c2 + c3 > most:
-            continue
         s0, s1, s2, s3 = max(0, c0 - p0), max(0, c1 - p1), max(0, c2 - p2), max(0, c3 - p3)
         if s0 > supply[0] or s1 > supply[1] or s2 > supply[2] or s3 > supply[3]:
             continue  # every piece added comes from the box
@@ -477,20 +479,26 @@ class Wordsmith(Game):
         player = state.players[seat]
         adds = state.supply if state.done_by is None else NONE
         lexicon = self.lexicon_for(state.options.lexicon)
+        stands = self._stands_for(state, seat)
         for _over, words in fitting_groups(lexicon, player.pool, player.circles, state.supply, player.boxes_left, adds):
-            if any(self._stands(state, seat, word) for word in words):
+            if any(map(stands, words)):
                 return True
         return False
 
-    def _stands(self, state: State, seat: int, word: str) -> bool:
+    @staticmethod
+    def _stands_for(state: State, seat: int) -> Callable[[str], bool]:
+        """A check that a word built from the pool meets no objection: a new letter, not claimed
+        yet, a free row with its required letter (what Secret Wordsmith checks at the end)."""
         player = state.players[seat]
-        if player.claimed and set(word) <= set(player.claimed[-1]):
-            return False
-        if not state.options.secret and any(word in p.claimed for p in state.players):
-            return False
-        if state.required:
-            return any(letter in word for letter, taken in zip(state.required, player.rows) if taken is None)
-        return True
+        previous = set(player.claimed[-1]) if player.claimed else None
+        claimed = set() if state.options.secret else {w for p in state.players for w in p.claimed}
+        letters = {letter for letter, taken in zip(state.required, player.rows) if taken is None}
+
+        def stands(word: str) -> bool:
+            if word in claimed or (previous is not None and previous.issuperset(word)):
+                return False
+            return not letters or not letters.isdisjoint(word)
+        return stands
 
     def _end_challenge(self, state: State, ended: str) -> State:
         sheets = tuple(self._score_sheet(state, seat) for seat in range(len(state.players)))
@@ -558,9 +566,10 @@ class Wordsmith(Game):
         lexicon = self.lexicon_for(state.options.lexicon)
         rows = [r for r in range(ROWS) if player.rows[r] is None]
         found = []
+        stands = self._stands_for(state, seat)
         for _over, words in fitting_groups(lexicon, player.pool, player.circles, state.supply, player.boxes_left):
             for word in words:
-                if self._stands(state, seat, word):
+                if stands(word):
                     row = next(r for r in rows if not state.required or state.required[r] in word)
                     found.append({"type": "claim", "word": word} | ({"row": row} if state.required else {}))
                     if limit is not None and len(found) >= limit:
