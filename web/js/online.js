@@ -445,7 +445,7 @@ export class GuestScreen {
     this.rounds.see(view);
     const ask = (question, args) => this.ask(question, args);
     if (view.phase === "over") return screen.showGameOver(view, { ask, seat });
-    if (game.realtime) return screen.showRace(view, { humans: [seat], send: (_seat, move) => this.act(move) });
+    if (game.realtime) return screen.showRace(view, { humans: [seat], views: { [seat]: view }, send: (_seat, move) => this.act(move) });
     if (actors.includes(seat)) {
       const act = async (move) => {
         // Busy until the table's answer and the view that follows it: a played turn must not

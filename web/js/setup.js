@@ -59,7 +59,9 @@ export class Setup {
       this.start();
     });
     this.root.replaceChildren(form);
-    this.fields = game.setupFields(gameFields, { players: () => this.seats.length, info: game.info });
+    // people(): the seats played by people on this device (a game may play differently when
+    // several share one screen).
+    this.fields = game.setupFields(gameFields, { players: () => this.seats.length, people: () => this.people(), info: game.info });
     this.preset("one-bot");
     const start = form.querySelector("#setup-start");
     start.disabled = true; // until the dictionaries are listed
@@ -71,7 +73,10 @@ export class Setup {
 
   async fillLexicons() {
     try {
-      const { lexicons, default: chosen } = await this.dictionaries.choices();
+      const { lexicons, default: usual } = await this.dictionaries.choices();
+      // The game's own default dictionary when it has one (a game may need other characters).
+      const own = this.game.info?.options?.find((option) => option.name === "lexicon")?.default;
+      const chosen = lexicons.some((info) => info.name === own) ? own : usual;
       this.lexicon.replaceChildren(...lexicons.map((info) =>
         element("option", { value: info.name, selected: info.name === chosen }, info.custom ? `${info.title} (your list)` : info.title)));
     } catch (error) {
@@ -100,6 +105,7 @@ export class Setup {
     name.addEventListener("input", () => { seat.auto = false; });
     type.addEventListener("change", () => {
       if (seat.auto) name.value = this.defaultName(type.value, this.seats.indexOf(seat));
+      this.seatsChanged(); // a person became a bot, or the other way round
     });
     const remove = button("Remove", () => this.removeSeat(seat), { small: true, "aria-label": `Remove player ${index + 1}` });
     seat.row = element("li", { class: "seat-row" }, name, type, remove);
@@ -124,6 +130,11 @@ export class Setup {
   say(text) {
     this.message.className = text ? "bad" : "";
     this.message.textContent = text;
+  }
+
+  /** How many seats are people on this device. */
+  people() {
+    return this.seats.filter((seat) => seat.type.value === "human").length;
   }
 
   players() {

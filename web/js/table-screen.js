@@ -87,13 +87,14 @@ export class TableScreen {
     this.setMain(roundBreak({ game: this.game, view, players: this.players, online, onNext }));
   }
 
-  /** The race of a real-time game; humans: the seats playing on this screen; secondsLeft():
+  /** The race of a real-time game; humans: the seats playing on this screen; views: their own
+   * views by seat (what only that person may see); secondsLeft():
    * before view.deadline runs out (by default counted from now). What a player was typing
    * survives the redraw (someone else's move redraws it). */
-  showRace(view, { humans, send, secondsLeft = null }) {
+  showRace(view, { humans, views = {}, send, secondsLeft = null }) {
     const arrived = performance.now();
     secondsLeft ??= () => (view.deadline ? Math.max(0, view.deadline.after_ms - (performance.now() - arrived)) / 1000 : null);
-    const screen = this.game.raceScreen(view, { players: this.players, humans, send, secondsLeft });
+    const screen = this.game.raceScreen(view, { players: this.players, humans, views, send, secondsLeft });
     const carry = keepTyping(this.main);
     this.setMain(screen);
     carry(screen);

@@ -162,13 +162,25 @@ export class Table {
     const { view, actors, epoch } = result;
     this.drawSide(view);
     this.keep(view);
-    if (this.game.realtime && (actors.length || this.rounds.unseen(view))) return this.race(view, actors, epoch, token);
+    if (this.game.realtime && (actors.length || this.rounds.unseen(view))) {
+      const views = await this.ownViews();
+      if (token !== this.token) return;
+      return this.race(view, actors, epoch, token, views);
+    }
     if (!actors.length) return this.gameOver(view, token);
     const humans = actors.filter((seat) => this.humans.includes(seat));
     if (humans.length) return this.humanTurn(this.nextHuman(humans, view), token, view);
     const bots = actors.filter((seat) => this.save.players[seat].bot);
     if (bots.length) return this.botTurn(bots[0], view, token);
     return this.setMain(waitingLine(`Waiting for ${actors.map((seat) => this.save.players[seat].name).join(", ")} (online)…`, "remote-waiting"));
+  }
+
+  /** Each person's own view at this device (a race screen shows a person what only they may
+   * see), by seat. */
+  async ownViews() {
+    const views = {};
+    for (const seat of this.humans) views[seat] = (await this.call("game.view", { seat })).view;
+    return views;
   }
 
   /** Several people due at once act in seat order, from the seat the game says (default 0). */
@@ -307,7 +319,7 @@ export class Table {
   /** Everyone may act at once: people type, bots act when they planned to, the table's clock
    * plays a deadline's move. Between rounds the result waits for the players to go on (online:
    * a few seconds). */
-  race(view, actors, epoch, token) {
+  race(view, actors, epoch, token, views = {}) {
     this.stopClocks();
     // Bots' plans hold while the epoch (Shrdlu: the round) lasts; a new one starts afresh.
     const epochKey = JSON.stringify(epoch ?? null);
@@ -318,7 +330,7 @@ export class Table {
         this.rounds.see(view);
         this.drawSide(view);
         if (view.phase === "over") this.gameOver(view, token);
-        else this.race(view, actors, epoch, token);
+        else this.race(view, actors, epoch, token, views);
       } });
       return;
     }
@@ -338,7 +350,7 @@ export class Table {
     };
     const secondsLeft = () => (view.deadline
       ? Math.max(0, (clock.deadline.start + view.deadline.after_ms - performance.now()) / 1000) : null);
-    this.screen.showRace(view, { humans: this.humans, send, secondsLeft });
+    this.screen.showRace(view, { humans: this.humans, views, send, secondsLeft });
     if (view.deadline) {
       this.later(clock.deadline.start + view.deadline.after_ms - now, token, () => this.expire(token, epoch ?? null));
     }
