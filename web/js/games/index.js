@@ -6,8 +6,9 @@ import { checkRenderer } from "./contract.js";
 import * as fourLetterWords from "./four-letter-words.js";
 import * as shrdlu from "./shrdlu.js";
 import * as spellWrite from "./spell-write.js";
+import * as wordsmith from "./wordsmith.js";
 
-export const RENDERERS = [fourLetterWords, shrdlu, spellWrite];
+export const RENDERERS = [fourLetterWords, shrdlu, spellWrite, wordsmith];
 
 /**
  * Joins renderer modules to Python's infos ({id, title, players: {min, max}, realtime, …}).
