@@ -1,7 +1,9 @@
 """Screenshots of each screen at phone and desktop size, to look at the app as a player does
 (every game's end and replay included).
 
-    .venv/bin/python tools/screenshots.py [OUT_DIR]     (after `python3 build.py test` set up .venv)
+    .venv/bin/python tools/screenshots.py [OUT_DIR] [GAME]     (after `python3 build.py test` set up .venv)
+
+With GAME (wordsmith), only that game's screens are taken.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from flw_driver import play_to_the_end  # noqa: E402
 from harness import CHROMIUM_FLAGS, LocalSite  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from sw_driver import take_turn  # noqa: E402
+from tables import open_prepared_game  # noqa: E402
+from ws_driver import act, claims, panel_ready, state_of  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "py"))
 from wordtable.lexicon import store  # noqa: E402
@@ -26,7 +30,7 @@ from wordtable.lexicon import store  # noqa: E402
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 
 
-def main(out: Path) -> None:
+def main(out: Path, only: str | None = None) -> None:
     out.mkdir(parents=True, exist_ok=True)
     dist = build.build()
     broken = Path(tempfile.mkdtemp()) / "site"
@@ -39,6 +43,11 @@ def main(out: Path) -> None:
         browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=CHROMIUM_FLAGS)
         for size, viewport in VIEWPORTS.items():
             page = browser.new_context(viewport=viewport).new_page()
+            if only == "wordsmith":
+                page.goto(good.url)
+                page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+                wordsmith_screens(page, out, size)
+                continue
             gate = good.hold(f"pyodide/{build.STDLIB_PYC_NAME}")
             page.goto(good.url)
             page.wait_for_selector("#boot-label:has-text('Starting Python')")
@@ -98,6 +107,7 @@ def game_screens(page, out: Path, size: str) -> None:
     page.locator("#saves-section").screenshot(path=out / f"saved-games-{size}.png")
     shrdlu_screens(page, out, size)
     spell_write_screens(page, out, size)
+    wordsmith_screens(page, out, size)
 
 
 def spell_write_screens(page, out: Path, size: str) -> None:
@@ -169,5 +179,90 @@ def spell_write_end_screens(page, out: Path, size: str) -> None:
     page.screenshot(path=out / f"spell-write-replay-{size}.png", full_page=True)
 
 
+def overflow(page) -> str | None:
+    """What sticks out sideways (a phone then scrolls the page horizontally), if anything."""
+    return page.evaluate("""() => {
+        const width = document.documentElement.clientWidth;
+        if (document.documentElement.scrollWidth <= width) return null;
+        const wide = [...document.querySelectorAll('body *')].find((e) => e.getBoundingClientRect().right > width + 1);
+        return wide ? `${wide.tagName.toLowerCase()}#${wide.id}.${wide.className?.baseVal ?? wide.className}` : 'something';
+    }""")
+
+
+def wordsmith_screens(page, out: Path, size: str) -> None:
+    """Wordsmith: the race at the start (Advanced, its rows), a word typed with its preview, a
+    star's pick, "Done!" and its clock, a challenge's sheets, the end, the replay, the alphabet
+    card, two people on one device (Word by Word) and the how-to-play page. Also at 360 px wide
+    on a phone, where nothing may stick out sideways."""
+    base = page.url.split("#")[0]
+    shot = lambda name: page.screenshot(path=out / f"wordsmith-{name}-{size}.png", full_page=True)  # noqa: E731
+    screen = lambda name: page.screenshot(path=out / f"wordsmith-{name}-{size}-screen.png")  # noqa: E731 - what shows without scrolling
+    players = [{"name": "Ann", "bot": None}, {"name": "Basil", "bot": "medium"}]
+    save_id = open_prepared_game(page, base, "wordsmith", players, {"players": 2, "advanced": True}, 3, bot_delay=1200)
+    panel_ready(page, 0)
+    shot("race")
+    screen("race")
+    found = claims(page, save_id, 0)
+    page.fill("#ws-word-0", found[0]["word"])
+    screen("typing")
+    page.fill("#ws-word-0", found[0]["word"] + "s")
+    shot("typing-missing")
+    page.fill("#ws-word-0", "")
+    for _ in range(30):
+        if page.locator("#ws-pick-0").count():
+            break
+        page.click("#ws-roll-0")
+        panel_ready(page, 0)
+        page.wait_for_timeout(150)
+    screen("pick")
+    page.locator("#ws-alphabet summary").click()
+    page.locator("#ws-alphabet").screenshot(path=out / f"wordsmith-alphabet-{size}.png")
+    if size == "phone":
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.fill("#ws-word-0", "quizzed")
+        page.wait_for_timeout(200)
+        problem = overflow(page)
+        page.screenshot(path=out / "wordsmith-race-360.png", full_page=True)
+        if problem:
+            print(f"wordsmith at 360 px: {problem} sticks out sideways")
+        page.set_viewport_size(VIEWPORTS["phone"])
+
+    # Against an instant bot over two challenges: its "Done!", the sheets, the end, the replay.
+    players = [{"name": "Ann", "bot": None}, {"name": "Basil", "bot": "hard"}]
+    save_id = open_prepared_game(page, base, "wordsmith", players, {"players": 2, "challenges": 2}, 8, bot_delay=0)
+    panel_ready(page, 0)
+    act(page, save_id, 0)
+    page.wait_for_selector("#ws-done, #round-result", timeout=60_000)
+    if page.locator("#ws-done").count():
+        page.wait_for_timeout(1500)
+        screen("done")
+    while not page.locator("#game-over").count():
+        panel_ready(page, 0, timeout=90_000)
+        if page.locator("#round-result").count():
+            shot(f"result-{len(state_of(page, save_id).results)}")
+            page.click("#next-round")
+        elif not page.locator("#game-over").count():
+            act(page, save_id, 0)
+    shot("over")
+    page.click("#replay-open")
+    page.fill("#replay-step", "4")
+    shot("replay")
+
+    # Two people on one device: Word by Word, one panel at a time.
+    page.goto(base + "#new=wordsmith")
+    page.wait_for_selector("#setup-start")
+    page.click("[data-preset=two-people]")
+    page.wait_for_timeout(300)
+    shot("setup")
+    page.click("#setup-start")
+    panel_ready(page, 0)
+    shot("one-device")
+    page.goto(base + "how-to-play/wordsmith.html")
+    page.wait_for_selector(".ws-alphabet")
+    shot("how-to-play")
+    page.goto(base)
+    page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "screenshots")
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "screenshots", sys.argv[2] if len(sys.argv) > 2 else None)

@@ -38,7 +38,9 @@ class Pages:
         context.on("request", lambda r: None if r.url.startswith(LOCAL) else self.outside.append(r.url))
         return context.new_page()
 
-    def start(self, game: str, friends: int):
+    def start(self, game: str, friends: int, options=None):
+        """A host page with a new game for itself and `friends` online; options(page) fills in
+        the game's own fields of the form."""
         host = self.new()
         host.goto(self.site.url)
         ready(host)
@@ -47,6 +49,8 @@ class Pages:
         for _ in range(friends - 1):
             host.click("#add-seat")
             host.locator(".seat-kind").last.select_option("online")
+        if options:
+            options(host)
         host.click("#setup-start")
         host.wait_for_selector("#online-seats")
         return host

@@ -1,7 +1,8 @@
 """Inside a network namespace (see netns.py): Shrdlu between three browsers (a host and two
 guests, one connected by scanning its answer's QR code from a picture), a guest dropped and
 restored mid-game, played to the end; then Spell Write between two browsers through a reload of
-the host's page, to the end. Prints the results as JSON. Run by test_webrtc.py."""
+the host's page, to the end; then a challenge of Wordsmith raced between two browsers, to the
+end. Prints the results as JSON. Run by test_webrtc.py."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent.parent / "py"), str(HER
 
 from online_driver import Pages, browser_pages, ready  # noqa: E402
 from sw_driver import ready_for_a_choice, take_turn  # noqa: E402
+from ws_driver import game as wordsmith_game, state_of  # noqa: E402
 from wordtable.games.shrdlu import solve  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
 
@@ -149,11 +151,73 @@ def spell_write(pages: Pages, result: dict) -> None:
     result["sw_guest_sheet"] = guest.evaluate("wordtable.guest.view.sheets[1].score")
 
 
+def wordsmith_move(page, seat: int, host, save_id: str) -> bool:
+    """One move of a seat through its page (the host's, or a guest's), chosen on the host's
+    state: take a star's piece, claim the longest word allowed, roll, or stop. False when the
+    seat has nothing to do (finished, or its screen shows no panel yet)."""
+    state = state_of(host, save_id)
+    me = state.players[seat]
+    if state.outcome or me.finished or not page.locator(f"#ws-panel-{seat}").count():
+        return False
+    before = len(host.evaluate(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).record.moves"))
+    found = wordsmith_game().claimable(state, seat, limit=1)
+    if me.picks:
+        page.click(f"#ws-take-{seat}-{next(k for k, n in zip(('red', 'yellow', 'blue', 'green'), state.supply) if n)}", timeout=3000)
+    elif found:
+        page.fill(f"#ws-word-{seat}", found[0]["word"], timeout=3000)
+        page.click(f"#ws-claim-{seat}", timeout=3000)
+    elif page.locator(f"#ws-roll-{seat}").count():
+        page.click(f"#ws-roll-{seat}", timeout=3000)
+    else:
+        page.click(f"#ws-stop-{seat}", timeout=3000)
+        page.click(f"#ws-stop-{seat}", timeout=3000)
+    # The move reached the host's record (or was refused: the state changed under it).
+    host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).record.moves.length > {before}"
+                           f" || document.querySelector('#verdict')", timeout=10_000)
+    return True
+
+
+def wordsmith(pages: Pages, result: dict) -> None:
+    """One challenge raced between the host and a friend: each claims words through their own
+    panel (refusals shown on the guest's), rolls, and stops; both see the same sheets."""
+    host = pages.start("wordsmith", friends=1, options=lambda page: page.select_option("#ws-challenges", "1"))
+    guest = pages.join(host, 1)
+    save_id = host.evaluate("location.hash.split('=')[1]")
+    for page, seat in ((host, 0), (guest, 1)):
+        page.wait_for_selector(f"#ws-panel-{seat}")
+    result["ws_pools"] = [page.locator(f"#ws-panel-{seat} .ws-pool").get_attribute("aria-label").split(": ", 1)[1]
+                          for page, seat in ((host, 0), (guest, 1))]
+    guest.fill("#ws-word-1", "zzzz")
+    guest.click("#ws-claim-1")
+    guest.wait_for_selector("#ws-message-1.bad")
+    result["ws_refusal"] = guest.locator("#ws-message-1").inner_text()
+    deadline = time.monotonic() + 180
+    while not all(page.locator("#verdict").count() for page in (host, guest)):
+        assert time.monotonic() < deadline, "the online Wordsmith game did not end: " + host.inner_text("#screen-table")[:600]
+        moved = False
+        for page, seat in ((host, 0), (guest, 1)):
+            try:
+                moved = wordsmith_move(page, seat, host, save_id) or moved
+            except Exception as error:  # the screen changed under us (a redraw): look again
+                result.setdefault("ws_retries", []).append(str(error).splitlines()[0][:120])
+                assert len(result["ws_retries"]) < 20, result["ws_retries"]
+        if not moved:
+            time.sleep(0.3)  # the challenge's sheets show for a few seconds, then the end
+    state = state_of(host, save_id)
+    result["ws_claims"] = [sum(1 for row in sheet if row.word) for sheet in state.results[0].rows]
+    result["ws_verdicts"] = [page.locator("#verdict").inner_text() for page in (host, guest)]
+    result["ws_totals"] = [page.locator("#ws-scores .ws-game-total").all_inner_texts() for page in (host, guest)]
+    result["ws_expected_totals"] = [str(total) for total in (sum(r.scores[s] for r in state.results) for s in range(2))]
+    for page in (host, guest):
+        page.context.close()
+
+
 def main(dist: str) -> None:
     result: dict = {}
     with browser_pages(dist) as pages, tempfile.TemporaryDirectory() as folder:
         shrdlu(pages, Path(folder), result)
         spell_write(pages, result)
+        wordsmith(pages, result)
     print(json.dumps({**result, "outside": pages.outside}))
 
 

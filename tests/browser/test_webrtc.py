@@ -77,7 +77,7 @@ def test_stun_and_turn_servers_are_the_players_choice(page, site):
     assert page.locator("#ice-servers").input_value() == "stun:stun.example.org:3478\nturn:relay.example.org:3478 ann secret"
 
 
-def test_shrdlu_between_three_browsers_and_spell_write_through_a_host_reload(dist):
+def test_shrdlu_between_three_browsers_spell_write_through_a_host_reload_and_wordsmith(dist):
     why = netns.available()
     if why:
         pytest.fail(f"browser WebRTC tests need a network namespace: {why}")
@@ -95,4 +95,10 @@ def test_shrdlu_between_three_browsers_and_spell_write_through_a_host_reload(dis
     assert result["after_reload"] == 6 and result["returning_told"] is True
     assert result["sw_turns"] == 14 and result["sw_verdicts"][0] == result["sw_verdicts"][1]
     assert result["sw_guest_total"] == str(result["sw_guest_sheet"])
+    # Wordsmith: a challenge raced between two browsers, each claiming through their panel.
+    assert result["ws_pools"][0] == result["ws_pools"][1]  # the same setup for everyone
+    assert result["ws_refusal"].startswith("Your pool cannot build “ZZZZ”: it lacks")
+    assert all(claimed >= 1 for claimed in result["ws_claims"])
+    assert result["ws_verdicts"][0] == result["ws_verdicts"][1]
+    assert result["ws_totals"] == [result["ws_expected_totals"]] * 2
     assert result["outside"] == []

@@ -29,12 +29,19 @@ function iconButton(children, onClick, { primary = false, small = false, classNa
 }
 
 // What a screen keeps between redraws (someone else's move redraws the race): per seat, the row
-// chosen, the last message, the pool last seen (to show what a roll added), the tab shown.
+// chosen, the last message, the pool last seen (to show what a roll added), the tab shown. It
+// lasts as long as one challenge of one game.
 const memory = new Map();
+let remembered = null;
 const memo = (seat) => {
   if (!memory.has(seat)) memory.set(seat, {});
   return memory.get(seat);
 };
+function remember(view) {
+  const key = JSON.stringify([view.options, view.setup, view.challenge, view.results.length]);
+  if (key !== remembered) memory.clear();
+  remembered = key;
+}
 
 // -- pieces arithmetic (a mirror of Python's, for the preview only) ---------------------------
 
@@ -349,6 +356,7 @@ export function historyList(view, players) {
  */
 export function raceScreen(view, ctx) {
   const { players, humans } = ctx;
+  remember(view);
   const parts = [];
   const done = view.phase === "last-words";
   const banner = done ? doneBanner(view, ctx) : null;
@@ -519,14 +527,16 @@ function seatPanel(view, seat, ctx) {
   if (playing) panel.append(wordBuilder(own, seat, me, { say, sending, keep, message }));
   else panel.append(message);
   if (stopRow.childElementCount) panel.append(stopRow);
-  panel.append(liveSheet(own, me, { caption: `${name ? `${name}'s sheet` : "Your sheet"} · ${challengeText(own)}`, id: `ws-sheet-${seat}` }));
+  // The paper beside the play on a wide screen, under it on a phone.
+  const paper = element("div", { class: "ws-paper" },
+    liveSheet(own, me, { caption: `${name ? `${name}'s sheet` : "Your sheet"} · ${challengeText(own)}`, id: `ws-sheet-${seat}` }));
   const totalSoFar = own.totals[seat];
-  if (own.results.length) panel.append(element("p", { class: "hint ws-total" }, `Total of the challenges played: ${totalSoFar} points.`));
+  if (own.results.length) paper.append(element("p", { class: "hint ws-total" }, `Total of the challenges played: ${totalSoFar} points.`));
   if (own.options.players === 1) {
     const best = bestFor(own.options);
-    if (best) panel.append(element("p", { class: "hint ws-best-line" }, `Your best in this variant: ${best.score} points.`));
+    if (best) paper.append(element("p", { class: "hint ws-best-line" }, `Your best in this variant: ${best.score} points.`));
   }
-  return panel;
+  return element("div", { class: "ws-seat" }, panel, paper);
 }
 
 const lastWords = (view) => view.phase === "last-words";
