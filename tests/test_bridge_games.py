@@ -53,7 +53,7 @@ def test_refusals_and_bad_requests():
     assert call("game.play", record=record, seat=chooser, move={"type": "fly"})["error"]["kind"] == "bad-request"
     assert call("game.play", record=record, seat=5, move={"type": "strike"})["error"]["kind"] == "bad-request"
     assert call("game.new", game="chess")["error"]["kind"] == "bad-request"
-    assert call("game.new", game="wordsmith")["error"]["kind"] == "refused"  # not built yet
+    assert call("game.new", game="one-letter-better")["error"]["kind"] == "refused"  # not built yet
     assert call("game.new", game="four-letter-words", options={"players": 12})["error"]["kind"] == "refused"
     unknown = call("game.new", game="four-letter-words", options={"lexicon": "custom:gone"})["error"]
     assert unknown["kind"] == "refused" and "custom:gone" in unknown["message"]
@@ -130,12 +130,15 @@ def test_warm_up_and_real_time_bot_moves_through_the_bridge():
 
 def test_game_info_describes_every_built_game_once():
     games = call("game.info")["result"]["games"]
-    assert [g["id"] for g in games] == ["four-letter-words", "shrdlu", "spell-write"]
+    assert [g["id"] for g in games] == ["four-letter-words", "shrdlu", "spell-write", "wordsmith"]
     flw = games[0]
     assert flw["players"] == {"min": 2, "max": 8} and not flw["realtime"]
     rows = next(o for o in flw["options"] if o["name"] == "rows")
     assert rows["minimum"] == 4 and rows["maximum"] == 12 and rows["by_players"]["8"] == 10
     assert games[1]["realtime"] and games[2]["questions"] == ["candidates", "missed", "hard-bot"]
+    crossed = next(o for o in games[3]["options"] if o["name"] == "crossed")
+    assert crossed == {"name": "crossed", "label": crossed["label"], "kind": "per_seat", "default": [],
+                       "minimum": 0, "maximum": 6}
     record = call("game.new", game="four-letter-words", options={"players": 8}, seed=1)["result"]["record"]
     assert call("game.view", record=record)["result"]["view"]["options"]["rows"] == 10  # the declared default
 

@@ -229,6 +229,11 @@ class Wordsmith(Game):
     realtime = True
     clock_moves = frozenset({"time-up"})
 
+    def __init__(self, lexicon_for: Callable[[str], Any]):
+        super().__init__(lexicon_for)
+        self._possible: dict[tuple, bool] = {}
+        self._six_letters: dict[int, tuple[Any, list[str]]] = {}
+
     # -- the dictionary ------------------------------------------------------------------------
 
     def warm_up(self, options: dict[str, Any]) -> None:
@@ -263,8 +268,17 @@ class Wordsmith(Game):
         if options.required_from == "random":
             letters, weights = zip(*LETTER_WEIGHTS.items())
             return "".join(rng.choices(letters, weights, k=ROWS))
-        words = [w for w in self.lexicon_for(options.lexicon).words_of_length(ROWS) if w.isascii() and w.isalpha()]
-        return rng.choice(sorted(words)) if words else "wordsm"
+        words = self._plain_words(options.lexicon)
+        return rng.choice(words) if words else "".join(rng.choices("etaoinshrdlu", k=ROWS))
+
+    def _plain_words(self, lexicon_name: str) -> list[str]:
+        """The dictionary's six-letter words of letters only, in order (for required letters)."""
+        lexicon = self.lexicon_for(lexicon_name)
+        cached = self._six_letters.get(id(lexicon))
+        if cached is None or cached[0] is not lexicon:
+            words = sorted(w for w in lexicon.words_of_length(ROWS) if w.isascii() and w.isalpha())
+            cached = self._six_letters[id(lexicon)] = (lexicon, words)
+        return cached[1]
 
     def _roll_for_everyone(self, state: State) -> State:
         """Word by Word: three dice for everyone (again while they show only stars)."""
@@ -478,12 +492,20 @@ class Wordsmith(Game):
         could still add (none after "Done!"; in Word by Word, later rolls may add any)."""
         player = state.players[seat]
         adds = state.supply if state.done_by is None else NONE
-        lexicon = self.lexicon_for(state.options.lexicon)
-        stands = self._stands_for(state, seat)
-        for _over, words in fitting_groups(lexicon, player.pool, player.circles, state.supply, player.boxes_left, adds):
-            if any(map(stands, words)):
-                return True
-        return False
+        claimed = () if state.options.secret else tuple(sorted(w for p in state.players for w in p.claimed))
+        free_letters = "".join(sorted({r for r, taken in zip(state.required, player.rows) if taken is None}))
+        key = (id(self.lexicon_for(state.options.lexicon)), player.pool, player.circles, state.supply, player.boxes_left, adds,
+               player.claimed[-1:], claimed, free_letters)
+        if key not in self._possible:
+            if len(self._possible) > 4096:
+                self._possible.clear()  # replays ask the same questions again: keep the recent ones
+            lexicon = self.lexicon_for(state.options.lexicon)
+            stands = self._stands_for(state, seat)
+            self._possible[key] = any(
+                any(map(stands, words))
+                for _over, words in fitting_groups(lexicon, player.pool, player.circles, state.supply,
+                                                   player.boxes_left, adds))
+        return self._possible[key]
 
     @staticmethod
     def _stands_for(state: State, seat: int) -> Callable[[str], bool]:
