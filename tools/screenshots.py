@@ -215,8 +215,10 @@ def wordsmith_screens(page, out: Path, size: str) -> None:
         panel_ready(page, 0)
         page.wait_for_timeout(150)
     screen("pick")
-    page.locator("#ws-alphabet summary").click()
-    page.locator("#ws-alphabet").screenshot(path=out / f"wordsmith-alphabet-{size}.png")
+    page.click("#ws-alphabet-open")
+    page.wait_for_selector("#ws-alphabet-dialog .ws-alphabet")
+    screen("alphabet")
+    page.click("#ws-alphabet-close")
     if size == "phone":
         page.set_viewport_size({"width": 360, "height": 740})
         page.fill("#ws-word-0", "quizzed")

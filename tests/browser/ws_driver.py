@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import json
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, TimeoutError as PlaywrightTimeout
 
 from wordtable.engine.game import Record, replay
 from wordtable.games import make
@@ -41,9 +41,21 @@ def panel_ready(page: Page, seat: int, timeout: int = 30_000) -> None:
     }""", arg=seat, timeout=timeout)
 
 
+def type_word(page: Page, seat: int, word: str, tries: int = 5) -> None:
+    """Types a word into the seat's field. A bot's move redraws the screen (what is typed is
+    carried over), but text sent in the very moment of a redraw can miss the field: typed
+    again then, as a person would."""
+    field = f"#ws-word-{seat}"
+    for _ in range(tries):
+        page.fill(field, word, timeout=5_000)
+        if page.eval_on_selector(field, "e => e.value") == word:
+            return
+    raise AssertionError(f"{word!r} could not be typed into {field}")
+
+
 def type_claim(page: Page, seat: int, move: dict) -> None:
     """Types the word and claims it (choosing its row in Advanced)."""
-    page.fill(f"#ws-word-{seat}", move["word"])
+    type_word(page, seat, move["word"])
     if "row" in move:
         page.click(f"#ws-rows-{seat} [data-row='{move['row']}']")
     page.click(f"#ws-claim-{seat}")
@@ -69,34 +81,51 @@ def wait_for_moves(page: Page, save_id: str, more_than: int, seat: int, timeout:
     }""", arg=[save_id, more_than, seat], timeout=timeout)
 
 
-def act(page: Page, save_id: str, seat: int, *, tap: bool = False) -> str:
+def act(page: Page, save_id: str, seat: int, *, tap: bool = False, tries: int = 5) -> str:
     """One move through the seat's panel: take a piece a star gave, claim the word taking most
     pieces that the rules allow, roll for more, pass (Word by Word), or stop. Returns the
-    move's type (and the word claimed)."""
+    move's type (and the word claimed). Racing a bot, the screen may change between looking
+    and clicking (its "Done!" takes the die away): then it looks again."""
+    for attempt in range(tries):
+        try:
+            return act_once(page, save_id, seat, tap=tap)
+        except PlaywrightTimeout:
+            if attempt == tries - 1:
+                raise
+            panel_ready(page, seat)
+            if page.locator("#round-result, #game-over").count():
+                return "missed"
+    raise AssertionError("unreachable")
+
+
+def act_once(page: Page, save_id: str, seat: int, *, tap: bool = False) -> str:
     state = state_of(page, save_id)
     before = len(record_of(page, save_id)["moves"])
     if page.locator(f"#ws-pick-{seat}").count():
         kind = next(k for k, n in zip(("red", "yellow", "blue", "green"), state.supply) if n)
-        page.click(f"#ws-take-{seat}-{kind}")
+        page.click(f"#ws-take-{seat}-{kind}", timeout=3_000)
         done = "take"
     elif found := game().claimable(state, seat, limit=1):
         if tap:
             tap_word(page, seat, found[0]["word"])
             if "row" in found[0]:
                 page.click(f"#ws-rows-{seat} [data-row='{found[0]['row']}']")
-            page.click(f"#ws-claim-{seat}")
+            page.click(f"#ws-claim-{seat}", timeout=3_000)
         else:
-            type_claim(page, seat, found[0])
+            type_word(page, seat, found[0]["word"])
+            if "row" in found[0]:
+                page.click(f"#ws-rows-{seat} [data-row='{found[0]['row']}']", timeout=3_000)
+            page.click(f"#ws-claim-{seat}", timeout=3_000)
         done = f"claim {found[0]['word']}"
     elif page.locator(f"#ws-roll-{seat}").count():
-        page.click(f"#ws-roll-{seat}")
+        page.click(f"#ws-roll-{seat}", timeout=3_000)
         done = "roll"
     elif page.locator(f"#ws-pass-{seat}").count():
-        page.click(f"#ws-pass-{seat}")
+        page.click(f"#ws-pass-{seat}", timeout=3_000)
         done = "pass"
     else:
-        page.click(f"#ws-stop-{seat}")
-        page.click(f"#ws-stop-{seat}")  # "Sure?"
+        page.click(f"#ws-stop-{seat}", timeout=3_000)
+        page.click(f"#ws-stop-{seat}", timeout=3_000)  # "Sure?"
         done = "stop"
     wait_for_moves(page, save_id, before, seat)
     return done

@@ -59,13 +59,22 @@ export class RoundWatch {
  * someone else redraws the screen): returns a function that puts it into the new screen. */
 export function keepTyping(before) {
   const typed = [...(before?.querySelectorAll?.("input[id]:not([type]), input[id][type=text]") ?? [])]
-    .filter((field) => field.value).map((field) => ({ id: field.id, value: field.value, focused: document.activeElement === field }));
+    .filter((field) => field.value || document.activeElement === field)
+    .map((field) => ({ id: field.id, value: field.value, focused: document.activeElement === field,
+      selection: [field.selectionStart, field.selectionEnd] }));
   return (after) => {
-    for (const { id, value, focused } of typed) {
+    for (const { id, value, focused, selection } of typed) {
       const again = after.querySelector(`#${CSS.escape(id)}`);
       if (!again || again.value) continue;
       again.value = value;
-      if (focused) setTimeout(() => again.focus());
+      // At once (the new screen is on the page): a key pressed right after the redraw lands in
+      // the field, with the caret where it was.
+      if (focused && again.isConnected) {
+        again.focus();
+        again.setSelectionRange?.(...selection);
+      } else if (focused) {
+        setTimeout(() => again.focus());
+      }
     }
   };
 }

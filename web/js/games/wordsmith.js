@@ -204,8 +204,26 @@ function dieFace(face) {
 
 const howToPlay = () => element("a", { href: "how-to-play/wordsmith.html", target: "_blank", rel: "noopener", class: "ws-how" }, "How to play");
 
-function alphabetDrawer(open = false) {
-  const details = element("details", { class: "ws-alphabet-drawer", id: "ws-alphabet", open },
+/** The alphabet card over the screen, from a button always next to the die. */
+function alphabetButton() {
+  return button("Alphabet card", () => {
+    document.getElementById("ws-alphabet-dialog")?.remove();
+    const close = button("Close", () => dialog.close(), { small: true, id: "ws-alphabet-close" });
+    const dialog = element("dialog", { class: "dialog ws-alphabet-dialog", id: "ws-alphabet-dialog", "aria-label": "The alphabet card" },
+      element("div", { class: "ws-dialog-head" }, element("h2", {}, "The alphabet card"), close), alphabetCard());
+    dialog.addEventListener("close", () => dialog.remove());
+    dialog.addEventListener("click", (event) => event.target === dialog && dialog.close()); // a tap beside it
+    document.body.append(dialog);
+    dialog.showModal();
+    close.focus();
+  }, { small: true, id: "ws-alphabet-open", "aria-haspopup": "dialog" });
+}
+
+// The alphabet card stays open (or closed) through redraws once the player has opened it.
+let alphabetOpen = false;
+
+function alphabetDrawer() {
+  const details = element("details", { class: "ws-alphabet-drawer", id: "ws-alphabet", open: alphabetOpen },
     element("summary", {}, "The alphabet card: the pieces of every letter"));
   let drawn = false;
   const fill = () => {
@@ -213,7 +231,10 @@ function alphabetDrawer(open = false) {
     drawn = true;
     details.append(alphabetCard());
   };
-  details.addEventListener("toggle", fill);
+  details.addEventListener("toggle", () => {
+    alphabetOpen = details.open;
+    fill();
+  });
   fill();
   return details;
 }
@@ -505,20 +526,23 @@ function seatPanel(view, seat, ctx) {
   if (playing && wbw) {
     actions.append(button("Pass (wait for the next roll)", () => sending({ type: "pass" }), { small: true, id: `ws-pass-${seat}` }));
   }
+  actions.append(alphabetButton());
   const stopRow = element("div", { class: "row ws-stop-row" });
   if (playing) {
-    const stop = button(lastWords(own) ? "Stop (no last word)" : "Stop for this challenge", () => {
-      if (!stop.dataset.armed) {
-        stop.dataset.armed = "1";
+    // Stopping is for the rest of the challenge: a second tap confirms (within a few seconds,
+    // whatever redraws the screen meanwhile).
+    const label = lastWords(own) ? "Stop (no last word)" : "Stop for this challenge";
+    const armed = () => keep.stopArmed && Date.now() - keep.stopArmed < 4000;
+    const stop = button(armed() ? "Sure? No more words this challenge" : label, () => {
+      if (!armed()) {
+        keep.stopArmed = Date.now();
         stop.textContent = "Sure? No more words this challenge";
         setTimeout(() => {
-          if (stop.isConnected) {
-            delete stop.dataset.armed;
-            stop.textContent = lastWords(own) ? "Stop (no last word)" : "Stop for this challenge";
-          }
-        }, 4000);
+          if (stop.isConnected && !armed()) stop.textContent = label;
+        }, 4100);
         return;
       }
+      keep.stopArmed = null;
       sending({ type: "stop" });
     }, { small: true, id: `ws-stop-${seat}`, class: "button small ws-stop" });
     stopRow.append(stop);
