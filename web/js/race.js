@@ -19,8 +19,9 @@ export function roundBreak({ game, view, players, online, onNext }) {
     onNext();
   };
   const result = game.roundResult(view, players);
+  const round = game.roundName ?? "round";
   if (!online) {
-    const go = button(over ? "See who won" : "Next round", next, { primary: true, id: "next-round" });
+    const go = button(over ? "See who won" : `Next ${round}`, next, { primary: true, id: "next-round" });
     setTimeout(() => go.focus());
     return element("div", {}, result, go);
   }
@@ -30,7 +31,7 @@ export function roundBreak({ game, view, players, online, onNext }) {
     if (done || !line.isConnected && performance.now() - startedAt > 1000) return;
     const left = ONLINE_BREAK_S - (performance.now() - startedAt) / 1000;
     if (left <= 0) return next();
-    line.textContent = over ? `The result in ${Math.ceil(left)} s…` : `Next round in ${Math.ceil(left)} s…`;
+    line.textContent = over ? `The result in ${Math.ceil(left)} s…` : `Next ${round} in ${Math.ceil(left)} s…`;
     setTimeout(tick, 200);
   };
   tick();

@@ -65,6 +65,7 @@ export const REQUIRED = {
 
 export const OPTIONAL = {
   privacyNote: { type: "string", meaning: "the pass-the-device screen's line; \"Everyone else, look away.\" when absent" },
+  roundName: { type: "string", meaning: "real-time games: what a round is called on the button to the next (\"challenge\"); \"round\" when absent" },
   isPublicTurn: { type: "function", call: "isPublicTurn(view) → boolean", meaning: "a turn taken in the open, without a privacy screen (judging a word aloud)" },
   firstSeat: { type: "function", call: "firstSeat(view) → seat", meaning: "when several people are due at once, they play in seat order from this seat (0 when absent)" },
   announcement: { type: "function", call: "announcement(view, players) → string | null", meaning: "news for everyone above the turn (what became of a challenge)" },

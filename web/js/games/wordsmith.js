@@ -11,6 +11,7 @@ import { KINDS, CHARACTERS, countsOf, countsText, pieceSvg, letterSvg, wordSvg, 
 
 export const id = "wordsmith";
 export const historyTitle = "Words";
+export const roundName = "challenge";
 
 const ROWS = 6;
 const BOXES = 12;
@@ -694,7 +695,10 @@ function drawPreview(preview, view, me, word, plan) {
     const bits = ["✓ Your pool builds it"];
     if (plan.circlesUsed) bits.push(`using ${plural(plan.circlesUsed, "circle")}`);
     if (plan.over === 0) bits.push("using every piece (no discard)");
-    else bits.push(`and leaves ${plural(plan.over, "piece")} over, ticking ${plan.over} of your ${me.boxes_left} discard boxes${plan.blueTicked ? ` (${plural(plan.blueTicked, "bonus point")} lost)` : ""}`);
+    else {
+      const unspent = (me.circles ?? 0) - plan.circlesUsed;
+      bits.push(`and leaves ${plural(plan.over, "piece")} over${unspent ? ` (${plural(unspent, "unspent circle")} included)` : ""}, ticking ${plan.over} of your ${me.boxes_left} discard boxes${plan.blueTicked ? ` (${plural(plan.blueTicked, "bonus point")} lost)` : ""}`);
+    }
     lines.push(element("p", { class: `ws-verdict ${plan.over > me.boxes_left ? "bad" : "good"}`, "data-verdict": "builds" }, bits.join(", ") + "."));
   }
   for (const problem of plan.problems.filter((text) => !text.startsWith("Your pool"))) {
