@@ -417,12 +417,12 @@ export function raceScreen(view, ctx) {
   return screen;
 }
 
-/** The people at this device still due this roll, in this roll's order (it turns each roll). */
-function dueOrder(view, humans) {
-  const count = view.players.length;
-  const first = ((view.word_round ?? 1) - 1 + view.challenge - 1) % count;
-  return humans.filter((seat) => view.waiting_for.includes(seat))
-    .sort((a, b) => ((a - first + count) % count) - ((b - first + count) % count));
+/** The people at this device still due this roll, in this roll's order: it turns by one
+ * person each roll (and each challenge), so nobody always claims first. */
+export function dueOrder(view, humans) {
+  const shift = ((view.word_round ?? 1) - 1 + view.challenge - 1) % humans.length;
+  const order = [...humans.slice(shift), ...humans.slice(0, shift)];
+  return order.filter((seat) => view.waiting_for.includes(seat));
 }
 
 function rollLine(view) {
@@ -435,6 +435,8 @@ function rollLine(view) {
 function doneBanner(view, ctx) {
   const caller = ctx.players[view.done_by]?.name ?? "Someone";
   const mine = ctx.humans.includes(view.done_by) && ctx.humans.length === 1;
+  // Nobody here may still claim (they have called it, claimed their last word or stopped).
+  const watching = !ctx.humans.some((seat) => view.waiting_for.includes(seat));
   const text = element("span", { class: "ws-done-text" });
   const fill = element("span", { class: "ws-done-fill" });
   const banner = element("div", { class: "ws-done", id: "ws-done", role: "timer" }, fill,
@@ -444,7 +446,7 @@ function doneBanner(view, ctx) {
     const left = ctx.secondsLeft?.();
     const seconds = left === null || left === undefined ? total : left;
     const lead = mine ? "You have six words." : `${caller} has six words.`;
-    const rest = mine ? "The others may claim one last word" : "Claim one last word from your pool (no more rolling), or stop";
+    const rest = mine || watching ? "The others may claim one last word" : "Claim one last word from your pool (no more rolling), or stop";
     text.textContent = ` ${lead} ${rest}: ${Math.ceil(seconds)} s left.`;
     fill.style.width = `${Math.max(0, Math.min(100, (100 * seconds) / total))}%`;
     if (seconds > 0 && banner.isConnected) setTimeout(tick, 250);
@@ -475,12 +477,15 @@ function seatPanel(view, seat, ctx) {
     write(message.isConnected ? message : document.getElementById(message.id) ?? message, text, good);
   };
 
-  // What the last roll added (their own die): the pool chip that grew, marked.
-  const marked = {};
-  if (keep.pool && keep.challenge === own.challenge && me.rolls > (keep.rolls ?? 0)) {
-    for (const kind of KINDS) if (me.pool[kind] > keep.pool[kind]) marked[kind] = `+${me.pool[kind] - keep.pool[kind]}`;
+  // What the pool last gained (a roll, a star's piece, Word by Word's dice): those chips are
+  // marked "+1" until the pool changes again.
+  if (keep.pool && KINDS.some((kind) => me.pool[kind] !== keep.pool[kind])) {
+    const grew = KINDS.every((kind) => me.pool[kind] >= keep.pool[kind]);
+    keep.marked = grew ? Object.fromEntries(KINDS.filter((kind) => me.pool[kind] > keep.pool[kind])
+      .map((kind) => [kind, `+${me.pool[kind] - keep.pool[kind]}`])) : {};
   }
-  Object.assign(keep, { pool: me.pool, rolls: me.rolls, challenge: own.challenge });
+  keep.pool = me.pool;
+  const marked = keep.marked ?? {};
 
   const sending = async (move, { before } = {}) => {
     say(null);
