@@ -198,7 +198,8 @@ def wordsmith_screens(page, out: Path, size: str) -> None:
     shot = lambda name: page.screenshot(path=out / f"wordsmith-{name}-{size}.png", full_page=True)  # noqa: E731
     screen = lambda name: page.screenshot(path=out / f"wordsmith-{name}-{size}-screen.png")  # noqa: E731 - what shows without scrolling
     players = [{"name": "Ann", "bot": None}, {"name": "Basil", "bot": "medium"}]
-    save_id = open_prepared_game(page, base, "wordsmith", players, {"players": 2, "advanced": True}, 3, bot_delay=1200)
+    save_id = open_prepared_game(page, base, "wordsmith", players, {"players": 2, "advanced": True, "crossed": [2, 0]}, 3,
+                                 bot_delay=1200)
     panel_ready(page, 0)
     shot("race")
     screen("race")

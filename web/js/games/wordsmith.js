@@ -679,16 +679,22 @@ function wordBuilder(view, seat, me, { say, sending, keep, message }) {
 }
 
 function drawPreview(preview, view, me, word, plan) {
+  const first = me.picks ? element("p", { class: "ws-verdict bad", "data-verdict": "pick" }, "Choose the piece your die gave you (above) first, then claim.") : null;
   if (!word) {
     const hints = [];
+    if (!me.words) {
+      hints.push(view.word_round === null || view.word_round === undefined
+        ? "Type or tap a word your pieces build (faded letters need pieces you lack), or roll your die for more pieces."
+        : "Type or tap a word your pieces build (faded letters need pieces you lack), or pass and wait for the next roll.");
+    }
     if (me.previous) hints.push(`Your next word needs a letter that ${upper(me.previous)} lacks.`);
     if (me.must_use_all) hints.push("Every discard box is ticked: your word must use every piece in your pool.");
     else hints.push(`A word may leave at most ${plural(me.boxes_left, "piece")} over (your discard boxes left).`);
-    preview.replaceChildren(element("p", { class: "muted ws-idle" }, hints.join(" ")));
+    preview.replaceChildren(...[first, element("p", { class: "muted ws-idle" }, hints.join(" "))].filter(Boolean));
     return;
   }
   if (!plan.cost) {
-    preview.replaceChildren(element("p", { class: "ws-verdict bad" }, plan.problems[0]));
+    preview.replaceChildren(...[first, element("p", { class: "ws-verdict bad" }, plan.problems[0])].filter(Boolean));
     return;
   }
   const missing = Object.fromEntries(KINDS.filter((kind) => plan.short[kind]).map((kind) => [kind, `${plan.short[kind]} short`]));
@@ -709,7 +715,7 @@ function drawPreview(preview, view, me, word, plan) {
   for (const problem of plan.problems.filter((text) => !text.startsWith("Your pool"))) {
     lines.push(element("p", { class: "ws-verdict bad" }, `✗ ${problem}`));
   }
-  preview.replaceChildren(
+  preview.replaceChildren(...[first].filter(Boolean),
     element("div", { class: "ws-preview-word" }, wordSvg(word, { size: 44, pending: plan.missing > 0 })),
     element("div", { class: "ws-takes" }, element("span", { class: "ws-label" }, `${upper(word)} takes`),
       pieceCounts(plan.cost, { size: 22, all: false, marked: missing, label: `${upper(word)} takes ${countsText(plan.cost)}` })),
@@ -717,7 +723,7 @@ function drawPreview(preview, view, me, word, plan) {
 }
 
 function drawRows(rows, view, me, word, plan, choose) {
-  rows.replaceChildren(element("span", { class: "ws-label" }, "Row:"), ...[...Array(ROWS).keys()].map((row) => {
+  rows.replaceChildren(element("span", { class: "ws-label" }, "Row (its letter):"), ...[...Array(ROWS).keys()].map((row) => {
     const letter = upper(view.required[row]);
     const taken = me.filled[row];
     const fits = word.includes(view.required[row]);
