@@ -133,10 +133,17 @@ def test_a_game_against_an_instant_bot_through_done(page, site):
     page.locator(".seat-kind").last.select_option("hard")
     page.select_option("#setup-speed", "0")
     page.select_option("#ws-challenges", "1")
+    expect(page.locator("#ws-required-from")).to_be_hidden()
+    page.check("#ws-advanced")  # required letters, six random ones
+    page.check("#ws-from-random")
     expect(page.locator("#setup-lexicon")).to_have_value("wordsmith")  # the game's own dictionary, with contractions
     page.click("#setup-start")
     page.wait_for_url(re.compile("#game="))
     save_id = page.evaluate("location.hash.split('=')[1]")
+    options = record_of(page, save_id)["options"]
+    assert options["advanced"] is True and options["required_from"] == "random" and options["challenges"] == 1
+    required = state_of(page, save_id).required
+    expect(page.locator("#ws-sheet-0 .ws-required")).to_have_text([letter.upper() for letter in required])
     # Ann waits while Basil races (an instant bot keeps 2% of its delays): to six words, "Done!".
     panel_ready(page, 0)
     for _ in range(60):
@@ -173,12 +180,16 @@ def test_two_people_on_one_device_play_word_by_word_in_turn(page, site):
     page.locator(".seat-kind").last.select_option("human")
     expect(page.locator("#ws-word-by-word")).to_be_disabled()
     page.select_option("#ws-challenges", "1")
+    page.check("#ws-mixed")  # Ann plays with two white discard boxes crossed out
+    page.fill("#ws-crossed-0", "2")
     page.locator(".seat-name-input").nth(0).fill("Ann")
     page.locator(".seat-name-input").nth(1).fill("Bo")
     page.click("#setup-start")
     page.wait_for_url(re.compile("#game="))
     save_id = page.evaluate("location.hash.split('=')[1]")
     assert record_of(page, save_id)["options"]["word_by_word"] is True
+    assert record_of(page, save_id)["options"]["crossed"] == [2, 0]
+    expect(page.locator("#ws-sheet-0 .ws-box.crossed")).to_have_count(2)
 
     # Roll 1: Ann first, then Bo; roll 2: Bo first. Each claims through their own panel.
     expect(page.locator("#ws-queue")).to_contain_text("Ann's turn to claim a word (or pass); then Bo.")
@@ -191,14 +202,11 @@ def test_two_people_on_one_device_play_word_by_word_in_turn(page, site):
     act(page, save_id, 1)
     expect(page.locator("#ws-roll-line")).to_contain_text("Roll 2 for everyone")
     expect(page.locator("#ws-queue")).to_contain_text("Bo's turn to claim a word (or pass); then Ann.")
-    for _ in range(200):
-        panel_ready(page, 0) if page.locator("#ws-panel-0").count() else None
+    for _ in range(200):  # on to the end of the challenge: whoever's panel shows claims (or passes)
+        page.wait_for_selector("[id^=ws-panel-], #round-result")
         if page.locator("#round-result").count():
             break
-        seat = 0 if page.locator("#ws-panel-0").count() else 1
-        panel_ready(page, seat)
-        if page.locator("#round-result").count():
-            break
+        seat = int(page.get_attribute("[id^=ws-panel-]", "data-seat"))
         act(page, save_id, seat)
     expect(page.locator("#round-result")).to_be_visible()
     page.click("#next-round")
