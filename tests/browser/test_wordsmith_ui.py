@@ -154,6 +154,8 @@ def test_a_game_against_an_instant_bot_through_done(page, site):
         expect(page.locator("#ws-done")).to_contain_text(re.compile(r"Done! Basil has six words\. Claim one last word .*: \d+ s left\."))
         expect(page.locator("#ws-roll-0")).to_have_count(0)  # no more pieces after Done!
         expect(page.locator("#table-headline")).to_have_text("Wordsmith · Challenge 1 of 1 · Done! (Basil)")
+        basil = [w.upper() for w in state_of(page, save_id).players[1].rows if w]  # row by row
+        expect(page.locator("#ws-others [data-seat='1'] .ws-word-text")).to_have_text(basil)  # the others' words, drawn
     for _ in range(200):
         if screen(page) != "race":
             break
