@@ -54,6 +54,18 @@ def table(game: Wordsmith, players: int = 2, pool=BAG_POOL, **options) -> State:
     return state
 
 
+def test_the_box_and_the_dice():
+    assert BOX == (40, 40, 20, 20)  # red, yellow, blue, green
+    assert sorted(DIE) == ["blue-star", "green-star", "red", "red", "yellow", "yellow"]
+
+
+def test_single_letters_are_not_words_here(game):
+    state = table(game, pool=(1, 0, 0, 0))
+    assert "i" in shipped("wordsmith") and "at least 2 letters" in refusal(game, state, 0, claim("i"))
+    assert "no spaces" in refusal(game, table(game), 0, claim("b a g"))
+    assert all(len(m["word"]) >= 2 for m in game.legal_moves(table(game), 0) if m["type"] == "claim")
+
+
 # -- setup ---------------------------------------------------------------------------------------
 
 def test_a_challenge_starts_with_the_same_eight_pieces_for_everyone(game):
@@ -185,11 +197,23 @@ def test_a_sold_out_kind_becomes_a_choice_and_an_empty_box_cannot_be_rolled(game
     assert "box is empty" in refusal(game, empty, 0, {"type": "roll"})
 
 
+def test_a_star_rolled_as_the_box_runs_out_lapses(game):
+    state = with_player(replace(table(game), supply=(0, 0, 0, 1)), 1, picks=1)
+    state = game.apply(state, 1, {"type": "take", "piece": "green"})  # the last piece in the box
+    assert state.supply == (0, 0, 0, 0)
+    stuck = with_player(state, 0, picks=1)
+    after = game.apply(stuck, 1, {"type": "stop"})   # any move settles the table: the choice lapses
+    assert after.players[0].picks == 0
+    assert game.apply(after, 0, claim("bag")).players[0].rows[0] == "bag"
+    for level, bot in BOTS.items():  # and no bot is asked to choose from an empty box
+        assert bot(game, game.view(after, 0), __import__("random").Random(1)) is not None, level
+
+
 # -- the end of a challenge ----------------------------------------------------------------------
 
 def five_words(game: Wordsmith, state: State, seat: int) -> State:
     return with_player(state, seat, rows=("bag", "cast", "act", "bat", "tab", None),
-                       claimed=("bag", "cast", "act", "bat", "tab"))
+                       claimed=("bag", "cast", "act", "bat", "tab"), order=(0, 1, 2, 3, 4))
 
 
 def test_done_then_one_more_word_without_new_pieces(game):
@@ -227,6 +251,17 @@ def test_a_player_who_can_find_no_word_is_finished_and_the_challenge_ends(game):
     assert not any(row.word for row in state.results[0].rows[1])
 
 
+def test_a_challenge_ends_before_done_when_nobody_can_claim_another_word(game):
+    # Every box ticked, the box empty, and pools that build no word using every piece.
+    state = replace(table(game, pool=(0, 1, 0, 0)), supply=(0, 0, 0, 0))
+    state = with_player(with_player(state, 0, discards=12), 1, discards=12, pool=(5, 0, 0, 0))
+    assert not game.word_possible(state, 0) and not game.word_possible(state, 1)
+    after = game.apply(table(game), 0, {"type": "stop"})
+    assert after.challenge == 1  # one player stopping does not end it
+    ended = game.apply(with_player(state, 1, pool=BAG_POOL, discards=0), 1, {"type": "stop"})
+    assert ended.challenge == 2 and ended.results[0].ended == "nobody could claim another word"
+
+
 def test_three_challenges_most_points_wins_and_a_tie_shares(game):
     state = table(game, challenges=2)
     for _ in range(2):
@@ -253,6 +288,23 @@ def test_secret_wordsmith_checks_the_sheets_at_the_end(game):
     sheet0 = state.results[0].rows[0]
     assert (sheet0[0].points, sheet0[1].points) == (3, 0) and "No new letter" in sheet0[1].refusal
     assert state.results[0].rows[1][0].points == 3
+
+
+def test_secret_wordsmith_scores_a_repeat_of_your_own_word_zero(game):
+    state = table(game, secret=True, challenges=1)
+    for word in ("bag", "cast", "bag"):
+        state = game.apply(state, 0, claim(word))
+    state = game.apply(game.apply(state, 0, {"type": "stop"}), 1, {"type": "stop"})
+    rows = state.results[0].rows[0]
+    assert [r.points for r in rows[:3]] == [3, 4, 0] and "Already claimed: you" in rows[2].refusal
+
+
+def test_secret_advanced_checks_the_required_letter_at_the_end(game):
+    state = replace(table(game, secret=True, advanced=True, challenges=1), required="gtsbxa")
+    state = game.apply(state, 0, claim("bag", 1))  # row 2 asks for a T: accepted now
+    state = game.apply(game.apply(state, 0, {"type": "stop"}), 1, {"type": "stop"})
+    row = state.results[0].rows[0][1]
+    assert row.points == 0 and "required letter T" in row.refusal
 
 
 def test_secret_wordsmith_gives_zero_to_a_word_not_in_the_dictionary(game):
@@ -295,6 +347,14 @@ def test_word_by_word_circles_are_any_piece_and_unspent_ones_tick_boxes(game):
     assert "lacks 1 blue" in refusal(game, none_left, 0, claim("bag"))
     passed = game.apply(with_player(state, 1, circles=1), 1, {"type": "pass"})
     assert passed.players[1].circles == 1  # kept until the next roll (the other has not claimed yet)
+
+
+def test_word_by_word_a_sold_out_piece_becomes_a_circle(game):
+    state = replace(table(game, word_by_word=True), supply=(0, 0, 5, 5))
+    state = with_player(with_player(state, 0, circles=0), 1, circles=0)
+    rolled = game.apply(game.apply(state, 0, {"type": "pass"}), 1, {"type": "pass"})
+    faces = rolled.last_roll
+    assert rolled.players[0].pool == BAG_POOL and rolled.players[0].circles == len(faces)
 
 
 def test_word_by_word_ends_when_everyone_has_six_words(game):

@@ -63,6 +63,8 @@ ROWS = 6                 # words per challenge
 BOXES, FREE_BOXES = 12, 6
 DONE_CLOCK_S = 60
 WORD_BY_WORD_DICE = 3
+MIN_LETTERS = 2
+STUCK = "no word possible"          # DECISION: single letters are not words here (the lists hold all 26)
 NONE: Pieces = (0, 0, 0, 0)
 # English letter frequencies (per cent, rounded), for Advanced's "six random letters".
 LETTER_WEIGHTS = {
@@ -145,7 +147,7 @@ class Options(GameOptions):
     secret: bool = option(False, "Secret Wordsmith: words checked at the end of each challenge")
     word_by_word: bool = option(False, "Word by Word: one roll of three dice for everyone before each word")
     advanced: bool = option(False, "Advanced: each row needs its required letter")
-    required_from: str = option("word", "Required letters come from", choices=("word", "random"))
+    required_from: str = option("word", "Where the required letters come from", choices=("word", "random"))
     crossed: tuple[int, ...] = option((), "White discard boxes crossed out, per player (mixed levels)",
                                       minimum=0, maximum=FREE_BOXES, kind="per_seat")
 
@@ -163,6 +165,7 @@ class Player:
     pool: Pieces
     rows: tuple[str | None, ...] = (None,) * ROWS
     claimed: tuple[str, ...] = ()   # in the order claimed (the previous word is the last)
+    order: tuple[int, ...] = ()     # the row of each of them
     discards: int = 0
     crossed: int = 0                # white boxes crossed out (mixed levels)
     rolls: int = 0                  # rolls of their own die this challenge
@@ -223,7 +226,7 @@ class Wordsmith(Game):
              "six words calls “Done!”.")
     minutes = 25
     Options = Options
-    word_rule = WordRule("a-z'\\-", 1, None, "a word is built from letters, hyphens and apostrophes.")
+    word_rule = WordRule("a-z'\\-", MIN_LETTERS, None, "a word has at least two letters, hyphens and apostrophes counting.")
     move_fields = {"roll": frozenset(), "take": frozenset({"piece"}), "claim": frozenset({"word", "row"}),
                    "pass": frozenset(), "stop": frozenset(), "time-up": frozenset()}
     realtime = True
@@ -318,8 +321,10 @@ class Wordsmith(Game):
         if kind == "take" and move.get("piece") not in KINDS:
             raise MalformedMove("Say which piece to take: red, yellow, blue or green.")
         if kind == "claim":
-            if not isinstance(move.get("word"), str) or len(move["word"]) > 40:
+            if not isinstance(move.get("word"), str):
                 raise MalformedMove("A claim needs a word.")
+            if len(move["word"]) > 40:
+                raise MalformedMove("That word is too long: no word here has more than 40 letters.")
             if "row" in move and not (is_int(move["row"]) and 0 <= move["row"] < ROWS):
                 raise MalformedMove(f"A row is a number from 0 to {ROWS - 1}.")
 
@@ -365,7 +370,8 @@ class Wordsmith(Game):
     def _take(self, state: State, seat: int, kind: int) -> State:
         player = state.players[seat]
         if not player.picks:
-            raise IllegalMove("You have no piece to choose: roll your die for one.")
+            how = "" if state.options.word_by_word else ": roll your die for one"
+            raise IllegalMove(f"You have no piece to choose{how}.")
         if state.supply[kind] == 0:
             raise IllegalMove(f"The box has no {KINDS[kind]} pieces left: choose another kind.")
         state = replace(state, supply=minus(state.supply, one(kind)))
@@ -386,6 +392,10 @@ class Wordsmith(Game):
             raise IllegalMove("Choose the piece your last roll gave you first.")
         if not word:
             raise IllegalMove("Type a word to claim.")
+        if " " in word:
+            raise IllegalMove("A word has no spaces: claim one word at a time.")
+        if len(word) < MIN_LETTERS:
+            raise IllegalMove(f"A word has at least {MIN_LETTERS} letters.")
         row = self._row(state, player, word, row)
         cost = pieces_of(word)
         if cost is None:
@@ -428,16 +438,16 @@ class Wordsmith(Game):
         player = state.players[seat]
         lexicon = self.lexicon_for(state.options.lexicon)
         if word not in lexicon:
-            return f"Not a valid word: “{word}” is not in the {lexicon.info.title} dictionary."
+            return f"Not a valid word: “{word.upper()}” is not in the {lexicon.info.title} dictionary."
         before = player.claimed if earlier is None else earlier
         if before and set(word) <= set(before[-1]):
             return (f"No new letter: “{word.upper()}” only uses letters of your previous word "
                     f"{before[-1].upper()}; a word needs at least one letter it lacks.")
-        if not state.options.secret:
-            for other, someone in enumerate(state.players):
-                if word in someone.claimed:
-                    who = "you" if other == seat else "someone else"
-                    return f"Already claimed: {who} claimed “{word.upper()}” in this challenge."
+        if word in before:
+            return f"Already claimed: you claimed “{word.upper()}” in this challenge."
+        if not state.options.secret:  # Secret Wordsmith allows the same word on several sheets
+            if any(word in someone.claimed for someone in state.players):
+                return f"Already claimed: someone else claimed “{word.upper()}” in this challenge."
         if state.required and state.required[row] not in word:
             return f"Doesn't contain the required letter {state.required[row].upper()} of row {row + 1}."
         return None
@@ -455,7 +465,7 @@ class Wordsmith(Game):
             finished = "six words"
         elif state.done_by is not None:
             finished = "claimed the last word after “Done!”"
-        state = self._set(state, seat, pool=cost, rows=rows, claimed=player.claimed + (word,),
+        state = self._set(state, seat, pool=cost, rows=rows, claimed=player.claimed + (word,), order=player.order + (row,),
                           discards=player.discards + over, circles=0,
                           waiting=state.options.word_by_word, finished=finished)
         if finished == "six words" and state.done_by is None and not state.options.word_by_word:
@@ -470,8 +480,12 @@ class Wordsmith(Game):
         while True:
             players = list(state.players)
             for seat, player in enumerate(players):
-                if not (player.finished or player.waiting or player.picks) and not self.word_possible(state, seat):
-                    players[seat] = replace(player, finished="no word possible")
+                if player.picks and sum(state.supply) == 0:
+                    player = replace(player, picks=0)  # a star's choice lapses: the box is empty
+                if player.finished in ("", STUCK) and not (player.waiting or player.picks):
+                    # Pieces discarded by others may make a word possible again.
+                    player = replace(player, finished="" if self.word_possible(state, seat) else STUCK)
+                players[seat] = player
             state = replace(state, players=tuple(players))
             if all(p.finished for p in state.players):
                 return self._end_challenge(state, self._why_ended(state))
@@ -485,6 +499,8 @@ class Wordsmith(Game):
             return "“Done!” and the last words claimed"
         if all(p.finished == "six words" for p in state.players):
             return "everyone has six words"
+        if all(p.finished == "stopped" for p in state.players):
+            return "everyone stopped"
         return "nobody could claim another word"
 
     def word_possible(self, state: State, seat: int) -> bool:
@@ -492,7 +508,7 @@ class Wordsmith(Game):
         could still add (none after "Done!"; in Word by Word, later rolls may add any)."""
         player = state.players[seat]
         adds = state.supply if state.done_by is None else NONE
-        claimed = () if state.options.secret else tuple(sorted(w for p in state.players for w in p.claimed))
+        claimed = tuple(sorted(player.claimed if state.options.secret else (w for p in state.players for w in p.claimed)))
         free_letters = "".join(sorted({r for r, taken in zip(state.required, player.rows) if taken is None}))
         key = (id(self.lexicon_for(state.options.lexicon)), player.pool, player.circles, state.supply, player.boxes_left, adds,
                player.claimed[-1:], claimed, free_letters)
@@ -513,11 +529,11 @@ class Wordsmith(Game):
         yet, a free row with its required letter (what Secret Wordsmith checks at the end)."""
         player = state.players[seat]
         previous = set(player.claimed[-1]) if player.claimed else None
-        claimed = set() if state.options.secret else {w for p in state.players for w in p.claimed}
+        claimed = set(player.claimed) if state.options.secret else {w for p in state.players for w in p.claimed}
         letters = {letter for letter, taken in zip(state.required, player.rows) if taken is None}
 
         def stands(word: str) -> bool:
-            if word in claimed or (previous is not None and previous.issuperset(word)):
+            if len(word) < MIN_LETTERS or word in claimed or (previous is not None and previous.issuperset(word)):
                 return False
             return not letters or not letters.isdisjoint(word)
         return stands
@@ -538,18 +554,15 @@ class Wordsmith(Game):
         return replace(state, results=results, outcome=Outcome(winners, f"{best} points"))
 
     def _score_sheet(self, state: State, seat: int) -> tuple[SheetRow, ...]:
-        """Each row's points: its letters; in Secret Wordsmith an invalid word scores 0."""
+        """Each row's points: its letters; in Secret Wordsmith a word meeting an objection
+        (checked against the words claimed before it) scores 0."""
         player = state.players[seat]
-        rows = []
-        for row, word in enumerate(player.rows):
-            if word is None:
-                rows.append(SheetRow(None, 0))
-                continue
+        rows = [SheetRow(None, 0)] * ROWS
+        for index, (row, word) in enumerate(zip(player.order, player.claimed)):
             refusal = None
             if state.options.secret:
-                order = player.claimed.index(word)
-                refusal = self.objection(state, seat, word, row, earlier=player.claimed[:order])
-            rows.append(SheetRow(word, 0 if refusal else len(word), refusal))
+                refusal = self.objection(state, seat, word, row, earlier=player.claimed[:index])
+            rows[row] = SheetRow(word, 0 if refusal else len(word), refusal)
         return tuple(rows)
 
     # -- time ----------------------------------------------------------------------------------
@@ -583,10 +596,10 @@ class Wordsmith(Game):
     def claimable(self, state: State, seat: int, limit: int | None = None) -> list[Move]:
         """Claims the rules allow now (words taking most pieces first), as moves."""
         player = state.players[seat]
-        if player.picks:
+        rows = [r for r in range(ROWS) if player.rows[r] is None]
+        if player.picks or not rows:
             return []
         lexicon = self.lexicon_for(state.options.lexicon)
-        rows = [r for r in range(ROWS) if player.rows[r] is None]
         found = []
         stands = self._stands_for(state, seat)
         for _over, words in fitting_groups(lexicon, player.pool, player.circles, state.supply, player.boxes_left):

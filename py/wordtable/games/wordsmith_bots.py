@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from wordtable.engine.game import Move
-from wordtable.games.wordsmith import FREE_BOXES, KINDS, ROWS, Pieces, Wordsmith, add, fitting_groups, one
+from wordtable.games.wordsmith import FREE_BOXES, KINDS, MIN_LETTERS, ROWS, Pieces, Wordsmith, add, fitting_groups, one
 
 KNOWS = {"easy": 0.25, "medium": 0.55, "hard": 1.0}       # share of the buildable words it finds
 WORD_MS = {"easy": 15000, "medium": 10000, "hard": 6500}   # time to find and build a word
@@ -50,7 +50,7 @@ def candidates(game: Wordsmith, view: dict[str, Any], pool: Pieces, circles: int
         for word in words:
             if knows < 1 and rng.random() >= knows:
                 continue
-            if word in claimed or (previous and set(word) <= previous):
+            if len(word) < MIN_LETTERS or word in claimed or (previous and previous.issuperset(word)):
                 continue
             row = None
             if required:
@@ -96,7 +96,7 @@ def _bot(level: str):
         start = _elapsed(level, view)
         jitter = rng.uniform(0.7, 1.3)
         pool = _pieces(me["pool"])
-        if me["picks"]:
+        if me["picks"] and any(view["supply"].values()):
             kind = _best_pick(game, level, view, pool, rng)
             return {"type": "take", "piece": kind, "after_ms": start + round(TAKE_MS * jitter)}
         words = candidates(game, view, pool, me["circles"], KNOWS[level], rng)
