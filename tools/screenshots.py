@@ -22,9 +22,11 @@ from harness import CHROMIUM_FLAGS, LocalSite  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from sw_driver import take_turn  # noqa: E402
 from tables import open_prepared_game  # noqa: E402
-from ws_driver import act, claims, panel_ready, state_of  # noqa: E402
+from ws_driver import act, claims, panel_ready, state_of, type_claim  # noqa: E402
+from ws_driver import game as ws_game  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "py"))
+from wordtable.games.wordsmith_alphabet import ALPHABET  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
@@ -259,7 +261,24 @@ def wordsmith_screens(page, out: Path, size: str) -> None:
     shot("setup")
     page.click("#setup-start")
     panel_ready(page, 0)
+    save_id = page.evaluate("location.hash.split('=')[1]")
+    act(page, save_id, 0)  # Player 1 claims; Player 2's turn
+    panel_ready(page, 1)
     shot("one-device")
+
+    # Secret Wordsmith: a made-up word is taken unchecked, then the sheets are checked.
+    players = [{"name": "Ann", "bot": None}, {"name": "Basil", "bot": "easy"}]
+    save_id = open_prepared_game(page, base, "wordsmith", players, {"players": 2, "challenges": 1, "secret": True}, 5, bot_delay=250)
+    panel_ready(page, 0)
+    lexicon = ws_game().lexicon_for("wordsmith")
+    words = lexicon.buildable(ALPHABET, state_of(page, save_id).players[0].pool, min_length=3)
+    type_claim(page, 0, {"word": next(w[::-1] for w in words if w[::-1] not in lexicon and w.isalpha())})
+    page.wait_for_selector("#ws-others [data-seat='1'] .ws-other-words .muted:has-text('secret')", timeout=60_000)
+    shot("secret")
+    page.click("#ws-stop-0")
+    page.click("#ws-stop-0")
+    page.wait_for_selector("#round-result", timeout=120_000)
+    shot("secret-result")
     page.goto(base + "how-to-play/wordsmith.html")
     page.wait_for_selector(".ws-alphabet")
     shot("how-to-play")

@@ -154,7 +154,7 @@ function discardBoxes({ discards, crossed }, { pending = 0, small = false } = {}
  * boxes and the challenge's score. rows: [{word, points?, refusal?} | null]; hidden rows (Secret
  * Wordsmith, someone else's) are filled but unknown. */
 function sheetElement({ rows, required = null, discards, crossed, bonus, score = null, caption = null, pending = 0,
-  highlightRow = null, small = false, id = null }) {
+  highlightRow = null, small = false, id = null, unchecked = false }) {
   const body = rows.map((row, index) => {
     const word = row?.word ?? null;
     const hidden = row?.hidden;
@@ -180,13 +180,15 @@ function sheetElement({ rows, required = null, discards, crossed, bonus, score =
       element("tr", {}, element("td", { colspan: columns }, discardBoxes({ discards, crossed }, { pending, small }))),
       element("tr", {}, element("td", { colspan: columns, class: "ws-sheet-score" },
         anyHidden ? `Bonus ${bonus} · words checked at the end of the challenge`
-          : `Words ${words} + bonus ${bonus} = `, anyHidden ? null : element("strong", { class: "ws-score" }, String(total))))));
+          : `Words ${words} + bonus ${bonus} = `, anyHidden ? null : element("strong", { class: "ws-score" }, String(total)),
+        unchecked && !anyHidden && words ? element("span", { class: "muted" }, " if every word stands") : null))));
 }
 
 /** A player's sheet in the current challenge, from a view's player. */
 function liveSheet(view, player, options = {}) {
   const rows = player.rows.map((word, index) => (word ? { word } : player.filled[index] ? { hidden: true } : null));
-  return sheetElement({ rows, required: view.required, discards: player.discards, crossed: player.crossed, bonus: player.bonus, ...options });
+  return sheetElement({ rows, required: view.required, discards: player.discards, crossed: player.crossed, bonus: player.bonus,
+    unchecked: Boolean(view.options.secret) && view.phase !== "over", ...options });
 }
 
 /** A sheet of a finished challenge (checked: Secret Wordsmith's refusals and zeros shown). */
