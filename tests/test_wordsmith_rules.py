@@ -399,7 +399,7 @@ def test_mixed_levels_cross_out_white_boxes(game):
 def test_solo_ends_a_challenge_at_six_words(game):
     state = five_words(game, table(game, players=1), 0)
     state = game.apply(state, 0, claim("cab"))
-    assert state.challenge == 2 and state.results[0].scores[0] > 0
+    assert state.challenge == 2 and state.results[0].scores[0] > 0 and state.results[0].ended == "six words"
 
 
 def test_moves_from_an_earlier_challenge_are_stale(game):

@@ -39,6 +39,7 @@ DECISION are ours, and the how-to-play page says them too):
   and must contain that row's letter.
 - Mixed levels: up to 6 white boxes crossed out on a player's sheet at each challenge.
 - Solo: one player, the same rules; the page keeps the best scores per variant.
+- DECISION: a word has at least MIN_LETTERS letters (the dictionaries list every single letter).
 """
 
 from __future__ import annotations
@@ -496,7 +497,7 @@ class Wordsmith(Game):
     @staticmethod
     def _why_ended(state: State) -> str:
         if state.done_by is not None:
-            return "“Done!” and the last words claimed"
+            return "six words" if len(state.players) == 1 else "“Done!” and the last words claimed"
         if all(p.finished == "six words" for p in state.players):
             return "everyone has six words"
         if all(p.finished == "stopped" for p in state.players):
