@@ -10,6 +10,7 @@
     wordsmith alphabet [--json]          each character's pieces (red, yellow, blue, green)
     wordsmith words --pool R,Y,B,G [--lexicon NAME] [--exact]
                                          every word a pool of pieces builds (--exact: using all)
+    one-letter-better deck [--json]      One Letter Better's deck: every card, its points and copies
     simulate GAME [--players N] [--levels L,...] [--games K] [--seed S] [--json]
 """
 
@@ -55,6 +56,9 @@ def parser() -> argparse.ArgumentParser:
     words.add_argument("--lexicon", metavar="NAME", default="wordsmith",
                        help="dictionary (default: wordsmith, which holds contractions)")
     words.add_argument("--exact", action="store_true", help="only words that use every piece")
+    olb = commands.add_parser("one-letter-better", help="One Letter Better tools").add_subparsers(dest="tool", required=True)
+    deck = olb.add_parser("deck", help="the deck: every card, its points and how many copies")
+    deck.add_argument("--json", action="store_true", help="one JSON object: the cards and the total")
     for name, what, metavar, many in (("check", "is each word in the dictionary?", "WORD", True),
                                       ("find", "words matching a pattern", "PATTERN", False),
                                       ("tiles", "words spelled from tiles", "TILES", False)):
@@ -76,6 +80,8 @@ def run(args: argparse.Namespace) -> list[str]:
         return [f"{info.name}\t{info.words}\t{info.licence}" for info in store.available()]
     if args.command == "wordsmith" and args.tool == "alphabet":
         return wordsmith_alphabet(args.json)
+    if args.command == "one-letter-better":
+        return olb_deck(args.json)
     pool = parse_pool(args.pool) if args.command == "wordsmith" else None
     try:
         lexicon = store.load(args.lexicon)
@@ -114,6 +120,18 @@ def wordsmith_alphabet(as_json: bool) -> list[str]:
         return [json.dumps(table)]
     return [f"{char}\t" + ", ".join(f"{pieces[kind]} {kind}" for kind in KINDS if pieces[kind])
             for char, pieces in table.items()]
+
+
+def olb_deck(as_json: bool) -> list[str]:
+    import json
+
+    from wordtable.games.one_letter_better_deck import deck_json
+    deck = deck_json()
+    if as_json:
+        return [json.dumps(deck)]
+    lines = [f"{card['id']}\t{card['kind']}\t{card['colour']}\t{card['points']:+d} points\t×{card['count']}"
+             for card in deck["cards"]]
+    return lines + [f"{deck['total']} cards"]
 
 
 def parse_pool(text: str) -> tuple[int, int, int, int]:

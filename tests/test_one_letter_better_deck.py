@@ -1,0 +1,53 @@
+"""One Letter Better's deck (our design; the game is not built yet): the values the rules fix,
+rarer letters worth more, every kind of card the rules name, and the deck command."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from wordtable.games.one_letter_better_deck import DECK, LETTERS, deck_json, letter_points
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def card(card_id: str):
+    return next(c for c in DECK if c.id == card_id)
+
+
+def test_the_points_the_rules_fix():
+    assert {x: LETTERS[x][0] for x in "time" + "r"} == {"t": 2, "i": 1, "m": 5, "e": 1, "r": 2}
+    assert letter_points("time") + 5 * (4 - 3) == 14   # the seed's TIME with its four-card bonus
+    assert card("red-t").points == -2                   # "a red T is -2"
+
+
+def test_rarer_letters_are_worth_more():
+    assert set(LETTERS) == set("abcdefghijklmnopqrstuvwxyz")
+    for a, (points_a, count_a) in LETTERS.items():
+        for b, (points_b, count_b) in LETTERS.items():
+            if count_a > count_b:
+                assert points_a <= points_b, f"{a.upper()} is commoner than {b.upper()} but worth more"
+
+
+def test_every_kind_of_card_the_rules_name():
+    ids = {c.id for c in DECK}
+    assert {"ing", "ant", "ent", "blue-ch", "wild", "double-wild", "steal-one"} <= ids
+    assert {c.colour for c in DECK} == {"plain", "green", "blue", "red"}
+    assert all(c.points < 0 for c in DECK if c.colour == "red")
+    assert all(c.points == letter_points(c.letters) for c in DECK if c.kind == "letter" and c.colour != "red")
+    assert len(ids) == len(DECK) and all(c.count >= 1 for c in DECK)
+    assert 100 <= sum(c.count for c in DECK) <= 140
+
+
+def test_the_deck_command():
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    result = subprocess.run([sys.executable, "-m", "wordtable", "one-letter-better", "deck", "--json"],
+                            capture_output=True, text=True, env=env)
+    assert result.returncode == 0 and json.loads(result.stdout) == deck_json()
+    assert json.loads(result.stdout)["total"] == sum(c.count for c in DECK)
+    bad = subprocess.run([sys.executable, "-m", "wordtable", "one-letter-better", "shuffle"],
+                         capture_output=True, text=True, env=env)
+    assert bad.returncode == 2 and "usage" in bad.stderr
