@@ -6,6 +6,7 @@ Advanced, mixed levels and solo; and the bots' ladder."""
 from __future__ import annotations
 
 import functools
+import random
 from dataclasses import replace
 
 import pytest
@@ -206,14 +207,13 @@ def test_a_star_rolled_as_the_box_runs_out_lapses(game):
     assert after.players[0].picks == 0
     assert game.apply(after, 0, claim("bag")).players[0].rows[0] == "bag"
     for level, bot in BOTS.items():  # and no bot is asked to choose from an empty box
-        assert bot(game, game.view(after, 0), __import__("random").Random(1)) is not None, level
+        assert bot(game, game.view(after, 0), random.Random(1)) is not None, level
 
 
 # -- the end of a challenge ----------------------------------------------------------------------
 
 def five_words(game: Wordsmith, state: State, seat: int) -> State:
-    return with_player(state, seat, rows=("bag", "cast", "act", "bat", "tab", None),
-                       claimed=("bag", "cast", "act", "bat", "tab"), order=(0, 1, 2, 3, 4))
+    return with_player(state, seat, claimed=("bag", "cast", "act", "bat", "tab"), order=(0, 1, 2, 3, 4))
 
 
 def test_done_then_one_more_word_without_new_pieces(game):

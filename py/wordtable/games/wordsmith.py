@@ -164,7 +164,6 @@ class Options(GameOptions):
 class Player:
     """One player in the current challenge: their pool and sheet."""
     pool: Pieces
-    rows: tuple[str | None, ...] = (None,) * ROWS
     claimed: tuple[str, ...] = ()   # in the order claimed (the previous word is the last)
     order: tuple[int, ...] = ()     # the row of each of them
     discards: int = 0
@@ -174,6 +173,14 @@ class Player:
     circles: int = 0                # Word by Word: stars to spend on any piece
     waiting: bool = False           # Word by Word: claimed or passed, until the next roll
     finished: str = ""              # why they claim no more this challenge ("" while playing)
+
+    @property
+    def rows(self) -> tuple[str | None, ...]:
+        """The sheet: each row's word, or None."""
+        rows: list[str | None] = [None] * ROWS
+        for row, word in zip(self.order, self.claimed):
+            rows[row] = word
+        return tuple(rows)
 
     @property
     def boxes_left(self) -> int:
@@ -459,14 +466,13 @@ class Wordsmith(Game):
         cost = pieces_of(word)
         assert cost is not None
         leftover = minus(add(player.pool, from_circles), cost)
-        rows = player.rows[:row] + (word,) + player.rows[row + 1:]
         state = replace(state, supply=add(minus(state.supply, from_circles), leftover))
         finished = ""
-        if None not in rows:
+        if len(player.claimed) + 1 == ROWS:
             finished = "six words"
         elif state.done_by is not None:
             finished = "claimed the last word after “Done!”"
-        state = self._set(state, seat, pool=cost, rows=rows, claimed=player.claimed + (word,), order=player.order + (row,),
+        state = self._set(state, seat, pool=cost, claimed=player.claimed + (word,), order=player.order + (row,),
                           discards=player.discards + over, circles=0,
                           waiting=state.options.word_by_word, finished=finished)
         if finished == "six words" and state.done_by is None and not state.options.word_by_word:

@@ -73,12 +73,11 @@ def _value(view: dict[str, Any], word: str, over: int, careful: bool) -> float:
 
 def _choose(level: str, view: dict[str, Any], words: list[tuple[str, int, int | None]],
             rng: random.Random) -> tuple[str, int, int | None] | None:
-    known = words
-    if not known:
+    if not words:  # candidates() already kept only the words this bot thought of
         return None
     if level == "easy":
-        return rng.choice(known)
-    ranked = sorted(known, key=lambda w: -_value(view, w[0], w[1], level == "hard"))
+        return rng.choice(words)
+    ranked = sorted(words, key=lambda w: -_value(view, w[0], w[1], level == "hard"))
     return ranked[0] if level == "hard" else rng.choice(ranked[: max(1, len(ranked) // 3)])
 
 
