@@ -53,7 +53,7 @@ def test_refusals_and_bad_requests():
     assert call("game.play", record=record, seat=chooser, move={"type": "fly"})["error"]["kind"] == "bad-request"
     assert call("game.play", record=record, seat=5, move={"type": "strike"})["error"]["kind"] == "bad-request"
     assert call("game.new", game="chess")["error"]["kind"] == "bad-request"
-    assert call("game.new", game="one-letter-better")["error"]["kind"] == "refused"  # not built yet
+    assert call("game.new", game="no-such-game")["error"]["kind"] == "bad-request"
     assert call("game.new", game="four-letter-words", options={"players": 12})["error"]["kind"] == "refused"
     unknown = call("game.new", game="four-letter-words", options={"lexicon": "custom:gone"})["error"]
     assert unknown["kind"] == "refused" and "custom:gone" in unknown["message"]

@@ -356,7 +356,7 @@ def test_simulate_command_json():
     assert summary["mean_turns"] > 0 and summary["mean_bot_move_ms"] > 0
 
 
-@pytest.mark.parametrize("args", [["simulate", "chess"], ["simulate", "one-letter-better"],
+@pytest.mark.parametrize("args", [["simulate", "chess"], ["simulate", "boggle"],
                                   ["simulate", "four-letter-words", "--levels", "easy"],
                                   ["simulate", "four-letter-words", "--players", "9", "--levels", ",".join(["easy"] * 9)]])
 def test_simulate_bad_arguments(args):

@@ -12,8 +12,10 @@ REGISTRY: dict[str, tuple[str, str, str]] = {
     "shrdlu": ("wordtable.games.shrdlu", "Shrdlu", "wordtable.games.shrdlu_bots"),
     "spell-write": ("wordtable.games.spell_write", "SpellWrite", "wordtable.games.spell_write_bots"),
     "wordsmith": ("wordtable.games.wordsmith", "Wordsmith", "wordtable.games.wordsmith_bots"),
+    "one-letter-better": ("wordtable.games.one_letter_better", "OneLetterBetter",
+                          "wordtable.games.one_letter_better_bots"),
 }
-PLANNED = ("one-letter-better",)  # known by name, not built yet
+PLANNED: tuple[str, ...] = ()  # known by name, not built yet
 GAME_IDS = (*REGISTRY, *PLANNED)
 
 

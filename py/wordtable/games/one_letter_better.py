@@ -1,0 +1,835 @@
+"""One Letter Better (Cruise Monkey Games, beta rules of 02/10/2024): a rummy of letter cards.
+Spell words from your hand, lengthen them, and steal the others' words by making them one
+letter better.
+
+Rules as implemented (seed 003; decisions marked DECISION are ours and written in the
+how-to-play page too). The deck is ours: see one_letter_better_deck.py.
+- Deal seven cards each and turn the next card up to start the discard pile; the player after
+  the dealer begins, and the deal moves on one seat each round.
+- A turn begins by drawing from the stack until the hand holds eight cards (at least one; two
+  for a player who lost a card to STL-1 since their last turn), or by taking any number of
+  cards off the top of the discard pile: the bottom card taken must be played at once.
+  DECISION: taking from the pile replaces the draw (the rules offer one or the other); a player
+  who finds they cannot play the bottom card puts the cards back and draws instead.
+- Then, any number of plays:
+  - a new word of at least two cards from the hand (DECISION: two cards, so a lone ANT card is
+    not a word);
+  - adding cards to the front or end of a word on the table: your own word (wilds allowed,
+    any number of cards), or another player's word, a steal: one card, or several cards that
+    spell a word on their own (STAR + FISH), never a wild;
+  - joining one of your own words to another player's word, either order (STAR + FISH), a
+    steal; the word used to steal has no wild;
+  - a red card inserted anywhere in a word (PINT -> PRINT), your own or a steal;
+  - a blue card replacing as many letters at the front or end of a word (SLANT -> CHANT with a
+    blue CH): the replaced cards go to the player's hand; your own word or a steal. A blue card
+    may instead swap places with any card of the discard pile, or be played at the start or end
+    of a word like any card;
+  - STL-1: take a card at random from another player's hand; they draw two next turn.
+- Scoring: a word is worth its cards' points plus 5 per card above three (the handicap option
+  changes the 5 per player). A new word scores its worth; changing your own word scores the
+  difference (TIME 14 -> TIMER +7). A steal scores the new word's whole worth and takes the old
+  word's worth from its owner (in family scoring the owner keeps it). DECISION: joining your own
+  word scores the difference too (your word's points were scored when you made it).
+- A word holding a green card is protected: scored, then out of play. A word's third steal
+  scores as usual, then the word goes out of play. DECISION: a joined word carries the larger
+  steal count of its two words, plus one.
+- A player who has played nothing this turn may instead discard one to four cards and draw as
+  many (not once the stack is empty); the turn then ends. Otherwise the player ends the turn.
+- Challenges ("players decide"): words are not checked as they are played; after each play
+  the other players accept it or challenge it, and the dictionary settles the challenge. A word
+  that stands scores double; one that falls is taken back, its points go to the challenger, and
+  the player who played it ends the turn. The loser of a challenge discards down to eight cards.
+  DECISION: the challenge comes right after each play (the rules: before the next play).
+  The other mode, the default, has the app check every word at once.
+- A round ends when someone reaches the target (the others subtract the points in their hands,
+  red cards counted as positive), or when the stack is empty and every player in a row has
+  ended a turn without playing: then the top scorer does not subtract. The game is a number of
+  rounds; the highest total wins (a tie shares the win).
+- Solo: one player plays through the whole deck and subtracts the hand (and, as an option, the
+  discard pile). DECISION: STL-1 cards are left out of a solo deck, and words are always checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from wordtable.engine.errors import BadOptions, IllegalMove, MalformedMove
+from wordtable.engine.game import Game, Move, Outcome, is_int
+from wordtable.engine.options import GameOptions, option
+from wordtable.engine.rng import rng_for
+from wordtable.games.one_letter_better_deck import DECK, GAME_ID, Card
+from wordtable.lexicon.rules import WordRule
+
+HAND = 7               # cards dealt
+TURN_HAND = 8          # cards a turn begins with
+MAX_DISCARD = 4
+BONUS_FROM = 3         # the bonus counts cards above three
+DEFAULT_BONUS = 5
+MAX_STEALS = 3
+MAX_TURNS = 400        # a round that somehow never ends stops here, as at the end of the deck
+MAX_CARDS_IN_MOVE = 20
+JUDGES = ("app", "players")
+
+# Every physical card: its uid is its index here.
+CARDS: tuple[Card, ...] = tuple(card for card in DECK for _ in range(card.count))
+PLAY_MOVES = ("word", "add", "insert", "replace", "join")
+
+Entry = Any  # in a move: a card's uid, or [uid, letters] for a wild card
+
+
+@dataclass(frozen=True)
+class Options(GameOptions):
+    title: ClassVar[str] = "One Letter Better"
+    players: int = option(2, "Players", minimum=1, maximum=4)
+    lexicon: str = option("standard", "Dictionary", kind="lexicon")
+    rounds: int = option(3, "Rounds", minimum=1, maximum=8, by_players={1: 1})
+    target: int = option(100, "Points that win a round (0: play to the end of the deck)", minimum=0, maximum=500,
+                         by_players={1: 0})
+    judge: str = option("app", "Who checks the words", choices=JUDGES)
+    family: bool = option(False, "Family scoring: a steal takes no points from the word's owner")
+    bonus: tuple[int, ...] = option((), "Points per card above three, per player (handicap)",
+                                    minimum=0, maximum=10, kind="per_seat")
+    solo_pile: bool = option(False, "Solo: subtract the discard pile too")
+
+    def check(self) -> None:
+        if self.bonus and len(self.bonus) != self.players:
+            raise BadOptions("Give the bonus per card for every player (or none).")
+
+    def bonus_for(self, seat: int) -> int:
+        return self.bonus[seat] if self.bonus else DEFAULT_BONUS
+
+    @property
+    def solo(self) -> bool:
+        return self.players == 1
+
+    @property
+    def checks_words(self) -> bool:
+        return self.judge == "app" or self.solo
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A card on the table, with the letters it spells (a wild's are chosen when played)."""
+    uid: int
+    letters: str
+
+
+@dataclass(frozen=True)
+class Word:
+    id: int
+    owner: int
+    cards: tuple[Laid, ...]
+    worth: int                 # what it counts in its owner's score
+    steals: int = 0
+    out: str = ""              # "protected" or "stolen three times" once out of play
+
+    @property
+    def text(self) -> str:
+        return "".join(card.letters for card in self.cards)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A play the others may still challenge ("players decide")."""
+    before: Any                # the state before the play
+    seat: int
+    scored: int                # what the play scored
+    words: tuple[str, ...]     # the words the dictionary must hold for the play to stand
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    scores: tuple[int, ...]     # before the hands were subtracted
+    penalties: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    how: str                    # "target", "deck"
+    winner: int | None          # who reached the target
+
+    @property
+    def final(self) -> tuple[int, ...]:
+        return tuple(s - p for s, p in zip(self.scores, self.penalties))
+
+
+@dataclass(frozen=True)
+class State:
+    options: Options
+    seed: int
+    round: int
+    dealer: int
+    stack: tuple[int, ...]                 # secret; the top card is stack[0]
+    pile: tuple[int, ...]                  # the discard pile, bottom to top
+    hands: tuple[tuple[int, ...], ...]
+    words: tuple[Word, ...]                # on the table
+    out: tuple[Word, ...]                  # out of play, for the record
+    scores: tuple[int, ...]                # this round
+    totals: tuple[int, ...]                # earlier rounds
+    turn: int
+    phase: str = "draw"                    # draw, play, challenge, trim
+    must_play: int | None = None           # the bottom card taken from the pile
+    taken: tuple[int, ...] = ()            # the cards taken from the pile this turn
+    played: bool = False                   # a play this turn
+    robbed: frozenset[int] = frozenset()   # seats that lost a card to STL-1 since their turn
+    quiet: int = 0                         # turns in a row without a play, the stack empty
+    turns: int = 0                         # turns this round
+    all_turns: int = 0
+    next_id: int = 0
+    pending: Pending | None = None
+    accepted: frozenset[int] = frozenset()
+    trimming: int | None = None            # who discards down to eight
+    trim_ends_turn: bool = False
+    last: str = ""                         # what the last move did, for everyone
+    results: tuple[RoundResult, ...] = ()
+    outcome: Outcome | None = None
+
+    def __deepcopy__(self, memo: dict) -> State:
+        # Deeply immutable (frozen dataclasses, tuples, frozensets), as Python treats a tuple of
+        # strings: a copy would be equal and useless.
+        return self
+
+
+def card_of(uid: int) -> Card:
+    return CARDS[uid]
+
+
+def is_wild(uid: int) -> bool:
+    return CARDS[uid].kind in ("wild", "double-wild")
+
+
+def wild_size(uid: int) -> int:
+    return 2 if CARDS[uid].kind == "double-wild" else 1
+
+
+def penalty(uid: int) -> int:
+    """What a card left in hand costs (red cards counted as positive)."""
+    return abs(CARDS[uid].points)
+
+
+def word_worth(cards: tuple[Laid, ...] | list[Laid], bonus: int) -> int:
+    return sum(CARDS[c.uid].points for c in cards) + bonus * max(0, len(cards) - BONUS_FROM)
+
+
+def check_entries(entries: Any, name: str, allow_empty: bool = False) -> None:
+    if not isinstance(entries, list) or len(entries) > MAX_CARDS_IN_MOVE or (not entries and not allow_empty):
+        raise MalformedMove(f"{name} must be a list of cards.")
+    for entry in entries:
+        if is_int(entry):
+            continue
+        if (isinstance(entry, list) and len(entry) == 2 and is_int(entry[0]) and isinstance(entry[1], str)
+                and 1 <= len(entry[1]) <= 2):
+            continue
+        raise MalformedMove(f"Each card in {name} is a card number, or [number, letters] for a wild card.")
+
+
+class OneLetterBetter(Game):
+    id = GAME_ID
+    title = "One Letter Better"
+    blurb = ("A rummy of letter cards: spell words from your hand, then steal the others' words "
+             "by making them one letter better.")
+    minutes = 30
+    Options = Options
+    word_rule = WordRule("a-z", 2, None, "a word has two letters or more.")
+    questions = ("preview",)
+    move_fields = {
+        "draw": frozenset(), "take": frozenset({"count"}), "put-back": frozenset(),
+        "word": frozenset({"cards"}), "add": frozenset({"word", "front", "back"}),
+        "insert": frozenset({"word", "at", "card"}), "replace": frozenset({"word", "card", "side", "count"}),
+        "join": frozenset({"word", "with", "first"}), "swap": frozenset({"card", "pile"}),
+        "steal-card": frozenset({"card", "from"}), "discard": frozenset({"cards"}), "end": frozenset(),
+        "accept": frozenset(), "challenge": frozenset(),
+    }
+
+    def __init__(self, lexicon_for: Callable[[str], Any]):
+        super().__init__(lexicon_for)
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def start(self, options: Options, seed: int) -> State:
+        players = options.players
+        state = State(options, seed, round=0, dealer=players - 1, stack=(), pile=(), hands=((),) * players,
+                      words=(), out=(), scores=(0,) * players, totals=(0,) * players, turn=0)
+        return self._deal(state)
+
+    def _deal(self, state: State) -> State:
+        """A new round: shuffle, deal seven each, turn up the pile's first card."""
+        options = state.options
+        uids = [uid for uid, card in enumerate(CARDS) if not (options.solo and card.kind == "steal-one")]
+        rng_for(state.seed, GAME_ID, "deck", state.round + 1).shuffle(uids)
+        players = options.players
+        hands = tuple(tuple(uids[seat:HAND * players:players]) for seat in range(players))
+        rest = uids[HAND * players:]
+        dealer = (state.dealer + 1) % players
+        return replace(state, round=state.round + 1, dealer=dealer, stack=tuple(rest[1:]), pile=(rest[0],),
+                       hands=hands, words=(), out=(), scores=(0,) * players, turn=(dealer + 1) % players,
+                       phase="draw", must_play=None, taken=(), played=False, robbed=frozenset(), quiet=0,
+                       turns=0, pending=None, accepted=frozenset(), trimming=None)
+
+    def warm_up(self, options: dict[str, Any]) -> None:
+        """The dictionary's letter-set index, so the first hand's search does not pay for it."""
+        self.lexicon_for(Options.parse(options).lexicon).anagrams()
+
+    def is_word(self, state: State, text: str) -> bool:
+        lexicon = self.lexicon_for(state.options.lexicon)
+        return text in lexicon.anagrams().get("".join(sorted(text)), ())
+
+    # -- the protocol --------------------------------------------------------------------------
+
+    def actors(self, state: State) -> list[int]:
+        if state.outcome:
+            return []
+        if state.phase == "challenge":
+            return [s for s in range(state.options.players) if s != state.pending.seat and s not in state.accepted]
+        if state.phase == "trim":
+            return [state.trimming]
+        return [state.turn]
+
+    def not_your_turn(self, state: State, seat: int) -> str:
+        if state.phase == "challenge":
+            return "The others are deciding whether to challenge the play."
+        if state.phase == "trim":
+            return "Wait: a player is discarding down to eight cards."
+        return "It is not your turn."
+
+    def check_fields(self, kind: str, move: Move) -> None:
+        if kind == "take" and not is_int(move.get("count")):
+            raise MalformedMove("Say how many cards to take.")
+        if kind in ("word", "discard"):
+            check_entries(move.get("cards"), "cards")
+        if kind == "add":
+            check_entries(move.get("front"), "front", allow_empty=True)
+            check_entries(move.get("back"), "back", allow_empty=True)
+        if kind in ("add", "insert", "replace", "join") and not is_int(move.get("word")):
+            raise MalformedMove("Say which word on the table.")
+        if kind in ("insert", "replace", "swap", "steal-card") and not is_int(move.get("card")):
+            raise MalformedMove("Say which card.")
+        if kind == "insert" and not is_int(move.get("at")):
+            raise MalformedMove("Say where the card goes.")
+        if kind == "replace" and (move.get("side") not in ("front", "end") or not is_int(move.get("count"))):
+            raise MalformedMove("Say which end of the word the card replaces, and how many cards.")
+        if kind == "join" and (not is_int(move.get("with")) or not isinstance(move.get("first"), bool)):
+            raise MalformedMove("Say which of your words joins it, and whether yours comes first.")
+        if kind == "swap" and not is_int(move.get("pile")):
+            raise MalformedMove("Say which card of the discard pile.")
+        if kind == "steal-card" and not is_int(move.get("from")):
+            raise MalformedMove("Say whose hand to take a card from.")
+
+    def play(self, state: State, seat: int, kind: str, move: Move) -> State:
+        if state.phase == "challenge":
+            if kind not in ("accept", "challenge"):
+                raise IllegalMove("Accept the play or challenge it first.")
+            return self._answer(state, seat, kind)
+        if kind in ("accept", "challenge"):
+            raise IllegalMove("There is no play to challenge now.")
+        if state.phase == "trim":
+            if kind != "discard":
+                raise IllegalMove(f"Discard down to {TURN_HAND} cards first.")
+            return self._trim(state, seat, move["cards"])
+        if state.phase == "draw":
+            if kind == "draw":
+                return self._draw(state, seat)
+            if kind == "take":
+                return self._take(state, seat, move["count"])
+            raise IllegalMove("Begin your turn: draw from the stack or take from the discard pile.")
+        if kind in ("draw", "take"):
+            raise IllegalMove("You have already drawn this turn.")
+        if kind == "put-back":
+            return self._put_back(state, seat)
+        if state.must_play is not None and kind not in PLAY_MOVES:
+            name = self.card_name(state.must_play)
+            raise IllegalMove(f"Play the {name} you took from the discard pile first (or put the cards back).")
+        if kind in PLAY_MOVES:
+            return self._play_cards(state, seat, kind, move)
+        if kind == "swap":
+            return self._swap(state, seat, move["card"], move["pile"])
+        if kind == "steal-card":
+            return self._steal_card(state, seat, move["card"], move["from"])
+        if kind == "discard":
+            return self._discard(state, seat, move["cards"])
+        return self._end_turn(state, seat)
+
+    # -- beginning a turn ----------------------------------------------------------------------
+
+    def _draw(self, state: State, seat: int) -> State:
+        hand = state.hands[seat]
+        wanted = max(TURN_HAND - len(hand), 2 if seat in state.robbed else 1)
+        drawn = state.stack[:wanted]
+        text = f"drew {len(drawn)} card{'s' if len(drawn) != 1 else ''}" if drawn else "had no card to draw"
+        return replace(state, stack=state.stack[len(drawn):], hands=_set(state.hands, seat, hand + drawn),
+                       phase="play", robbed=state.robbed - {seat}, last=text)
+
+    def _take(self, state: State, seat: int, count: int) -> State:
+        if not 1 <= count <= len(state.pile):
+            raise IllegalMove(f"The discard pile has {len(state.pile)} card{'s' if len(state.pile) != 1 else ''}.")
+        taken = state.pile[-count:]
+        return replace(state, pile=state.pile[:-count], hands=_set(state.hands, seat, state.hands[seat] + taken),
+                       phase="play", must_play=taken[0], taken=taken, robbed=state.robbed - {seat},
+                       last=f"took {count} card{'s' if count != 1 else ''} from the discard pile")
+
+    def _put_back(self, state: State, seat: int) -> State:
+        if state.must_play is None:
+            raise IllegalMove("There is nothing to put back: you have played what you took.")
+        hand = tuple(uid for uid in state.hands[seat] if uid not in state.taken)
+        return replace(state, pile=state.pile + state.taken, hands=_set(state.hands, seat, hand), phase="draw",
+                       must_play=None, taken=(), last="put the cards back on the discard pile")
+
+    # -- plays ---------------------------------------------------------------------------------
+
+    def _play_cards(self, state: State, seat: int, kind: str, move: Move) -> State:
+        after, scored, words = self.tried_play(state, seat, kind, move)
+        if state.options.checks_words:
+            for text in words:
+                if not self.is_word(state, text):
+                    raise IllegalMove(f"{text.upper()} is not in the dictionary.")
+            return self._round_over_at_target(after)
+        return replace(after, phase="challenge", pending=Pending(state, seat, scored, words), accepted=frozenset())
+
+    def tried_play(self, state: State, seat: int, kind: str, move: Move) -> tuple[State, int, tuple[str, ...]]:
+        """A play's result before the dictionary is asked: (state after, points scored, the
+        words that must be in the dictionary); IllegalMove for a play the rules forbid."""
+        play = {"word": self._new_word, "add": self._add, "insert": self._insert, "replace": self._replace,
+                "join": self._join}[kind]
+        after, used, scored, words = play(state, seat, move)
+        if state.must_play is not None and state.must_play not in used:
+            name = self.card_name(state.must_play)
+            raise IllegalMove(f"This play must use the {name} you took from the discard pile.")
+        return replace(after, must_play=None, taken=(), played=True), scored, words
+
+    def _hand_cards(self, state: State, seat: int, entries: list[Entry], *, wilds: bool = True) -> list[Laid]:
+        """The hand's cards an entry list names, with the letters they spell; IllegalMove if a
+        card is not in the hand, is named twice, or cannot spell."""
+        hand = state.hands[seat]
+        laid: list[Laid] = []
+        for entry in entries:
+            uid, letters = (entry, None) if is_int(entry) else (entry[0], entry[1].lower())
+            if uid not in hand:
+                raise IllegalMove("That card is not in your hand.")
+            if any(card.uid == uid for card in laid):
+                raise IllegalMove("A card can be played only once.")
+            card = CARDS[uid]
+            if card.kind == "steal-one":
+                raise IllegalMove("STL-1 spells nothing: play it to take a card from another player's hand.")
+            if is_wild(uid):
+                if not wilds:
+                    raise IllegalMove("A wild card may not be used to steal a word.")
+                if letters is None or len(letters) != wild_size(uid) or not (letters.isascii() and letters.isalpha()):
+                    size = "two letters" if wild_size(uid) == 2 else "a letter"
+                    raise IllegalMove(f"Say which {size} the wild card stands for.")
+                laid.append(Laid(uid, letters))
+            else:
+                if letters is not None and letters != card.letters:
+                    raise IllegalMove("Only a wild card can stand for another letter.")
+                laid.append(Laid(uid, card.letters))
+        return laid
+
+    def _target(self, state: State, word_id: int) -> Word:
+        word = next((w for w in state.words if w.id == word_id), None)
+        if word is None:
+            raise IllegalMove("That word is not on the table.")
+        return word
+
+    def _new_word(self, state: State, seat: int, move: Move) -> tuple[State, set[int], int, tuple[str, ...]]:
+        cards = self._hand_cards(state, seat, move["cards"])
+        if len(cards) < 2:
+            raise IllegalMove("A word needs at least two cards.")
+        for i, card in enumerate(cards):
+            if CARDS[card.uid].colour == "blue" and 0 < i < len(cards) - 1:
+                raise IllegalMove("A blue card goes at the start or the end of a word.")
+        text = "".join(c.letters for c in cards)
+        worth = word_worth(cards, state.options.bonus_for(seat))
+        word = Word(state.next_id, seat, tuple(cards), worth)
+        after = self._spend(state, seat, [c.uid for c in cards])
+        after = self._place(replace(after, next_id=state.next_id + 1), word)
+        after = _score(after, seat, worth)
+        return replace(after, last=f"played {text.upper()} for {worth}"), {c.uid for c in cards}, worth, (text,)
+
+    def _add(self, state: State, seat: int, move: Move) -> tuple[State, set[int], int, tuple[str, ...]]:
+        target = self._target(state, move["word"])
+        own = target.owner == seat
+        front = self._hand_cards(state, seat, move["front"], wilds=own)
+        back = self._hand_cards(state, seat, move["back"], wilds=own)
+        if not front and not back:
+            raise IllegalMove("Add at least one card.")
+        if {c.uid for c in front} & {c.uid for c in back}:
+            raise IllegalMove("A card can be played only once.")
+        words: tuple[str, ...] = ()
+        if not own and len(front) + len(back) > 1:
+            if front and back:
+                raise IllegalMove("To steal with several cards, they must spell a word at one end (STAR + FISH).")
+            group = front or back
+            if any(CARDS[c.uid].colour == "green" for c in group):
+                raise IllegalMove("The word used to steal may not hold a green card.")
+            words = ("".join(c.letters for c in group),)
+        new = tuple(front) + target.cards + tuple(back)
+        added = [c.uid for c in front + back]
+        return self._change(state, seat, target, new, added, (), "added to", words)
+
+    def _insert(self, state: State, seat: int, move: Move) -> tuple[State, set[int], int, tuple[str, ...]]:
+        target = self._target(state, move["word"])
+        [card] = self._hand_cards(state, seat, [move["card"]], wilds=False)
+        if CARDS[card.uid].colour != "red":
+            raise IllegalMove("Only a red card can be inserted inside a word.")
+        at = move["at"]
+        if not 0 <= at <= len(target.cards):
+            raise IllegalMove("That is not a place in the word.")
+        new = target.cards[:at] + (card,) + target.cards[at:]
+        return self._change(state, seat, target, new, [card.uid], (), "inserted into", ())
+
+    def _replace(self, state: State, seat: int, move: Move) -> tuple[State, set[int], int, tuple[str, ...]]:
+        target = self._target(state, move["word"])
+        [card] = self._hand_cards(state, seat, [move["card"]], wilds=False)
+        if CARDS[card.uid].colour != "blue":
+            raise IllegalMove("Only a blue card can replace letters of a word.")
+        count = move["count"]
+        if not 1 <= count < len(target.cards):
+            raise IllegalMove("A blue card replaces some of the word's cards, not all of them.")
+        replaced = target.cards[:count] if move["side"] == "front" else target.cards[-count:]
+        if sum(len(c.letters) for c in replaced) != len(card.letters):
+            raise IllegalMove(f"The blue {card.letters.upper()} replaces exactly {len(card.letters)} "
+                              f"letter{'s' if len(card.letters) != 1 else ''}.")
+        new = (card,) + target.cards[count:] if move["side"] == "front" else target.cards[:-count] + (card,)
+        returned = tuple(c.uid for c in replaced)
+        return self._change(state, seat, target, new, [card.uid], returned, "changed", ())
+
+    def _join(self, state: State, seat: int, move: Move) -> tuple[State, set[int], int, tuple[str, ...]]:
+        target = self._target(state, move["word"])
+        mine = self._target(state, move["with"])
+        if mine.owner != seat:
+            raise IllegalMove("Join with one of your own words.")
+        if target.owner == seat:
+            raise IllegalMove("Joining two of your own words is not a steal; add cards to a word instead.")
+        if any(is_wild(c.uid) for c in mine.cards):
+            raise IllegalMove("The word used to steal may not hold a wild card.")
+        new = mine.cards + target.cards if move["first"] else target.cards + mine.cards
+        text = "".join(c.letters for c in new)
+        bonus = state.options.bonus_for(seat)
+        worth = word_worth(new, bonus)
+        steals = max(target.steals, mine.steals) + 1
+        after = replace(state, words=tuple(w for w in state.words if w.id != mine.id))
+        after = self._steal_points(after, seat, target, worth - mine.worth)
+        after = self._place(replace(after, next_id=state.next_id + 1),
+                            Word(state.next_id, seat, new, worth, steals), replacing=target.id)
+        return (replace(after, last=f"joined {mine.text.upper()} and {target.text.upper()}: {text.upper()}"),
+                set(), worth - mine.worth, (text,))
+
+    def _change(self, state: State, seat: int, target: Word, new: tuple[Laid, ...], added: list[int],
+                returned: tuple[int, ...], verb: str, also: tuple[str, ...]) -> tuple[State, set[int], int, tuple[str, ...]]:
+        """A word made longer or changed by the seat: its own (scores the difference) or a steal."""
+        text = "".join(c.letters for c in new)
+        if text == target.text:
+            raise IllegalMove("That spells the same word.")
+        worth = word_worth(new, state.options.bonus_for(seat))
+        after = self._spend(state, seat, added)
+        after = replace(after, hands=_set(after.hands, seat, after.hands[seat] + returned))
+        if target.owner == seat:
+            scored = worth - target.worth
+            after = _score(after, seat, scored)
+            after = self._place(after, replace(target, cards=new, worth=worth), replacing=target.id)
+            return (replace(after, last=f"made {target.text.upper()} into {text.upper()} for {scored:+d}"),
+                    set(added), scored, (text, *also))
+        after = self._steal_points(after, seat, target, worth)
+        after = self._place(replace(after, next_id=state.next_id + 1),
+                            Word(state.next_id, seat, new, worth, target.steals + 1), replacing=target.id)
+        return (replace(after, last=f"stole {target.text.upper()}, making {text.upper()} for {worth}"),
+                set(added), worth, (text, *also))
+
+    def _steal_points(self, state: State, seat: int, target: Word, scored: int) -> State:
+        state = _score(state, seat, scored)
+        if not state.options.family:
+            state = _score(state, target.owner, -target.worth)
+        return state
+
+    @staticmethod
+    def _spend(state: State, seat: int, uids: list[int]) -> State:
+        return replace(state, hands=_set(state.hands, seat, tuple(u for u in state.hands[seat] if u not in uids)))
+
+    @staticmethod
+    def _place(state: State, word: Word, replacing: int | None = None) -> State:
+        """The word on the table, or out of play when protected or stolen for the third time."""
+        words = [w for w in state.words if w.id != replacing]
+        if any(CARDS[c.uid].colour == "green" for c in word.cards):
+            return replace(state, words=tuple(words), out=state.out + (replace(word, out="protected"),))
+        if word.steals >= MAX_STEALS:
+            return replace(state, words=tuple(words), out=state.out + (replace(word, out="stolen three times"),))
+        return replace(state, words=tuple(words) + (word,))
+
+    def _swap(self, state: State, seat: int, uid: int, index: int) -> State:
+        if uid not in state.hands[seat] or CARDS[uid].colour != "blue":
+            raise IllegalMove("Swap a blue card from your hand.")
+        if not 0 <= index < len(state.pile):
+            raise IllegalMove("That card is not in the discard pile.")
+        pulled = state.pile[index]
+        hand = tuple(u for u in state.hands[seat] if u != uid) + (pulled,)
+        pile = state.pile[:index] + (uid,) + state.pile[index + 1:]
+        return replace(state, hands=_set(state.hands, seat, hand), pile=pile,
+                       last=f"swapped a blue {CARDS[uid].letters.upper()} for the {self.card_name(pulled)} in the discard pile")
+
+    def _steal_card(self, state: State, seat: int, uid: int, victim: int) -> State:
+        if uid not in state.hands[seat] or CARDS[uid].kind != "steal-one":
+            raise IllegalMove("Play an STL-1 card from your hand.")
+        if victim == seat or not 0 <= victim < state.options.players:
+            raise IllegalMove("Take a card from another player's hand.")
+        if not state.hands[victim]:
+            raise IllegalMove("That player has no cards.")
+        rng = rng_for(state.seed, GAME_ID, "steal-one", state.round, state.turns, len(state.out), len(state.pile))
+        taken = rng.choice(state.hands[victim])
+        hands = _set(state.hands, seat, tuple(u for u in state.hands[seat] if u != uid) + (taken,))
+        hands = _set(hands, victim, tuple(u for u in hands[victim] if u != taken))
+        retired = Word(state.next_id, seat, (Laid(uid, ""),), 0, out="played")
+        return replace(state, hands=hands, robbed=state.robbed | {victim}, out=state.out + (retired,),
+                       next_id=state.next_id + 1, last=f"played STL-1 and took a card from seat {victim}")
+
+    # -- ending a turn -------------------------------------------------------------------------
+
+    def _discard(self, state: State, seat: int, entries: list[Entry]) -> State:
+        if state.played:
+            raise IllegalMove("You have played this turn: end your turn instead of discarding.")
+        if not state.stack:
+            raise IllegalMove("The stack is empty: no more discarding. End your turn.")
+        uids = self._discarded(state, seat, entries)
+        if not 1 <= len(uids) <= MAX_DISCARD:
+            raise IllegalMove(f"Discard one to {MAX_DISCARD} cards.")
+        hand = tuple(u for u in state.hands[seat] if u not in uids) + state.stack[:len(uids)]
+        after = replace(state, hands=_set(state.hands, seat, hand), pile=state.pile + tuple(uids),
+                        stack=state.stack[len(uids):])
+        return self._next_turn(replace(after, last=f"discarded {len(uids)} and drew {min(len(uids), len(state.stack))}"))
+
+    @staticmethod
+    def _discarded(state: State, seat: int, entries: list[Entry]) -> list[int]:
+        uids = [e if is_int(e) else e[0] for e in entries]
+        if len(set(uids)) != len(uids) or not all(u in state.hands[seat] for u in uids):
+            raise IllegalMove("Discard cards from your hand, each once.")
+        return uids
+
+    def _end_turn(self, state: State, seat: int) -> State:
+        if not state.played and state.stack:
+            raise IllegalMove("Play a word, or discard one to four cards to end your turn.")
+        return self._next_turn(replace(state, last="ended the turn" if state.played else "could not play"))
+
+    def _next_turn(self, state: State) -> State:
+        quiet = 0 if state.played or state.stack else state.quiet + 1
+        state = replace(state, quiet=quiet, turns=state.turns + 1, all_turns=state.all_turns + 1)
+        if quiet >= state.options.players or state.turns >= MAX_TURNS:
+            return self._end_round(state, "deck", None)
+        return replace(state, turn=(state.turn + 1) % state.options.players, phase="draw", played=False,
+                       must_play=None, taken=())
+
+    # -- challenges ----------------------------------------------------------------------------
+
+    def _answer(self, state: State, seat: int, kind: str) -> State:
+        pending = state.pending
+        if kind == "accept":
+            state = replace(state, accepted=state.accepted | {seat})
+            if self.actors(state):
+                return state
+            return self._round_over_at_target(replace(state, phase="play", pending=None, accepted=frozenset()))
+        stands = all(self.is_word(state, text) for text in pending.words)
+        words = " and ".join(text.upper() for text in pending.words)
+        if stands:
+            after = _score(replace(state, phase="play", pending=None, accepted=frozenset()),
+                           pending.seat, pending.scored)
+            after = replace(after, last=f"challenged {words}: it stands, and scores double")
+            return self._round_over_at_target(self._trim_or(after, seat, ends_turn=False))
+        after = _score(pending.before, seat, max(0, pending.scored))
+        after = replace(after, last=f"challenged {words}: not in the dictionary; the play is taken back",
+                        must_play=None, taken=())
+        return self._round_over_at_target(self._trim_or(after, pending.seat, ends_turn=True), ends_turn=True)
+
+    def _trim_or(self, state: State, seat: int, ends_turn: bool) -> State:
+        """The loser of a challenge discards down to eight cards (their choice), if they hold more."""
+        if len(state.hands[seat]) > TURN_HAND:
+            return replace(state, phase="trim", trimming=seat, trim_ends_turn=ends_turn)
+        return state
+
+    def _trim(self, state: State, seat: int, entries: list[Entry]) -> State:
+        uids = self._discarded(state, seat, entries)
+        excess = len(state.hands[seat]) - TURN_HAND
+        if len(uids) != excess:
+            raise IllegalMove(f"Discard exactly {excess} card{'s' if excess != 1 else ''}, down to {TURN_HAND}.")
+        hand = tuple(u for u in state.hands[seat] if u not in uids)
+        after = replace(state, hands=_set(state.hands, seat, hand), pile=state.pile + tuple(uids), phase="play",
+                        trimming=None, last=f"discarded {excess} down to {TURN_HAND}")
+        return self._round_over_at_target(after, ends_turn=state.trim_ends_turn)
+
+    # -- the end of a round --------------------------------------------------------------------
+
+    def _round_over_at_target(self, state: State, ends_turn: bool = False) -> State:
+        target = state.options.target
+        if target and not state.options.solo and max(state.scores) >= target and state.phase != "trim":
+            return self._end_round(state, "target", max(range(len(state.scores)), key=lambda s: state.scores[s]))
+        if ends_turn and state.phase != "trim":
+            return self._next_turn(state)
+        return state
+
+    def _end_round(self, state: State, how: str, winner: int | None) -> State:
+        options = state.options
+        top = max(state.scores)
+        penalties = []
+        for seat, hand in enumerate(state.hands):
+            exempt = seat == winner or (how == "deck" and not options.solo and state.scores[seat] == top)
+            owed = 0 if exempt else sum(penalty(u) for u in hand)
+            if options.solo and options.solo_pile:
+                owed += sum(penalty(u) for u in state.pile)
+            penalties.append(owed)
+        result = RoundResult(state.scores, tuple(penalties), state.hands, how, winner)
+        totals = tuple(t + f for t, f in zip(state.totals, result.final))
+        state = replace(state, totals=totals, results=state.results + (result,), pending=None, trimming=None,
+                        last=f"{state.last}; the round is over" if state.last else "the round is over")
+        if state.round < options.rounds:
+            return self._deal(state)
+        best = max(totals)
+        winners = tuple(s for s, t in enumerate(totals) if t == best)
+        return replace(state, phase="over", outcome=Outcome(winners, "scored the most points"))
+
+    # -- what players may do and see -----------------------------------------------------------
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Representative: the draw, takes of one to three cards, the plays a bot would look at (words from the
+        hand, additions, steals), the card plays, discards of the first cards, the end."""
+        from wordtable.games.one_letter_better_plays import plays  # the search lives beside the bots
+
+        if seat not in self.actors(state):
+            return []
+        if state.phase == "challenge":
+            return [{"type": "accept"}, {"type": "challenge"}]
+        hand = list(state.hands[seat])
+        if state.phase == "trim":
+            return [{"type": "discard", "cards": hand[:len(hand) - TURN_HAND]}]
+        if state.phase == "draw":
+            return [{"type": "draw"}] + [{"type": "take", "count": n} for n in range(1, min(3, len(state.pile)) + 1)]
+        moves = [play.move for play in plays(self, self.view(state, seat), hand_word_steals=False)]
+        if state.must_play is not None:
+            return moves + [{"type": "put-back"}]
+        for uid in hand:
+            if CARDS[uid].kind == "steal-one":
+                moves += [{"type": "steal-card", "card": uid, "from": s} for s in range(state.options.players)
+                          if s != seat and state.hands[s]]
+            if CARDS[uid].colour == "blue" and state.pile:
+                moves.append({"type": "swap", "card": uid, "pile": len(state.pile) - 1})
+        if not state.played and state.stack:
+            moves += [{"type": "discard", "cards": hand[:n]} for n in range(1, min(MAX_DISCARD, len(hand)) + 1)]
+        else:
+            moves.append({"type": "end"})
+        return moves
+
+    def card_name(self, uid: int) -> str:
+        card = CARDS[uid]
+        if card.kind == "steal-one":
+            return "STL-1"
+        if card.kind == "wild":
+            return "wild card"
+        if card.kind == "double-wild":
+            return "double wild card"
+        colour = "" if card.colour == "plain" else card.colour + " "
+        return f"{colour}{card.letters.upper()}"
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        options = state.options
+        pending = state.pending
+        return {
+            "game": GAME_ID, "options": options.to_json(), "seat": seat, "phase": self._phase(state),
+            "round": state.round, "rounds": options.rounds, "dealer": state.dealer, "turn": state.turn,
+            "stack": len(state.stack), "pile": [card_json(u) for u in state.pile],
+            "hand": None if seat is None else [card_json(u) for u in state.hands[seat]],
+            "hand_sizes": [len(h) for h in state.hands],
+            "words": [word_json(w) for w in state.words], "out": [word_json(w) for w in state.out if w.out != "played"],
+            "scores": list(state.scores), "totals": list(state.totals),
+            "bonus": [options.bonus_for(s) for s in range(options.players)],
+            "must_play": state.must_play if seat == state.turn else None,
+            "taken": list(state.taken) if seat == state.turn else [],
+            "played": state.played, "robbed": sorted(state.robbed),
+            "can_discard": not state.played and bool(state.stack) and state.phase == "play",
+            "challenge": None if pending is None else {"seat": pending.seat, "words": list(pending.words),
+                                                       "scored": pending.scored, "accepted": sorted(state.accepted)},
+            "trimming": state.trimming, "last": state.last,
+            "waiting_for": self.actors(state),
+            "results": [result_json(r) for r in state.results],
+            "outcome": None if not state.outcome else state.outcome.to_json(),
+            "deadline": None,
+        }
+
+    @staticmethod
+    def _phase(state: State) -> str:
+        return "over" if state.outcome else state.phase
+
+    def reveal(self, state: State) -> dict[str, Any]:
+        return {**self.view(state, None), "hands": [[card_json(u) for u in h] for h in state.hands],
+                "stack_cards": [card_json(u) for u in state.stack]}
+
+    def secrets(self, state: State, seat: int | None) -> list[Any]:
+        """A hand (as a view would show it) and the stack's order."""
+        if seat is None:
+            return [[card_json(u) for u in state.stack[:3]]] if len(state.stack) >= 3 else []
+        hand = state.hands[seat]
+        return [[card_json(u) for u in hand]] if len(hand) >= 3 and state.outcome is None else []
+
+    def undo_barrier(self, before: State, after: State) -> bool:
+        """A play, a take from the pile or a swap may be taken back within the turn; a draw, a
+        discard, STL-1, a challenge or the end of the turn may not."""
+        same_turn = (before.round == after.round and before.turns == after.turns and before.stack == after.stack
+                     and before.phase in ("draw", "play") and after.phase in ("draw", "play")
+                     and before.robbed == after.robbed)
+        return not same_turn
+
+    def turns(self, state: State) -> int:
+        return state.all_turns
+
+    def answer(self, state: State, seat: int | None, question: str, args: dict[str, Any]) -> Any:
+        """"preview": what a move would do, without playing it (the app-checks mode only says
+        whether the words are in the dictionary; players deciding get no look-up)."""
+        if question != "preview" or seat is None:
+            raise IllegalMove("One Letter Better answers only previews of your own moves.")
+        move = args.get("move")
+        try:
+            kind = self.checked_move(move)
+            if kind not in PLAY_MOVES:
+                raise IllegalMove("Only plays of cards can be previewed.")
+            if state.phase != "play" or seat != state.turn:
+                raise IllegalMove("It is not your turn to play.")
+            _after, scored, words = self.tried_play(state, seat, kind, move)
+            if state.options.checks_words:
+                wrong = [w for w in words if not self.is_word(state, w)]
+                if wrong:
+                    return {"ok": False, "reason": f"{wrong[0].upper()} is not in the dictionary.", "words": list(words)}
+            return {"ok": True, "words": list(words), "scored": scored}
+        except (IllegalMove, MalformedMove) as refusal:
+            return {"ok": False, "reason": str(refusal), "words": []}
+
+    def move_text(self, before: State, move: Move) -> str:
+        kind = move["type"]
+        word = next((w for w in before.words if w.id == move.get("word")), None)
+        name = word.text.upper() if word else "a word"
+        texts = {
+            "draw": "drew from the stack", "take": f"took {move.get('count')} from the discard pile",
+            "put-back": "put the cards back", "word": "played a word", "add": f"added to {name}",
+            "insert": f"inserted a red card into {name}", "replace": f"changed {name} with a blue card",
+            "join": f"joined a word to {name}", "swap": "swapped a blue card with the discard pile",
+            "steal-card": "played STL-1", "discard": "discarded", "end": "ended the turn",
+            "accept": "accepted the play", "challenge": "challenged the play",
+        }
+        return texts[kind]
+
+
+def _set(values: tuple, index: int, value: Any) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _score(state: State, seat: int, points: int) -> State:
+    return replace(state, scores=_set(state.scores, seat, state.scores[seat] + points))
+
+
+def card_json(uid: int, letters: str | None = None) -> dict[str, Any]:
+    card = CARDS[uid]
+    return {"uid": uid, "id": card.id, "kind": card.kind, "letters": card.letters if letters is None else letters,
+            "colour": card.colour, "points": card.points}
+
+
+def word_json(word: Word) -> dict[str, Any]:
+    return {"id": word.id, "owner": word.owner, "text": word.text, "worth": word.worth, "steals": word.steals,
+            "out": word.out, "cards": [{**card_json(c.uid, c.letters), "wild": is_wild(c.uid)} for c in word.cards]}
+
+
+def result_json(result: RoundResult) -> dict[str, Any]:
+    return {"scores": list(result.scores), "penalties": list(result.penalties), "final": list(result.final),
+            "hands": [[card_json(u) for u in hand] for hand in result.hands], "how": result.how,
+            "winner": result.winner}
