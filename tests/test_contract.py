@@ -71,10 +71,11 @@ def json_safe(value: Any) -> bool:
 def check_views(game, state, seed: int) -> None:
     seats = game.seats(state)
     views = {seat: game.view(state, seat) for seat in [None, *range(seats)]}
-    texts = {seat: json.dumps(view) for seat, view in views.items()}
+    texts = {seat: json.dumps(view, allow_nan=False) for seat, view in views.items()}
     deadline = game.deadline(state)
     for seat, view in views.items():
-        assert json_safe(view), f"{game.id}: the view of seat {seat} is not plain JSON"
+        # Plain JSON: it survives the trip through its own text (encoded once, not twice).
+        assert json.loads(texts[seat]) == view, f"{game.id}: the view of seat {seat} is not plain JSON"
         # The clock is part of every view, so the page runs it without knowing the game.
         assert view.get("deadline") == (deadline.to_json() if deadline else None), f"{game.id}: view without its deadline"
         assert str(seed) not in texts[seat], f"{game.id}: the seed shows in seat {seat}'s view"
@@ -347,7 +348,9 @@ def test_bad_input_is_refused_and_changes_nothing(site, game_id, capsys):
     assert call("online.guest", {"id": "guest", "token": "tok"})["ok"]
     kinds = {"refused": 0, "bad-request": 0, "ok": 0}
     for case in range(FUZZ_CASES):
-        index = rng.randrange(len(records))
+        # The cases of one record come together, so the bridge's small cache of replayed states
+        # serves them: a long game is not replayed from its start for every case.
+        index = case * len(records) // FUZZ_CASES
         record = records[index]
         if case % 4 == 3:
             op, args = malformed_request(game_id, record, rng)
@@ -357,7 +360,7 @@ def test_bad_input_is_refused_and_changes_nothing(site, game_id, capsys):
             op, args = "game.play", {"record": record, "seat": seat, "move": mutations(move, rng)}
         reply = call(op, args)
         kind = "ok" if reply["ok"] else reply["error"]["kind"]
-        assert kind in kinds, f"{op} {json.dumps(args)[:300]} -> {reply}"
+        assert kind in kinds, f"{op} {json.dumps(args)[-600:]} -> {reply}"
         kinds[kind] += 1
     frames = call("game.replay", {"record": records[-1]})["result"]["frames"]  # a finished game
     assert [frame["seat"] for frame in frames[1:]] == [seat for seat, _move in records[-1]["moves"]]

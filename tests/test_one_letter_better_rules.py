@@ -334,6 +334,14 @@ def test_no_word_discard_one_to_four_and_draw_back_not_once_the_stack_is_empty()
     assert g.apply(empty, 0, {"type": "end"}).turn == 1
 
 
+def test_a_player_left_without_cards_may_end_the_turn():
+    g = game()
+    emptied = table(g, hands={0: [], 1: ["a", "b"]})  # say, after playing STL-1 as the last card
+    assert emptied.stack and not emptied.played
+    assert g.view(emptied, 0)["can_discard"] is False
+    assert g.apply(emptied, 0, {"type": "end"}).turn == 1
+
+
 def test_a_challenged_word_that_stands_scores_double():
     g = game()
     state = table(g, {"judge": "players"}, hands={0: ["t", "i", "m", "e"]})

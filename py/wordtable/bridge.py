@@ -38,6 +38,8 @@ def _arg(args: dict[str, Any], name: str, kind: type, default: Any = ...) -> Any
     value = args.get(name, default)
     if value is ... or (value is None and default is ...):
         raise BadRequest(f"missing argument {name!r}")
+    if value is None:  # null given for an argument with a default: the default
+        return default
     # JSON true is not a number, though Python's bool is an int.
     if value is not None and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
         raise BadRequest(f"argument {name!r} must be {kind.__name__}")

@@ -602,7 +602,7 @@ class OneLetterBetter(Game):
         return uids
 
     def _end_turn(self, state: State, seat: int) -> State:
-        if not state.played and state.stack:
+        if not state.played and state.stack and state.hands[seat]:
             raise IllegalMove("Play a word, or discard one to four cards to end your turn.")
         return self._next_turn(replace(state, last="ended the turn" if state.played else "could not play"))
 
@@ -706,7 +706,7 @@ class OneLetterBetter(Game):
                           if s != seat and state.hands[s]]
             if CARDS[uid].colour == "blue" and state.pile:
                 moves.append({"type": "swap", "card": uid, "pile": len(state.pile) - 1})
-        if not state.played and state.stack:
+        if not state.played and state.stack and hand:
             moves += [{"type": "discard", "cards": hand[:n]} for n in range(1, min(MAX_DISCARD, len(hand)) + 1)]
         else:
             moves.append({"type": "end"})
@@ -732,13 +732,16 @@ class OneLetterBetter(Game):
             "stack": len(state.stack), "pile": [card_json(u) for u in state.pile],
             "hand": None if seat is None else [card_json(u) for u in state.hands[seat]],
             "hand_sizes": [len(h) for h in state.hands],
-            "words": [word_json(w) for w in state.words], "out": [word_json(w) for w in state.out if w.out != "played"],
+            "words": [word_json(w) for w in state.words],
+            "out": [{"id": w.id, "owner": w.owner, "text": w.text, "worth": w.worth, "out": w.out}
+                    for w in state.out if w.out != "played"],
             "scores": list(state.scores), "totals": list(state.totals),
             "bonus": [options.bonus_for(s) for s in range(options.players)],
             "must_play": state.must_play if seat == state.turn else None,
             "taken": list(state.taken) if seat == state.turn else [],
             "played": state.played, "robbed": sorted(state.robbed),
-            "can_discard": not state.played and bool(state.stack) and state.phase == "play",
+            "can_discard": not state.played and bool(state.stack) and state.phase == "play" and bool(
+                seat is not None and state.hands[seat]),
             "challenge": None if pending is None else {"seat": pending.seat, "words": list(pending.words),
                                                        "scored": pending.scored, "accepted": sorted(state.accepted)},
             "trimming": state.trimming, "last": state.last,

@@ -66,21 +66,24 @@ class Finder:
     def hand_words(self, wilds: bool = True) -> list[tuple[str, list[Any], int, bool]]:
         """(word, move entries, points, holds green or wild) for the best set of cards spelling
         each word the hand can make (with must_play among them when it is set)."""
-        cards = self.real[:MAX_SEARCHED_CARDS]
+        # Cards in alphabetical order, each set's letters built by appending its last card: the
+        # letters stay sorted without sorting, unless a multi-letter card is among them.
+        cards = sorted(self.real[:MAX_SEARCHED_CARDS], key=lambda c: c.letters)
         best: dict[str, tuple[int, int]] = {}   # letters key -> (points, mask)
         count = len(cards)
         keys = [""] * (1 << count)
         points = [0] * (1 << count)
+        multi = sum(1 << i for i, c in enumerate(cards) if len(c.letters) > 1)
         must_bit = next((1 << i for i, c in enumerate(cards) if c.uid == self.must), 0)
         must_wild = self.must is not None and not must_bit  # the card to play is a wild (or not searched)
         for mask in range(1, 1 << count):
-            low = (mask & -mask).bit_length() - 1
-            rest = mask & (mask - 1)
-            keys[mask] = keys[rest] + cards[low].letters
-            points[mask] = points[rest] + cards[low].points
+            high = mask.bit_length() - 1
+            rest = mask ^ (1 << high)
+            keys[mask] = keys[rest] + cards[high].letters
+            points[mask] = points[rest] + cards[high].points
             if must_bit and not mask & must_bit:
                 continue
-            key = "".join(sorted(keys[mask]))
+            key = "".join(sorted(keys[mask])) if mask & multi else keys[mask]
             if key not in best or points[mask] > best[key][0]:
                 best[key] = (points[mask], mask)
         found: list[tuple[str, list[Any], int, bool]] = []
