@@ -130,7 +130,7 @@ def test_warm_up_and_real_time_bot_moves_through_the_bridge():
 
 def test_game_info_describes_every_built_game_once():
     games = call("game.info")["result"]["games"]
-    assert [g["id"] for g in games] == ["four-letter-words", "shrdlu", "spell-write", "wordsmith"]
+    assert [g["id"] for g in games] == ["four-letter-words", "shrdlu", "spell-write", "wordsmith", "one-letter-better"]
     flw = games[0]
     assert flw["players"] == {"min": 2, "max": 8} and not flw["realtime"]
     rows = next(o for o in flw["options"] if o["name"] == "rows")
