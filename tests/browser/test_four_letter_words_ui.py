@@ -66,16 +66,20 @@ def wait_for_human_turn(page: Page) -> str:
     return screen(page)
 
 
-def test_the_home_screen_offers_the_game_and_marks_the_others_coming_soon(page, site):
+def test_the_home_screen_offers_every_game_and_none_is_coming_soon(page, site):
     boot(page, site.url)
     card = page.locator(".game[data-game=four-letter-words]")
     expect(card.locator("a.new-game")).to_have_text("New game")
-    expect(page.locator(".game .badge", has_text="Coming soon")).to_have_count(1)  # One Letter Better
     expect(page.locator("#saves")).to_contain_text("No games yet")
     # The cards of the games come from Python's game.info (games.json): player ranges and all.
+    # All five games are built: every card offers a new game, none is "coming soon".
     info = {game["id"]: game for game in json.loads((site.directory / "games.json").read_text())["games"]}
+    assert len(info) == 5
+    expect(page.locator(".game")).to_have_count(5)
+    expect(page.locator(".game .badge", has_text="Coming soon")).to_have_count(0)
     for game_id, game in info.items():
         card = page.locator(f".game[data-game={game_id}]")
+        expect(card.locator("a.new-game")).to_have_text("New game")
         expect(card.locator("h3")).to_have_text(game["title"])
         expect(card.locator(".meta")).to_contain_text(f"{game['players']['min']}–{game['players']['max']} players · {game['minutes']} min")
         expect(card.locator(f"a[href='how-to-play/{game_id}.html']")).to_have_text("How to play")

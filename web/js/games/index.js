@@ -4,11 +4,12 @@
 // home screen and in the console) rather than failing mid-game.
 import { checkRenderer } from "./contract.js";
 import * as fourLetterWords from "./four-letter-words.js";
+import * as oneLetterBetter from "./one-letter-better.js";
 import * as shrdlu from "./shrdlu.js";
 import * as spellWrite from "./spell-write.js";
 import * as wordsmith from "./wordsmith.js";
 
-export const RENDERERS = [fourLetterWords, shrdlu, spellWrite, wordsmith];
+export const RENDERERS = [fourLetterWords, shrdlu, spellWrite, wordsmith, oneLetterBetter];
 
 /**
  * Joins renderer modules to Python's infos ({id, title, players: {min, max}, realtime, …}).
