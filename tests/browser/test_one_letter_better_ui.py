@@ -1,0 +1,217 @@
+"""One Letter Better played through the page: a game against a bot over two rounds with a
+refused play (its reason shown before and after pressing Play), a steal made by tapping a card
+and the word, each round's result and the end; a solo game through the whole deck with its best
+score kept; and two people on one device with "players decide": the privacy screen shows no
+hand, the other player accepts or challenges in the open without their hand on screen, and a
+made-up word falls to a challenge."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from playwright.sync_api import Page, expect
+
+from conftest import wait_for_boot
+from olb_driver import game, play_to_the_end, record_of, state_of, take_turn, wait_for_screen
+from wordtable.engine.game import Record
+from wordtable.games.one_letter_better import penalty
+from wordtable.games.one_letter_better_bots import BOTS
+from wordtable.games.one_letter_better_plays import plays
+
+ANN = {"name": "Ann", "bot": None}
+
+
+def boot(page: Page, url: str) -> None:
+    page.goto(url)
+    assert wait_for_boot(page) == "ready"
+
+
+def open_record(page: Page, url: str, players: list[dict], record: Record, save_id: str) -> None:
+    """A game whose record was played on in CPython, stored as the app stores a save, opened."""
+    save = {"format": "wordtable-save", "version": 1, "id": save_id, "game": "one-letter-better", "players": players,
+            "settings": {"botDelay": 0}, "record": record.to_json(),
+            "created": "2026-11-22T10:00:00Z", "updated": "2026-11-22T10:00:00Z"}
+    page.evaluate("save => localStorage.setItem('wordtable.save.' + save.id, JSON.stringify(save))", save)
+    page.goto(f"{url}#game={save_id}")
+
+
+def until_seat_can_steal(options: dict, seat: int = 0) -> tuple[Record, object]:
+    """Bots play both seats (in CPython) until `seat` is in its play phase with a one-card steal
+    of a plain letter at hand; returns the record and that play."""
+    rng = random.Random(0)
+    olb = game()
+    for seed in range(1, 40):
+        record = Record("one-letter-better", options, seed)
+        state = olb.new(options, seed)
+        for _ in range(200):
+            if state.outcome or state.round > 1:
+                break
+            actor = olb.actors(state)[0]
+            view = olb.view(state, actor)
+            if actor == seat and view["phase"] == "play" and view["must_play"] is None:
+                found = [p for p in plays(olb, view) if p.kind == "steal" and p.move["type"] == "add"
+                         and len(p.move["front"]) + len(p.move["back"]) == 1]
+                if found:
+                    return record, found[0]
+            move = BOTS["medium"](olb, view, rng)
+            state = olb.apply(state, actor, move)
+            record.moves.append((actor, move))
+    raise AssertionError("no seed gives a steal")
+
+
+def test_a_game_against_a_bot_with_a_refusal_a_steal_and_each_rounds_result(page, site):
+    boot(page, site.url)
+    options = {"players": 2, "rounds": 2, "target": 40}
+    record, steal = until_seat_can_steal(options)
+    open_record(page, site.url, [ANN, {"name": "Basil", "bot": "medium"}], record, "steal")
+    assert wait_for_screen(page) == "turn"
+    before = state_of(page, "steal")
+    view = game().view(before, 0)
+    expect(page.locator("#table-headline")).to_have_text("One Letter Better · Round 1 of 2 · Ann plays")
+    expect(page.locator("#olb-hand .olb-hand-card")).to_have_count(len(view["hand"]))
+    expect(page.locator("#olb-stack .olb-stack-count")).to_have_text(str(view["stack"]))
+    expect(page.locator("#olb-pile .olb-pile-card")).to_have_count(len(view["pile"]))  # every card of the pile shows
+
+    # Two cards that spell no word: the preview says why at once, and so does Play.
+    letters = [card for card in view["hand"] if card["kind"] == "letter"]
+    pair = next((a, b) for a in letters for b in letters if a is not b and not game().is_word(before, a["letters"] + b["letters"]))
+    bad = (pair[0]["letters"] + pair[1]["letters"]).upper()
+    for card in pair:
+        page.click(f"#olb-hand [data-uid='{card['uid']}']")
+    expect(page.locator("#olb-preview [data-verdict=refused]")).to_have_text(f"✗ {bad} is not in the dictionary.")
+    expect(page.locator("#olb-play")).to_have_text(f"Play {bad}")
+    page.click("#olb-play")
+    expect(page.locator("#olb-message")).to_have_text(f"{bad} is not in the dictionary.")
+    expect(page.locator("#olb-message")).to_have_class(re.compile("bad"))
+    assert len(record_of(page, "steal")["moves"]) == len(record.moves)  # nothing was played
+    page.click("#olb-clear")
+
+    # The steal: tap the card, then Basil's word; the placements spell the new word.
+    move = steal.move
+    [uid] = move["front"] + move["back"]
+    target = next(word for word in view["words"] if word["id"] == move["word"])
+    page.click(f"#olb-hand [data-uid='{uid}']")
+    page.click(f"#olb-table [data-word='{target['id']}']")
+    side = "front" if move["front"] else "end"
+    page.click(f"#olb-places [data-place={side}]")
+    new_text = steal.text.upper()
+    expect(page.locator("#olb-places .olb-place.chosen .olb-place-text")).to_have_text(new_text)
+    expect(page.locator("#olb-preview [data-verdict=ok]")).to_have_text(f"{new_text} · +{steal.gain}")
+    expect(page.locator("#olb-play")).to_have_text(f"Steal {target['text'].upper()}: {new_text}")
+    page.click("#olb-play")
+    mine = page.locator("#olb-table .olb-seat[data-seat='0'] .olb-word", has=page.locator(f"[data-uid='{uid}']"))
+    expect(mine).to_have_attribute("data-text", steal.text)
+    expect(page.locator("#announcement")).to_have_text(f"Ann stole {target['text'].upper()}, making {new_text} for {steal.gain}.")
+    after = state_of(page, "steal")
+    assert after.scores == (before.scores[0] + steal.gain, before.scores[1] - target["worth"])
+    expect(page.locator("#olb-table .olb-seat[data-seat='1'] .olb-word")).to_have_count(
+        len([w for w in view["words"] if w["owner"] == 1]) - 1)
+
+    # On to the end: each round's result shows once before the next round's first turn.
+    seen = play_to_the_end(page)
+    state = state_of(page, "steal")
+    assert state.outcome is not None and len(state.results) == 2
+    assert seen.count("result") == 1  # Ann begins round 2: round 1's result first
+    totals = [str(t) for t in state.totals]
+    expect(page.locator("#olb-scores tfoot .olb-total")).to_have_text(totals)
+    expect(page.locator("#olb-final details.olb-final-round")).to_have_count(2)
+    last = state.results[-1]
+    for seat in (0, 1):
+        row = page.locator("#olb-final details[data-round='2'] tbody tr").nth(seat)
+        expect(row.locator(".olb-final")).to_have_text(str(last.final[seat]))
+        expect(page.locator("#olb-final details[data-round='2'] .olb-hand-line").nth(seat).locator(".olb-card")).to_have_count(len(last.hands[seat]))
+    page.click("#replay-open")
+    page.fill("#replay-step", "1")
+    expect(page.locator("#replay-board .olb-hands .olb-hand-line")).to_have_count(2)  # every hand, revealed
+
+
+def test_a_solo_game_through_the_deck_keeps_the_best_score(page, site):
+    boot(page, site.url)
+    page.click("a[href='#new=one-letter-better']")
+    page.click("[data-preset=alone]")
+    expect(page.locator("#olb-solo")).to_be_visible()
+    expect(page.locator("#olb-target")).to_be_hidden()
+    expect(page.locator("#olb-rounds")).to_have_value("1")
+    page.check("#olb-solo-pile")
+    page.click("#setup-start")
+    page.wait_for_url(re.compile("#game="))
+    save_id = page.evaluate("location.hash.split('=')[1]")
+    options = record_of(page, save_id)["options"]
+    assert options["players"] == 1 and options["solo_pile"] is True and options["target"] == 0
+    seen = play_to_the_end(page, limit_s=90)
+    state = state_of(page, save_id)
+    result = state.results[0]
+    assert result.how == "deck" and not state.stack
+    # The hand and, in this variant, the discard pile count against the player (red cards too).
+    assert result.penalties[0] == sum(penalty(uid) for uid in state.hands[0] + state.pile)
+    assert len(seen) > 20
+    expect(page.locator("#verdict")).to_contain_text("scored the most points")
+    expect(page.locator("#olb-scores tfoot .olb-total")).to_have_text(str(result.final[0]))
+    expect(page.locator("#olb-best")).to_contain_text(f"Your first solo game in this variant: {result.final[0]} point")
+    expect(page.locator("#olb-best")).to_contain_text("the discard pile counts against you")
+    page.reload()  # the same game seen again is not counted twice
+    assert wait_for_boot(page) == "ready"
+    expect(page.locator("#olb-best")).to_contain_text("1 game played")
+
+
+def test_two_people_players_decide_privacy_and_a_challenge(page, site):
+    boot(page, site.url)
+    page.click("a[href='#new=one-letter-better']")
+    page.click("[data-preset=two-people]")
+    page.locator(".seat-name-input").nth(0).fill("Ann")
+    page.locator(".seat-name-input").nth(1).fill("Bo")
+    page.check("#olb-judge-players")
+    page.fill("#olb-target", "60")
+    page.click("#setup-start")
+    page.wait_for_url(re.compile("#game="))
+    save_id = page.evaluate("location.hash.split('=')[1]")
+    assert record_of(page, save_id)["options"]["judge"] == "players"
+
+    def hand_hidden(seat: int) -> None:
+        """None of the seat's cards in hand is anywhere on the screen."""
+        expect(page.locator("#olb-hand")).to_have_count(0)
+        hand = state_of(page, save_id).hands[seat]
+        shown = page.eval_on_selector_all("#table-main [data-uid]", "els => els.map(e => Number(e.dataset.uid))")
+        assert not set(hand) & set(shown)
+
+    # Bo begins (the player after the dealer): behind the privacy screen, no hand at all.
+    first = state_of(page, save_id).turn
+    names = ["Ann", "Bo"]
+    assert wait_for_screen(page) == "privacy"
+    expect(page.locator("#privacy")).to_contain_text(f"Pass the device to {names[first]}")
+    expect(page.locator("#privacy-note")).to_have_text("Everyone else, look away: hands are secret.")
+    hand_hidden(first)
+    hand_hidden(1 - first)
+    page.click("#privacy-continue")
+    page.click("#olb-draw")
+    wait_for_screen(page)
+    # A made-up word: in "players decide" the preview never looks it up.
+    state = state_of(page, save_id)
+    cards = {card["uid"]: card for card in game().view(state, first)["hand"]}
+    letters = [uid for uid, card in cards.items() if card["kind"] == "letter"]
+    pair = next((a, b) for a in letters for b in letters if a != b and not game().is_word(state, cards[a]["letters"] + cards[b]["letters"]))
+    made_up = (cards[pair[0]]["letters"] + cards[pair[1]]["letters"]).upper()
+    for uid in pair:
+        page.click(f"#olb-hand [data-uid='{uid}']")
+    expect(page.locator("#olb-preview [data-verdict=ok]")).to_contain_text(f"{made_up} · +")
+    expect(page.locator("#olb-preview")).to_contain_text("the others may challenge it")
+    page.click("#olb-play")
+
+    # The other player answers in the open: no privacy screen, and no hand on screen.
+    assert wait_for_screen(page) == "challenge"
+    other = 1 - first
+    expect(page.locator("#olb-challenge-screen .word-banner")).to_contain_text(f"{names[other]}: {names[first]} played {made_up}")
+    hand_hidden(other)
+    hand_hidden(first)
+    scored = state_of(page, save_id).pending.scored
+    page.click("#olb-challenge")
+    expect(page.locator("#announcement")).to_have_text(f"A challenge of {made_up}: not in the dictionary; the play is taken back.")
+    after = state_of(page, save_id)
+    assert after.scores[other] == max(0, scored) and after.scores[first] == 0
+    assert after.turn == other and not after.words  # the play is gone and the turn with it
+    # The next private turn is screened again.
+    assert wait_for_screen(page) == "privacy"
+    hand_hidden(other)
+    page.click("#privacy-continue")
+    expect(page.locator("#olb-hand .olb-hand-card")).to_have_count(len(after.hands[other]))
