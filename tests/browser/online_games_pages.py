@@ -2,7 +2,8 @@
 guests, one connected by scanning its answer's QR code from a picture), a guest dropped and
 restored mid-game, played to the end; then Spell Write between two browsers through a reload of
 the host's page, to the end; then a challenge of Wordsmith raced between two browsers, to the
-end. Prints the results as JSON. Run by test_webrtc.py."""
+end; then a round of One Letter Better between two browsers, to the end. Prints the results as
+JSON. Run by test_webrtc.py."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent.parent / "py"), str(HER
 from online_driver import Pages, browser_pages, ready  # noqa: E402
 from sw_driver import ready_for_a_choice, take_turn  # noqa: E402
 from ws_driver import game as wordsmith_game, state_of  # noqa: E402
+import olb_driver  # noqa: E402
+from wordtable.games.one_letter_better_plays import plays as olb_plays  # noqa: E402
 from wordtable.games.shrdlu import solve  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
 
@@ -212,12 +215,76 @@ def wordsmith(pages: Pages, result: dict) -> None:
         page.context.close()
 
 
+def olb_guest_turn(guest, host, save_id: str, result: dict) -> None:
+    """The friend's turn, through their own screen (no suggestions online): draw; then once a
+    word found for their hand (tapped card by card, previewed by the host's Python through the
+    connection, played); else end the turn, or discard a card when nothing was played."""
+    if guest.locator("#olb-draw").count():
+        guest.click("#olb-draw", timeout=3000)
+        return
+    if "olb_guest_word" not in result:
+        state = olb_driver.state_of(host, save_id)
+        view = olb_driver.game().view(state, 1)
+        found = sorted((p for p in olb_plays(olb_driver.game(), view) if p.kind == "word"
+                        and all(not isinstance(entry, list) for entry in p.move["cards"])), key=lambda p: -p.gain)
+        if found:
+            for uid in found[0].move["cards"]:
+                guest.click(f"#olb-hand [data-uid='{uid}']", timeout=3000)
+            guest.wait_for_selector("#olb-preview [data-verdict=ok]", timeout=10_000)
+            result["olb_guest_preview"] = guest.locator("#olb-preview").inner_text()
+            result["olb_guest_word"] = [found[0].text.upper(), found[0].gain]
+            guest.click("#olb-play", timeout=3000)
+            return
+    if guest.locator("#olb-end").count():
+        guest.click("#olb-end", timeout=3000)
+    else:
+        guest.locator("#olb-hand .olb-hand-card").first.click(timeout=3000)
+        guest.click("#olb-discard", timeout=3000)
+
+
+def one_letter_better(pages: Pages, result: dict) -> None:
+    """A round to 20 points between the host (playing the suggested moves) and a friend online
+    (playing through their own screen); both see the same end, every hand revealed."""
+    def options(page) -> None:
+        page.fill("#olb-rounds", "1")
+        page.fill("#olb-target", "20")
+    host = pages.start("one-letter-better", friends=1, options=options)
+    guest = pages.join(host, 1)
+    save_id = host.evaluate("location.hash.split('=')[1]")
+    deadline = time.monotonic() + 120
+    while not all(page.locator("#verdict").count() for page in (host, guest)):
+        assert time.monotonic() < deadline, "the online One Letter Better game did not end: " + host.inner_text("#screen-table")[:600]
+        try:
+            if olb_driver.screen(host) == "turn":
+                before = olb_driver.moves_made(host, save_id)
+                olb_driver.take_turn(host, "turn")
+                host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).record.moves.length > {before}", timeout=10_000)
+            elif olb_driver.screen(guest) == "turn":
+                before = olb_driver.moves_made(host, save_id)
+                olb_guest_turn(guest, host, save_id, result)
+                host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).record.moves.length > {before}", timeout=10_000)
+            else:
+                time.sleep(0.1)
+        except Exception as error:  # the screen changed under us (a redraw): look again
+            result.setdefault("olb_retries", []).append(str(error).splitlines()[0][:120])
+            assert len(result["olb_retries"]) < 20, result["olb_retries"]
+    state = olb_driver.state_of(host, save_id)
+    result["olb_verdicts"] = [page.locator("#verdict").inner_text() for page in (host, guest)]
+    result["olb_totals"] = [page.locator("#olb-scores tfoot .olb-total").all_inner_texts() for page in (host, guest)]
+    result["olb_expected_totals"] = [str(total) for total in state.totals]
+    result["olb_hands_shown"] = [page.locator("#olb-final .olb-hand-line").count() for page in (host, guest)]
+    result["olb_guest_moves"] = [move["type"] for seat, move in olb_driver.record_of(host, save_id)["moves"] if seat == 1]
+    for page in (host, guest):
+        page.context.close()
+
+
 def main(dist: str) -> None:
     result: dict = {}
     with browser_pages(dist) as pages, tempfile.TemporaryDirectory() as folder:
         shrdlu(pages, Path(folder), result)
         spell_write(pages, result)
         wordsmith(pages, result)
+        one_letter_better(pages, result)
     print(json.dumps({**result, "outside": pages.outside}))
 
 

@@ -77,7 +77,7 @@ def test_stun_and_turn_servers_are_the_players_choice(page, site):
     assert page.locator("#ice-servers").input_value() == "stun:stun.example.org:3478\nturn:relay.example.org:3478 ann secret"
 
 
-def test_shrdlu_between_three_browsers_spell_write_through_a_host_reload_and_wordsmith(dist):
+def test_shrdlu_between_three_browsers_spell_write_through_a_host_reload_wordsmith_and_one_letter_better(dist):
     why = netns.available()
     if why:
         pytest.fail(f"browser WebRTC tests need a network namespace: {why}")
@@ -101,4 +101,12 @@ def test_shrdlu_between_three_browsers_spell_write_through_a_host_reload_and_wor
     assert all(claimed >= 1 for claimed in result["ws_claims"])
     assert result["ws_verdicts"][0] == result["ws_verdicts"][1]
     assert result["ws_totals"] == [result["ws_expected_totals"]] * 2
+    # One Letter Better: a round between two browsers; the friend's word previewed through the
+    # connection before it is played.
+    word, gain = result["olb_guest_word"]
+    assert result["olb_guest_preview"].strip() == f"{word} · {'+' if gain > 0 else ''}{gain}".replace("-", "−")
+    assert result["olb_guest_moves"][:2] == ["draw", "word"]  # the friend's own turn, through their screen
+    assert result["olb_verdicts"][0] == result["olb_verdicts"][1]
+    assert result["olb_totals"] == [result["olb_expected_totals"]] * 2
+    assert result["olb_hands_shown"] == [2, 2]  # every hand revealed at the end, on both screens
     assert result["outside"] == []
