@@ -3,7 +3,8 @@
 
     .venv/bin/python tools/screenshots.py [OUT_DIR] [GAME]     (after `python3 build.py test` set up .venv)
 
-With GAME (wordsmith), only that game's screens are taken.
+With GAME (wordsmith, one-letter-better), only that game's screens are taken. One Letter Better's
+are taken at 390×844 and 1366×900.
 """
 
 from __future__ import annotations
@@ -24,12 +25,14 @@ from sw_driver import take_turn  # noqa: E402
 from tables import open_prepared_game  # noqa: E402
 from ws_driver import act, claims, panel_ready, state_of, type_claim  # noqa: E402
 from ws_driver import game as ws_game  # noqa: E402
+import olb_driver  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "py"))
 from wordtable.games.wordsmith_alphabet import ALPHABET  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+OLB_VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
 
 
 def main(out: Path, only: str | None = None) -> None:
@@ -43,7 +46,17 @@ def main(out: Path, only: str | None = None) -> None:
     bad.start()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=CHROMIUM_FLAGS)
+        for size, viewport in OLB_VIEWPORTS.items():
+            if only not in (None, "one-letter-better"):
+                break
+            page = browser.new_context(viewport=viewport).new_page()
+            page.goto(good.url)
+            page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+            one_letter_better_screens(page, out, size)
+            page.context.close()
         for size, viewport in VIEWPORTS.items():
+            if only == "one-letter-better":
+                break
             page = browser.new_context(viewport=viewport).new_page()
             if only == "wordsmith":
                 page.goto(good.url)
@@ -284,6 +297,76 @@ def wordsmith_screens(page, out: Path, size: str) -> None:
     shot("how-to-play")
     page.goto(base)
     page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+
+
+def one_letter_better_screens(page, out: Path, size: str) -> None:
+    """One Letter Better: the new-game form, a turn's draw and play (a selection previewed, a
+    steal's placements, a refusal), players deciding (the privacy screen, a challenge), a
+    round's result, the end and its replay, a solo game's end and the how-to-play page."""
+    base = page.url.split("#")[0]
+    shot = lambda name: page.screenshot(path=out / f"olb-{name}-{size}.png", full_page=True)  # noqa: E731
+    page.goto(base + "#new=one-letter-better")
+    page.wait_for_selector("#setup-start")
+    page.click("[data-preset=one-bot]")
+    page.check("#olb-handicap")
+    shot("setup")
+    players = [{"name": "Ann", "bot": None}, {"name": "Basil", "bot": "medium"}]
+    open_prepared_game(page, base, "one-letter-better", players, {"players": 2, "rounds": 2, "target": 40}, 5)
+    olb_driver.wait_for_screen(page)
+    shot("draw")
+    page.click("#olb-draw")
+    olb_driver.wait_for_screen(page)
+    page.click("#olb-suggest")
+    page.wait_for_selector(".olb-suggested")
+    page.wait_for_selector("#olb-preview .olb-verdict", timeout=5_000)
+    shot("play-preview")
+    page.click("#olb-clear")
+    hand = page.locator("#olb-hand .olb-hand-card")
+    hand.nth(0).click()
+    hand.nth(1).click()
+    page.wait_for_selector("#olb-preview .olb-verdict")
+    page.click("#olb-play")
+    page.wait_for_selector("#olb-message.bad")
+    shot("refused")
+    page.click("#olb-clear")
+    olb_driver.play_to_the_end(page, on_screen=lambda current: current == "result" and shot("result"))
+    shot("over")
+    page.click("#replay-open")
+    page.fill("#replay-step", "3")
+    shot("replay")
+
+    # Two people, players decide: the privacy screen, then a play the other may challenge.
+    page.goto(base + "#new=one-letter-better")
+    page.wait_for_selector("#setup-start")
+    page.click("[data-preset=two-people]")
+    page.check("#olb-judge-players")
+    page.click("#setup-start")
+    page.wait_for_selector("#privacy-continue")
+    shot("privacy")
+    page.click("#privacy-continue")
+    page.click("#olb-draw")
+    olb_driver.wait_for_screen(page)
+    hand = page.locator("#olb-hand .olb-hand-card")
+    hand.nth(0).click()
+    hand.nth(1).click()
+    page.wait_for_selector("#olb-preview .olb-verdict")
+    page.click("#olb-play")
+    page.wait_for_selector("#olb-accept", timeout=10_000)
+    shot("challenge")
+
+    # Solo through the deck.
+    page.goto(base + "#new=one-letter-better")
+    page.wait_for_selector("#setup-start")
+    page.click("[data-preset=alone]")
+    shot("setup-solo")
+    page.click("#setup-start")
+    page.wait_for_url("**#game=*")
+    olb_driver.play_to_the_end(page, limit_s=120)
+    shot("solo-over")
+    page.goto(base + "how-to-play/one-letter-better.html")
+    page.wait_for_selector("#olb-deck")
+    shot("how-to-play")
+    page.goto(base)
 
 
 if __name__ == "__main__":

@@ -371,7 +371,7 @@ export function turnScreen(view, player, { act, suggest = null, ask = null, play
     }, { primary: true, id: "olb-next-round" });
     const holder = element("div", { class: "olb-round-break" },
       roundResultElement(view.results.at(-1), view.results.length, view, players),
-      element("p", { class: "olb-running" }, `After ${plural(view.results.length, "round")}: ${players.map((_p, s) => `${nameOf(players, s)} ${view.totals[s]}`).join(", ")}.`),
+      element("p", { class: "olb-running" }, `After ${plural(view.results.length, "round")}: ${players.map((_p, s) => `${nameOf(players, s)} ${String(view.totals[s]).replace("-", "−")}`).join(", ")}.`),
       element("div", { class: "row" }, next));
     setTimeout(() => next.isConnected && next.focus());
     return holder;
@@ -594,11 +594,12 @@ class TurnPanel {
       parts.push(element("p", { class: "notice olb-must", id: "olb-must" }, `Your next play must use the `,
         element("strong", {}, cardName(this.byUid.get(view.must_play))), " you took from the pile (marked in your hand), or put the cards back."));
     }
-    parts.push(this.handSection(), this.actionsSection(), this.message);
-    const pileTap = this.pileTapper();
+    // The table and the pile first, then the hand with what it is making right under it.
     parts.push(statusLine(view),
       tableElement(view, this.players, { onTap: this.phase === "play" ? (word) => this.tapWord(word) : null, chosen: this.target }),
-      pileElement(view, pileTap), outElement(view, this.players),
+      pileElement(view, this.pileTapper()));
+    parts.push(this.handSection(), this.actionsSection(), this.message);
+    parts.push(outElement(view, this.players),
       element("p", { class: "hint" }, element("a", { href: "how-to-play/one-letter-better.html", target: "_blank", rel: "noopener" }, "How to play"),
         " · a word is worth its cards' points, plus ", String(view.bonus[this.me]), " for each card above three."));
     this.element.replaceChildren(...parts.filter(Boolean));
