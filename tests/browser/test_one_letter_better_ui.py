@@ -102,7 +102,8 @@ def test_a_game_against_a_bot_with_a_refusal_a_steal_and_each_rounds_result(page
     page.click("#olb-play")
     mine = page.locator("#olb-table .olb-seat[data-seat='0'] .olb-word", has=page.locator(f"[data-uid='{uid}']"))
     expect(mine).to_have_attribute("data-text", steal.text)
-    expect(page.locator("#announcement")).to_have_text(f"Ann stole {target['text'].upper()}, making {new_text} for {steal.gain}.")
+    expect(page.locator("#announcement")).to_have_text(f"Ann stole {target['text'].upper()}, making {new_text} for {steal.gain}, from Basil.")
+    expect(page.locator("#olb-log li").first).to_have_text(f"Ann stole {target['text'].upper()}, making {new_text} for {steal.gain}, from Basil.")
     after = state_of(page, "steal")
     assert after.scores == (before.scores[0] + steal.gain, before.scores[1] - target["worth"])
     expect(page.locator("#olb-table .olb-seat[data-seat='1'] .olb-word")).to_have_count(
@@ -206,7 +207,9 @@ def test_two_people_players_decide_privacy_and_a_challenge(page, site):
     hand_hidden(first)
     scored = state_of(page, save_id).pending.scored
     page.click("#olb-challenge")
-    expect(page.locator("#announcement")).to_have_text(f"A challenge of {made_up}: not in the dictionary; the play is taken back.")
+    expect(page.locator("#announcement")).to_have_text(
+        f"{names[other]} challenged {made_up}: not in the dictionary, so the play is taken back and the points go to the "
+        f"challenger; the turn ends for {names[first]}.")
     after = state_of(page, save_id)
     assert after.scores[other] == max(0, scored) and after.scores[first] == 0
     assert after.turn == other and not after.words  # the play is gone and the turn with it

@@ -70,6 +70,7 @@ DEFAULT_BONUS = 5
 MAX_STEALS = 3
 MAX_TURNS = 400        # a round that somehow never ends stops here, as at the end of the deck
 MAX_CARDS_IN_MOVE = 20
+LOG_KEPT = 40          # lines of the public log a view carries
 JUDGES = ("app", "players")
 
 # Every physical card: its uid is its index here.
@@ -179,9 +180,13 @@ class State:
     accepted: frozenset[int] = frozenset()
     trimming: int | None = None            # who discards down to eight
     trim_ends_turn: bool = False
-    last: str = ""                         # what the last move did, for everyone
+    log: tuple[tuple[int | None, str, int | None], ...] = ()  # (seat, what it did, whom), the latest kept
     results: tuple[RoundResult, ...] = ()
     outcome: Outcome | None = None
+
+    def noted(self, seat: int | None, text: str, whom: int | None = None) -> State:
+        """The state with a line added to the public log: seat did text (to whom)."""
+        return replace(self, log=(self.log + ((seat, text, whom),))[-LOG_KEPT:])
 
     def __deepcopy__(self, memo: dict) -> State:
         # Deeply immutable (frozen dataclasses, tuples, frozensets), as Python treats a tuple of
@@ -356,7 +361,7 @@ class OneLetterBetter(Game):
         drawn = state.stack[:wanted]
         text = f"drew {len(drawn)} card{'s' if len(drawn) != 1 else ''}" if drawn else "had no card to draw"
         return replace(state, stack=state.stack[len(drawn):], hands=_set(state.hands, seat, hand + drawn),
-                       phase="play", robbed=state.robbed - {seat}, last=text)
+                       phase="play", robbed=state.robbed - {seat}).noted(seat, text)
 
     def _take(self, state: State, seat: int, count: int) -> State:
         if not 1 <= count <= len(state.pile):
@@ -364,14 +369,14 @@ class OneLetterBetter(Game):
         taken = state.pile[-count:]
         return replace(state, pile=state.pile[:-count], hands=_set(state.hands, seat, state.hands[seat] + taken),
                        phase="play", must_play=taken[0], taken=taken, robbed=state.robbed - {seat},
-                       last=f"took {count} card{'s' if count != 1 else ''} from the discard pile")
+                       ).noted(seat, f"took {count} card{'s' if count != 1 else ''} from the discard pile")
 
     def _put_back(self, state: State, seat: int) -> State:
         if state.must_play is None:
             raise IllegalMove("There is nothing to put back: you have played what you took.")
         hand = tuple(uid for uid in state.hands[seat] if uid not in state.taken)
         return replace(state, pile=state.pile + state.taken, hands=_set(state.hands, seat, hand), phase="draw",
-                       must_play=None, taken=(), last="put the cards back on the discard pile")
+                       must_play=None, taken=()).noted(seat, "put the cards back on the discard pile")
 
     # -- plays ---------------------------------------------------------------------------------
 
@@ -441,7 +446,7 @@ class OneLetterBetter(Game):
         after = self._spend(state, seat, [c.uid for c in cards])
         after = self._place(replace(after, next_id=state.next_id + 1), word)
         after = _score(after, seat, worth)
-        return replace(after, last=f"played {text.upper()} for {worth}"), {c.uid for c in cards}, worth, (text,)
+        return after.noted(seat, f"played {text.upper()} for {worth}"), {c.uid for c in cards}, worth, (text,)
 
     def _add(self, state: State, seat: int, move: Move) -> tuple[State, set[int], int, tuple[str, ...]]:
         target = self._target(state, move["word"])
@@ -509,7 +514,7 @@ class OneLetterBetter(Game):
         after = self._steal_points(after, seat, target, worth - mine.worth)
         after = self._place(replace(after, next_id=state.next_id + 1),
                             Word(state.next_id, seat, new, worth, steals), replacing=target.id)
-        return (replace(after, last=f"joined {mine.text.upper()} and {target.text.upper()}: {text.upper()}"),
+        return (after.noted(seat, f"joined {mine.text.upper()} and {target.text.upper()}: {text.upper()} for {worth - mine.worth}"),
                 set(), worth - mine.worth, (text,))
 
     def _change(self, state: State, seat: int, target: Word, new: tuple[Laid, ...], added: list[int],
@@ -525,12 +530,12 @@ class OneLetterBetter(Game):
             scored = worth - target.worth
             after = _score(after, seat, scored)
             after = self._place(after, replace(target, cards=new, worth=worth), replacing=target.id)
-            return (replace(after, last=f"made {target.text.upper()} into {text.upper()} for {scored:+d}"),
+            return (after.noted(seat, f"made {target.text.upper()} into {text.upper()} for {scored:+d}"),
                     set(added), scored, (text, *also))
         after = self._steal_points(after, seat, target, worth)
         after = self._place(replace(after, next_id=state.next_id + 1),
                             Word(state.next_id, seat, new, worth, target.steals + 1), replacing=target.id)
-        return (replace(after, last=f"stole {target.text.upper()}, making {text.upper()} for {worth}"),
+        return (after.noted(seat, f"stole {target.text.upper()}, making {text.upper()} for {worth}, from", target.owner),
                 set(added), worth, (text, *also))
 
     def _steal_points(self, state: State, seat: int, target: Word, scored: int) -> State:
@@ -561,8 +566,8 @@ class OneLetterBetter(Game):
         pulled = state.pile[index]
         hand = tuple(u for u in state.hands[seat] if u != uid) + (pulled,)
         pile = state.pile[:index] + (uid,) + state.pile[index + 1:]
-        return replace(state, hands=_set(state.hands, seat, hand), pile=pile,
-                       last=f"swapped a blue {CARDS[uid].letters.upper()} for the {self.card_name(pulled)} in the discard pile")
+        return replace(state, hands=_set(state.hands, seat, hand), pile=pile).noted(
+            seat, f"swapped a blue {CARDS[uid].letters.upper()} for the {self.card_name(pulled)} in the discard pile")
 
     def _steal_card(self, state: State, seat: int, uid: int, victim: int) -> State:
         if uid not in state.hands[seat] or CARDS[uid].kind != "steal-one":
@@ -577,7 +582,7 @@ class OneLetterBetter(Game):
         hands = _set(hands, victim, tuple(u for u in hands[victim] if u != taken))
         retired = Word(state.next_id, seat, (Laid(uid, ""),), 0, out="played")
         return replace(state, hands=hands, robbed=state.robbed | {victim}, out=state.out + (retired,),
-                       next_id=state.next_id + 1, last=f"played STL-1 and took a card from seat {victim}")
+                       next_id=state.next_id + 1).noted(seat, "played STL-1 and took a card from", victim)
 
     # -- ending a turn -------------------------------------------------------------------------
 
@@ -592,7 +597,7 @@ class OneLetterBetter(Game):
         hand = tuple(u for u in state.hands[seat] if u not in uids) + state.stack[:len(uids)]
         after = replace(state, hands=_set(state.hands, seat, hand), pile=state.pile + tuple(uids),
                         stack=state.stack[len(uids):])
-        return self._next_turn(replace(after, last=f"discarded {len(uids)} and drew {min(len(uids), len(state.stack))}"))
+        return self._next_turn(after.noted(seat, f"discarded {len(uids)} and drew {min(len(uids), len(state.stack))}"))
 
     @staticmethod
     def _discarded(state: State, seat: int, entries: list[Entry]) -> list[int]:
@@ -604,7 +609,7 @@ class OneLetterBetter(Game):
     def _end_turn(self, state: State, seat: int) -> State:
         if not state.played and state.stack and state.hands[seat]:
             raise IllegalMove("Play a word, or discard one to four cards to end your turn.")
-        return self._next_turn(replace(state, last="ended the turn" if state.played else "could not play"))
+        return self._next_turn(state.noted(seat, "ended the turn" if state.played else "could not play"))
 
     def _next_turn(self, state: State) -> State:
         quiet = 0 if state.played or state.stack else state.quiet + 1
@@ -628,11 +633,12 @@ class OneLetterBetter(Game):
         if stands:
             after = _score(replace(state, phase="play", pending=None, accepted=frozenset()),
                            pending.seat, pending.scored)
-            after = replace(after, last=f"challenged {words}: it stands, and scores double")
+            after = after.noted(seat, f"challenged {words}: it stands, and scores double for", pending.seat)
             return self._round_over_at_target(self._trim_or(after, seat, ends_turn=False))
         after = _score(pending.before, seat, max(0, pending.scored))
-        after = replace(after, last=f"challenged {words}: not in the dictionary; the play is taken back",
-                        must_play=None, taken=())
+        after = replace(after, must_play=None, taken=(), log=state.log).noted(
+            seat, f"challenged {words}: not in the dictionary, so the play is taken back and the points go to the challenger; the turn ends for",
+            pending.seat)
         return self._round_over_at_target(self._trim_or(after, pending.seat, ends_turn=True), ends_turn=True)
 
     def _trim_or(self, state: State, seat: int, ends_turn: bool) -> State:
@@ -648,7 +654,7 @@ class OneLetterBetter(Game):
             raise IllegalMove(f"Discard exactly {excess} card{'s' if excess != 1 else ''}, down to {TURN_HAND}.")
         hand = tuple(u for u in state.hands[seat] if u not in uids)
         after = replace(state, hands=_set(state.hands, seat, hand), pile=state.pile + tuple(uids), phase="play",
-                        trimming=None, last=f"discarded {excess} down to {TURN_HAND}")
+                        trimming=None).noted(seat, f"discarded {excess} down to {TURN_HAND}")
         return self._round_over_at_target(after, ends_turn=state.trim_ends_turn)
 
     # -- the end of a round --------------------------------------------------------------------
@@ -673,8 +679,8 @@ class OneLetterBetter(Game):
             penalties.append(owed)
         result = RoundResult(state.scores, tuple(penalties), state.hands, how, winner)
         totals = tuple(t + f for t, f in zip(state.totals, result.final))
-        state = replace(state, totals=totals, results=state.results + (result,), pending=None, trimming=None,
-                        last=f"{state.last}; the round is over" if state.last else "the round is over")
+        state = replace(state, totals=totals, results=state.results + (result,), pending=None,
+                        trimming=None).noted(None, f"Round {state.round} is over")
         if state.round < options.rounds:
             return self._deal(state)
         best = max(totals)
@@ -733,7 +739,8 @@ class OneLetterBetter(Game):
             "hand": None if seat is None else [card_json(u) for u in state.hands[seat]],
             "hand_sizes": [len(h) for h in state.hands],
             "words": [word_json(w) for w in state.words],
-            "out": [{"id": w.id, "owner": w.owner, "text": w.text, "worth": w.worth, "out": w.out}
+            "out": [{"id": w.id, "owner": w.owner, "text": w.text, "worth": w.worth, "out": w.out,
+                     "cards": [{"letters": c.letters, "colour": CARDS[c.uid].colour, "wild": is_wild(c.uid)} for c in w.cards]}
                     for w in state.out if w.out != "played"],
             "scores": list(state.scores), "totals": list(state.totals),
             "bonus": [options.bonus_for(s) for s in range(options.players)],
@@ -744,7 +751,8 @@ class OneLetterBetter(Game):
                 seat is not None and state.hands[seat]),
             "challenge": None if pending is None else {"seat": pending.seat, "words": list(pending.words),
                                                        "scored": pending.scored, "accepted": sorted(state.accepted)},
-            "trimming": state.trimming, "last": state.last,
+            "trimming": state.trimming,
+            "log": [{"seat": seat, "text": text, "whom": whom} for seat, text, whom in state.log],
             "waiting_for": self.actors(state),
             "results": [result_json(r) for r in state.results],
             "outcome": None if not state.outcome else state.outcome.to_json(),

@@ -121,7 +121,8 @@ def _bot(level: str):
             return {"type": "discard", "cards": _discards(view, level, rng, excess)}
         if phase == "draw":
             # After putting cards back the bot draws: what it took made no play after all.
-            return {"type": "draw"} if view["last"].startswith("put the cards back") else _begin(game, view, level)
+            put_back = view["log"] and view["log"][-1]["text"].startswith("put the cards back")
+            return {"type": "draw"} if put_back else _begin(game, view, level)
         if view["must_play"] is None:
             steal = _steal_one(view, level)
             if steal:

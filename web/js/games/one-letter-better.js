@@ -234,6 +234,12 @@ export function historyList(view, players) {
   if (out.length) {
     parts.push(element("p", { class: "muted olb-history-out" }, `Out of play this round: ${out.map((w) => `${upper(w.text)} (${nameOf(players, w.owner)}, ${w.out})`).join(", ")}.`));
   }
+  const log = view.log ?? [];
+  if (log.length) {
+    // The latest first: what the others just did is what a player returning to the device wants.
+    parts.push(element("ol", { class: "olb-log", id: "olb-log", reversed: "", "aria-label": "Moves, the latest first" },
+      ...log.slice().reverse().map((entry) => element("li", {}, logLine(entry, players)))));
+  }
   return element("div", { class: "olb-history", id: "olb-history" }, ...parts);
 }
 
@@ -254,22 +260,18 @@ export function firstSeat(view) {
   return view.phase === "challenge" ? (view.challenge.seat + 1) % view.options.players : view.turn;
 }
 
-/** What the last move did, for everyone: "Bo stole TIME, making TIMER for 18." The view says
- * what happened (view.last) but not who did it; the player is named only where the phase
- * leaves no doubt (moves in the middle of a turn are the turn player's). */
+/** One line of the public log as a sentence: "Bo stole TIME, making TIMER for 18, from Ann." */
+function logLine(entry, players) {
+  const who = entry.seat === null || entry.seat === undefined ? "" : `${nameOf(players, entry.seat)} `;
+  const whom = entry.whom === null || entry.whom === undefined ? "" : ` ${nameOf(players, entry.whom)}`;
+  return `${who}${entry.text}${whom}.`;
+}
+
+/** What the last move did, for everyone, from the public log. */
 export function announcement(view, players) {
-  if (!view.last || view.phase === "over") return null;
-  let text = view.last.replace(/seat (\d+)/g, (_m, seat) => nameOf(players, Number(seat)));
-  if (/^challenged /.test(text)) return `A challenge of ${text.slice("challenged ".length)}.`;
-  // These end a turn and hand it to the next seat, so they were the previous seat's.
-  const ended = view.phase === "draw" && !/round is over/.test(text) && /^(ended the turn|could not play|discarded \d+ and drew)/.test(text);
-  if (ended) return `${nameOf(players, (view.turn + view.options.players - 1) % view.options.players)} ${text}.`;
-  const midTurn = view.phase === "play" && !/down to \d+/.test(text);
-  const putBack = view.phase === "draw" && /^put the cards back/.test(text);
-  if (midTurn || putBack) return `${nameOf(players, view.turn)} ${text}.`;
-  if (view.phase === "challenge") return `${nameOf(players, view.challenge.seat)} ${text}.`;
-  text = text.charAt(0).toUpperCase() + text.slice(1);
-  return `Last move: ${text}.`;
+  const last = view.log?.at(-1);
+  if (!last || view.phase === "over") return null;
+  return logLine(last, players);
 }
 
 /** A person's own hand and the table while the others move. */
