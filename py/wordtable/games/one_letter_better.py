@@ -275,8 +275,9 @@ class OneLetterBetter(Game):
         self.lexicon_for(Options.parse(options).lexicon).anagrams()
 
     def is_word(self, state: State, text: str) -> bool:
-        lexicon = self.lexicon_for(state.options.lexicon)
-        return text in lexicon.anagrams().get("".join(sorted(text)), ())
+        # The trie, not the bots' letter-set index: a player's first word after a reload should
+        # not wait for the index to be built.
+        return text.isascii() and text.isalpha() and text in self.lexicon_for(state.options.lexicon)
 
     # -- the protocol --------------------------------------------------------------------------
 
