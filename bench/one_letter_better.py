@@ -53,6 +53,7 @@ def one_game(game: OneLetterBetter, players: int, target: int, seed: int) -> dic
     state = game.new({"players": players, "rounds": 1, "target": target}, seed)
     lineup = LINEUPS[players][seed % players:] + LINEUPS[players][:seed % players]  # every seat gets each bot
     rng = random.Random(seed)
+    first = state.turn
     used: collections.Counter[str] = collections.Counter()
     plays = steals = 0
     while state.outcome is None:
@@ -70,7 +71,7 @@ def one_game(game: OneLetterBetter, players: int, target: int, seed: int) -> dic
     result = state.results[0]
     return {"ended": result.how == "target" or before_turns + 1 < MAX_TURNS, "how": result.how,
             "points": statistics.fmean(result.scores), "turns": state.all_turns, "used": used,
-            "plays": plays, "steals": steals}
+            "plays": plays, "steals": steals, "first_won": max(range(players), key=lambda s: result.final[s]) == first}
 
 
 def balance(games: int) -> None:
@@ -91,6 +92,9 @@ def balance(games: int) -> None:
               f" (median {statistics.median(g['points'] for g in to_end):.0f}), turns {statistics.fmean(g['turns'] for g in to_end):.1f}")
         print(f"  to 100 points: the target reached in {reached:.0%}, turns per round {statistics.fmean(g['turns'] for g in to_100):.1f}"
               f" ({statistics.fmean(g['turns'] for g in to_100) / players:.1f} each)")
+        print(f"  the first player wins the round: to 100 points {sum(g['first_won'] for g in to_100) / games:.0%}, to the end"
+              f" of the deck {sum(g['first_won'] for g in to_end) / games:.0%} (a fair share: {1 / players:.0%}; each seat"
+              f" plays each bot in turn)")
         print(f"  plays: {plays / games:.1f} a round, of which steals {steals / max(1, plays):.0%} ({steals / games:.1f} a round)")
         print("  card plays per round (a card a blue card sends back can be played again), and per card of that kind in the deck: " + ", ".join(
             f"{kind} {used[kind] / games:.1f} ({used[kind] / games / in_deck[kind]:.0%})" for kind, _n in in_deck.most_common()))

@@ -70,6 +70,8 @@ DECISIONS = {
     "joining your own word scores the difference": "Joining your own word to another player's scores the difference",
     "a joined word carries the larger": "the larger steal count of its two words, plus one",
     "the challenge comes right after each play": "a play can be challenged right after it is made",
+    "a green card may sit anywhere": "A green card may sit anywhere in a new word",
+    "a fallen addition or join gives": "the challenger scores the whole word's worth",
     "STL-1 cards are left out of a solo deck": "In solo play the STL-1 cards are left out of the deck, and every word is checked",
 }
 

@@ -342,6 +342,37 @@ def test_a_player_left_without_cards_may_end_the_turn():
     assert g.apply(emptied, 0, {"type": "end"}).turn == 1
 
 
+def test_a_blue_card_added_to_a_word_sits_at_its_outer_end():
+    g = game()
+    state = table(g, hands={0: ["h", "blue-s", "e"]}, words=[(0, ["o", "r"])])
+    h, blue, e = state.hands[0]
+    with pytest.raises(IllegalMove, match="start or the end"):
+        g.apply(state, 0, {"type": "add", "word": 0, "front": [h], "back": [blue, e]})
+
+
+def test_stl1_at_the_bottom_of_a_take_is_played_by_taking_a_card():
+    g = game()
+    state = table(g, hands={0: ["e"], 1: ["a", "b"]}, pile=["steal-one"], phase="draw")
+    taken = g.apply(state, 0, {"type": "take", "count": 1})
+    played = g.apply(taken, 0, {"type": "steal-card", "card": taken.must_play, "from": 1})
+    assert played.must_play is None and len(played.hands[1]) == 1
+
+
+def test_a_robbed_player_who_puts_back_a_take_still_draws_two():
+    g = game()
+    state = replace(table(g, hands={0: ["e"] * 7}, pile=["q"], phase="draw"), robbed=frozenset({0}))
+    back = g.apply(g.apply(state, 0, {"type": "take", "count": 1}), 0, {"type": "put-back"})
+    assert len(g.apply(back, 0, {"type": "draw"}).hands[0]) == 9
+
+
+def test_stl1_can_never_be_taken_back_even_on_a_player_already_robbed():
+    g = game()
+    state = replace(table(g, {"players": 3}, hands={0: ["steal-one", "steal-one"], 2: ["a"] * 8}),
+                    robbed=frozenset({2}))
+    after = g.apply(state, 0, {"type": "steal-card", "card": state.hands[0][0], "from": 2})
+    assert g.undo_barrier(state, after)
+
+
 def test_a_challenged_word_that_stands_scores_double():
     g = game()
     state = table(g, {"judge": "players"}, hands={0: ["t", "i", "m", "e"]})
@@ -362,6 +393,14 @@ def test_a_challenged_word_that_falls_goes_back_and_the_challenger_takes_its_poi
     fell = g.apply(after, 1, {"type": "challenge"})
     assert fell.scores == (0, 14) and fell.words == () and set(fell.hands[0]) == set(state.hands[0])
     assert fell.turn == 1 and fell.phase == "draw"  # the player's turn ended
+
+
+def test_a_fallen_extension_gives_the_challenger_the_whole_word():
+    g = game()
+    state = table(g, {"judge": "players"}, hands={0: ["x"]}, words=[(0, ["t", "i", "m", "e"])])
+    after = g.apply(state, 0, {"type": "add", "word": 0, "front": [], "back": list(state.hands[0])})  # TIMEX
+    fell = g.apply(after, 1, {"type": "challenge"})
+    assert fell.scores == (14, 14 + 8 + 5) and word_on(fell, "time").worth == 14
 
 
 def test_the_loser_of_a_challenge_discards_down_to_eight():

@@ -30,7 +30,8 @@ how-to-play page too). The deck is ours: see one_letter_better_deck.py.
   difference (TIME 14 -> TIMER +7). A steal scores the new word's whole worth and takes the old
   word's worth from its owner (in family scoring the owner keeps it). DECISION: joining your own
   word scores the difference too (your word's points were scored when you made it).
-- A word holding a green card is protected: scored, then out of play. A word's third steal
+- A word holding a green card is protected: scored, then out of play. DECISION: a green card
+  may sit anywhere in a new word; added to a word, it goes at an end like any added card. A word's third steal
   scores as usual, then the word goes out of play. DECISION: a joined word carries the larger
   steal count of its two words, plus one.
 - A player who has played nothing this turn may instead discard one to four cards and draw as
@@ -39,6 +40,8 @@ how-to-play page too). The deck is ours: see one_letter_better_deck.py.
   the other players accept it or challenge it, and the dictionary settles the challenge. A word
   that stands scores double; one that falls is taken back, its points go to the challenger, and
   the player who played it ends the turn. The loser of a challenge discards down to eight cards.
+  DECISION: a fallen addition or join gives the challenger the whole word's worth (the rules:
+  the points and bonuses on the cards spelling the word), a fallen new word or steal the same.
   DECISION: the challenge comes right after each play (the rules: before the next play).
   The other mode, the default, has the app check every word at once.
 - A round ends when someone reaches the target (the others subtract the points in their hands,
@@ -78,6 +81,9 @@ CARDS: tuple[Card, ...] = tuple(card for card in DECK for _ in range(card.count)
 PLAY_MOVES = ("word", "add", "insert", "replace", "join")
 
 Entry = Any  # in a move: a card's uid, or [uid, letters] for a wild card
+# A play's result: (state after, hand cards used, points scored, words the dictionary must
+# hold, the worth of the word made).
+Played = tuple[Any, set[int], int, tuple[str, ...], int]
 
 
 @dataclass(frozen=True)
@@ -85,7 +91,8 @@ class Options(GameOptions):
     title: ClassVar[str] = "One Letter Better"
     players: int = option(2, "Players", minimum=1, maximum=4)
     lexicon: str = option("standard", "Dictionary", kind="lexicon")
-    rounds: int = option(3, "Rounds", minimum=1, maximum=8, by_players={1: 1})
+    # Four rounds, as the rules suggest: with two or four players each seat begins equally often.
+    rounds: int = option(4, "Rounds", minimum=1, maximum=8, by_players={1: 1})
     target: int = option(100, "Points that win a round (0: play to the end of the deck)", minimum=0, maximum=500,
                          by_players={1: 0})
     judge: str = option("app", "Who checks the words", choices=JUDGES)
@@ -136,7 +143,8 @@ class Pending:
     """A play the others may still challenge ("players decide")."""
     before: Any                # the state before the play
     seat: int
-    scored: int                # what the play scored
+    scored: int                # what the play scored (doubled when it stands)
+    forfeit: int               # the word's worth, the challenger's when it falls
     words: tuple[str, ...]     # the words the dictionary must hold for the play to stand
 
 
@@ -341,7 +349,8 @@ class OneLetterBetter(Game):
             raise IllegalMove("You have already drawn this turn.")
         if kind == "put-back":
             return self._put_back(state, seat)
-        if state.must_play is not None and kind not in PLAY_MOVES:
+        if state.must_play is not None and kind not in PLAY_MOVES and not (
+                kind == "steal-card" and move["card"] == state.must_play):
             name = self.card_name(state.must_play)
             raise IllegalMove(f"Play the {name} you took from the discard pile first (or put the cards back).")
         if kind in PLAY_MOVES:
@@ -369,7 +378,7 @@ class OneLetterBetter(Game):
             raise IllegalMove(f"The discard pile has {len(state.pile)} card{'s' if len(state.pile) != 1 else ''}.")
         taken = state.pile[-count:]
         return replace(state, pile=state.pile[:-count], hands=_set(state.hands, seat, state.hands[seat] + taken),
-                       phase="play", must_play=taken[0], taken=taken, robbed=state.robbed - {seat},
+                       phase="play", must_play=taken[0], taken=taken,
                        ).noted(seat, f"took {count} card{'s' if count != 1 else ''} from the discard pile")
 
     def _put_back(self, state: State, seat: int) -> State:
@@ -382,24 +391,26 @@ class OneLetterBetter(Game):
     # -- plays ---------------------------------------------------------------------------------
 
     def _play_cards(self, state: State, seat: int, kind: str, move: Move) -> State:
-        after, scored, words = self.tried_play(state, seat, kind, move)
+        after, scored, words, forfeit = self.tried_play(state, seat, kind, move)
         if state.options.checks_words:
             for text in words:
                 if not self.is_word(state, text):
                     raise IllegalMove(f"{text.upper()} is not in the dictionary.")
             return self._round_over_at_target(after)
-        return replace(after, phase="challenge", pending=Pending(state, seat, scored, words), accepted=frozenset())
+        return replace(after, phase="challenge", pending=Pending(state, seat, scored, forfeit, words),
+                       accepted=frozenset())
 
-    def tried_play(self, state: State, seat: int, kind: str, move: Move) -> tuple[State, int, tuple[str, ...]]:
+    def tried_play(self, state: State, seat: int, kind: str, move: Move) -> tuple[State, int, tuple[str, ...], int]:
         """A play's result before the dictionary is asked: (state after, points scored, the
-        words that must be in the dictionary); IllegalMove for a play the rules forbid."""
+        words that must be in the dictionary, the worth of the word made); IllegalMove for a
+        play the rules forbid."""
         play = {"word": self._new_word, "add": self._add, "insert": self._insert, "replace": self._replace,
                 "join": self._join}[kind]
-        after, used, scored, words = play(state, seat, move)
+        after, used, scored, words, worth = play(state, seat, move)
         if state.must_play is not None and state.must_play not in used:
             name = self.card_name(state.must_play)
             raise IllegalMove(f"This play must use the {name} you took from the discard pile.")
-        return replace(after, must_play=None, taken=(), played=True), scored, words
+        return replace(after, must_play=None, taken=(), played=True), scored, words, worth
 
     def _hand_cards(self, state: State, seat: int, entries: list[Entry], *, wilds: bool = True) -> list[Laid]:
         """The hand's cards an entry list names, with the letters they spell; IllegalMove if a
@@ -419,8 +430,8 @@ class OneLetterBetter(Game):
                 if not wilds:
                     raise IllegalMove("A wild card may not be used to steal a word.")
                 if letters is None or len(letters) != wild_size(uid) or not (letters.isascii() and letters.isalpha()):
-                    size = "two letters" if wild_size(uid) == 2 else "a letter"
-                    raise IllegalMove(f"Say which {size} the wild card stands for.")
+                    size = "two letters the double wild card stands" if wild_size(uid) == 2 else "letter the wild card stands"
+                    raise IllegalMove(f"Say which {size} for.")
                 laid.append(Laid(uid, letters))
             else:
                 if letters is not None and letters != card.letters:
@@ -434,7 +445,7 @@ class OneLetterBetter(Game):
             raise IllegalMove("That word is not on the table.")
         return word
 
-    def _new_word(self, state: State, seat: int, move: Move) -> tuple[State, set[int], int, tuple[str, ...]]:
+    def _new_word(self, state: State, seat: int, move: Move) -> Played:
         cards = self._hand_cards(state, seat, move["cards"])
         if len(cards) < 2:
             raise IllegalMove("A word needs at least two cards.")
@@ -447,15 +458,17 @@ class OneLetterBetter(Game):
         after = self._spend(state, seat, [c.uid for c in cards])
         after = self._place(replace(after, next_id=state.next_id + 1), word)
         after = _score(after, seat, worth)
-        return after.noted(seat, f"played {text.upper()} for {worth}"), {c.uid for c in cards}, worth, (text,)
+        return after.noted(seat, f"played {text.upper()} for {worth}"), {c.uid for c in cards}, worth, (text,), worth
 
-    def _add(self, state: State, seat: int, move: Move) -> tuple[State, set[int], int, tuple[str, ...]]:
+    def _add(self, state: State, seat: int, move: Move) -> Played:
         target = self._target(state, move["word"])
         own = target.owner == seat
         front = self._hand_cards(state, seat, move["front"], wilds=own)
         back = self._hand_cards(state, seat, move["back"], wilds=own)
         if not front and not back:
             raise IllegalMove("Add at least one card.")
+        if any(CARDS[c.uid].colour == "blue" for c in front[1:] + back[:-1]):
+            raise IllegalMove("A blue card goes at the start or the end of a word.")
         if {c.uid for c in front} & {c.uid for c in back}:
             raise IllegalMove("A card can be played only once.")
         words: tuple[str, ...] = ()
@@ -470,7 +483,7 @@ class OneLetterBetter(Game):
         added = [c.uid for c in front + back]
         return self._change(state, seat, target, new, added, (), "added to", words)
 
-    def _insert(self, state: State, seat: int, move: Move) -> tuple[State, set[int], int, tuple[str, ...]]:
+    def _insert(self, state: State, seat: int, move: Move) -> Played:
         target = self._target(state, move["word"])
         [card] = self._hand_cards(state, seat, [move["card"]], wilds=False)
         if CARDS[card.uid].colour != "red":
@@ -481,7 +494,7 @@ class OneLetterBetter(Game):
         new = target.cards[:at] + (card,) + target.cards[at:]
         return self._change(state, seat, target, new, [card.uid], (), "inserted into", ())
 
-    def _replace(self, state: State, seat: int, move: Move) -> tuple[State, set[int], int, tuple[str, ...]]:
+    def _replace(self, state: State, seat: int, move: Move) -> Played:
         target = self._target(state, move["word"])
         [card] = self._hand_cards(state, seat, [move["card"]], wilds=False)
         if CARDS[card.uid].colour != "blue":
@@ -497,7 +510,7 @@ class OneLetterBetter(Game):
         returned = tuple(c.uid for c in replaced)
         return self._change(state, seat, target, new, [card.uid], returned, "changed", ())
 
-    def _join(self, state: State, seat: int, move: Move) -> tuple[State, set[int], int, tuple[str, ...]]:
+    def _join(self, state: State, seat: int, move: Move) -> Played:
         target = self._target(state, move["word"])
         mine = self._target(state, move["with"])
         if mine.owner != seat:
@@ -516,10 +529,10 @@ class OneLetterBetter(Game):
         after = self._place(replace(after, next_id=state.next_id + 1),
                             Word(state.next_id, seat, new, worth, steals), replacing=target.id)
         return (after.noted(seat, f"joined {mine.text.upper()} and {target.text.upper()}: {text.upper()} for {worth - mine.worth}"),
-                set(), worth - mine.worth, (text,))
+                set(), worth - mine.worth, (text,), worth)
 
     def _change(self, state: State, seat: int, target: Word, new: tuple[Laid, ...], added: list[int],
-                returned: tuple[int, ...], verb: str, also: tuple[str, ...]) -> tuple[State, set[int], int, tuple[str, ...]]:
+                returned: tuple[int, ...], verb: str, also: tuple[str, ...]) -> Played:
         """A word made longer or changed by the seat: its own (scores the difference) or a steal."""
         text = "".join(c.letters for c in new)
         if text == target.text:
@@ -532,12 +545,12 @@ class OneLetterBetter(Game):
             after = _score(after, seat, scored)
             after = self._place(after, replace(target, cards=new, worth=worth), replacing=target.id)
             return (after.noted(seat, f"made {target.text.upper()} into {text.upper()} for {scored:+d}"),
-                    set(added), scored, (text, *also))
+                    set(added), scored, (text, *also), worth)
         after = self._steal_points(after, seat, target, worth)
         after = self._place(replace(after, next_id=state.next_id + 1),
                             Word(state.next_id, seat, new, worth, target.steals + 1), replacing=target.id)
         return (after.noted(seat, f"stole {target.text.upper()}, making {text.upper()} for {worth}, from", target.owner),
-                set(added), worth, (text, *also))
+                set(added), worth, (text, *also), worth)
 
     def _steal_points(self, state: State, seat: int, target: Word, scored: int) -> State:
         state = _score(state, seat, scored)
@@ -583,7 +596,7 @@ class OneLetterBetter(Game):
         hands = _set(hands, victim, tuple(u for u in hands[victim] if u != taken))
         retired = Word(state.next_id, seat, (Laid(uid, ""),), 0, out="played")
         return replace(state, hands=hands, robbed=state.robbed | {victim}, out=state.out + (retired,),
-                       next_id=state.next_id + 1).noted(seat, "played STL-1 and took a card from", victim)
+                       next_id=state.next_id + 1, must_play=None, taken=()).noted(seat, "played STL-1 and took a card from", victim)
 
     # -- ending a turn -------------------------------------------------------------------------
 
@@ -614,7 +627,8 @@ class OneLetterBetter(Game):
 
     def _next_turn(self, state: State) -> State:
         quiet = 0 if state.played or state.stack else state.quiet + 1
-        state = replace(state, quiet=quiet, turns=state.turns + 1, all_turns=state.all_turns + 1)
+        state = replace(state, quiet=quiet, turns=state.turns + 1, all_turns=state.all_turns + 1,
+                        robbed=state.robbed - {state.turn})
         if quiet >= state.options.players or state.turns >= MAX_TURNS:
             return self._end_round(state, "deck", None)
         return replace(state, turn=(state.turn + 1) % state.options.players, phase="draw", played=False,
@@ -636,7 +650,7 @@ class OneLetterBetter(Game):
                            pending.seat, pending.scored)
             after = after.noted(seat, f"challenged {words}: it stands, and scores double for", pending.seat)
             return self._round_over_at_target(self._trim_or(after, seat, ends_turn=False))
-        after = _score(pending.before, seat, max(0, pending.scored))
+        after = _score(pending.before, seat, max(0, pending.forfeit))
         after = replace(after, must_play=None, taken=(), log=state.log).noted(
             seat, f"challenged {words}: not in the dictionary, so the play is taken back and the points go to the challenger; the turn ends for",
             pending.seat)
@@ -780,7 +794,8 @@ class OneLetterBetter(Game):
         discard, STL-1, a challenge or the end of the turn may not."""
         same_turn = (before.round == after.round and before.turns == after.turns and before.stack == after.stack
                      and before.phase in ("draw", "play") and after.phase in ("draw", "play")
-                     and before.robbed == after.robbed)
+                     and before.robbed == after.robbed
+                     and all(b == a for s, (b, a) in enumerate(zip(before.hands, after.hands)) if s != before.turn))
         return not same_turn
 
     def turns(self, state: State) -> int:
@@ -798,7 +813,7 @@ class OneLetterBetter(Game):
                 raise IllegalMove("Only plays of cards can be previewed.")
             if state.phase != "play" or seat != state.turn:
                 raise IllegalMove("It is not your turn to play.")
-            _after, scored, words = self.tried_play(state, seat, kind, move)
+            _after, scored, words, _worth = self.tried_play(state, seat, kind, move)
             if state.options.checks_words:
                 wrong = [w for w in words if not self.is_word(state, w)]
                 if wrong:

@@ -7,7 +7,7 @@ New words: every set of hand cards is reduced to its letters in alphabetical ord
 up in the dictionary's letter-set index (Lexicon.anagrams); a wild card adds each letter in
 turn. A hand of 8 cards has at most 255 sets, so a search is a few thousand dictionary lookups,
 not a walk of the whole word list. The double wild is left to people: it would multiply the
-lookups by 26 (bots use it only at the ends of their own words)."""
+lookups by 26, and bots never play it."""
 
 from __future__ import annotations
 
@@ -52,8 +52,8 @@ class Finder:
         self.must = view.get("must_play")
         hand = [HandCard(c["uid"], c["letters"], c["colour"], c["kind"], c["points"]) for c in view["hand"]]
         self.real = [c for c in hand if c.kind == "letter"]
+        self.colours = {c.uid: c.colour for c in self.real}
         self.wilds = [c for c in hand if c.kind == "wild"]
-        self.doubles = [c for c in hand if c.kind == "double-wild"]
 
     def is_word(self, text: str) -> bool:
         return text in self.index.get("".join(sorted(text)), ())
@@ -207,7 +207,10 @@ class Finder:
         for hand_word, entries, pts, special in self._plain_hand_words():
             if special:
                 continue
+            blue = [i for i, e in enumerate(entries) if self.colours.get(e) == "blue"]
             for side in ("front", "back"):
+                if any(i != (0 if side == "front" else len(entries) - 1) for i in blue):
+                    continue  # a blue card only at the new word's start or end
                 new = hand_word + text if side == "front" else text + hand_word
                 move = {"type": "add", "word": word["id"], "front": entries if side == "front" else [],
                         "back": entries if side == "back" else []}
