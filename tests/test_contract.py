@@ -14,7 +14,11 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import multiprocessing
+import os
 import random
+import traceback
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -166,9 +170,24 @@ def check_undo(game, record: Record, seat: int, before) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_random_playthroughs_keep_the_contract(game_id):
+    # The playthroughs are independent: they share the machine's cores (forked workers, each
+    # with its own game), and any failure comes back with its traceback.
+    workers = max(1, min(2, os.cpu_count() or 1))
+    shares = [list(range(worker, PLAYTHROUGHS, workers)) for worker in range(workers)]
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        failures = [failure for failure in pool.map(playthroughs, [game_id] * workers, shares) if failure]
+    assert not failures, failures[0]
+
+
+def playthroughs(game_id: str, indexes: list[int]) -> str | None:
+    """Runs these playthroughs; the failure's traceback as text (picklable), or None."""
     game, bots = make(game_id, shipped)
-    for index in range(PLAYTHROUGHS):
-        playthrough(game, bots, SEED_BASE + index)
+    try:
+        for index in indexes:
+            playthrough(game, bots, SEED_BASE + index)
+    except BaseException:  # noqa: BLE001 (pytest.fail raises a BaseException: report it too)
+        return traceback.format_exc()
+    return None
 
 
 @pytest.mark.parametrize("game_id", GAMES)
