@@ -17,7 +17,9 @@ export class TableScreen {
   constructor({ root, game, players, title = game.title, controls = [], lines = [], seatNote = () => ({}) }) {
     Object.assign(this, { root, game, players, title, seatNote });
     this.headline = element("h2", { class: "table-headline", id: "table-headline" }, title);
-    this.controls = element("div", { class: "row table-controls" }, ...controls);
+    const rules = button("?", () => showRules(game), { small: true, id: "table-rules", title: `How to play ${game.title}`,
+      "aria-label": `How to play ${game.title}`, "aria-haspopup": "dialog" });
+    this.controls = element("div", { class: "row table-controls" }, ...controls, rules);
     this.seats = element("ul", { class: "seats", id: "seats", "aria-label": "Players" });
     this.history = element("div", { class: "history", id: "history" });
     this.main = element("div", { class: "table-main", id: "table-main" });
@@ -144,4 +146,30 @@ export class TableScreen {
 /** "Waiting for …": a line while others (bots, friends online) act. */
 export function waitingLine(text, id) {
   return element("p", { class: "bot-thinking", id }, text);
+}
+
+
+/**
+ * The game's how-to-play page over the game, in a dialog: reading the rules never leaves the
+ * table. The page's own "back to Wordtable" link is hidden there (the dialog's Close is the way
+ * back); Escape closes it too, and focus returns to the "?" button.
+ */
+export function showRules(game) {
+  const frame = element("iframe", { class: "rules-frame", id: "rules-frame", src: `how-to-play/${game.id}.html`,
+    title: `How to play ${game.title}` });
+  frame.addEventListener("load", () => {
+    for (const link of frame.contentDocument?.querySelectorAll('a[href="../"]') ?? []) {
+      (link.closest("p") ?? link).hidden = true;
+    }
+  });
+  const close = button("Close", () => dialog.close(), { id: "rules-close" });
+  const dialog = element("dialog", { class: "dialog rules-dialog", id: "rules-dialog", "aria-label": `How to play ${game.title}` },
+    element("div", { class: "rules-dialog-head" }, element("h2", {}, `How to play ${game.title}`), close), frame);
+  dialog.addEventListener("close", () => {
+    dialog.remove();
+    document.getElementById("table-rules")?.focus();
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  close.focus();
 }
