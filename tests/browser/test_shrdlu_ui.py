@@ -8,6 +8,7 @@ import functools
 import json
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
@@ -195,3 +196,39 @@ def test_a_whole_game_against_a_bot_then_stepped_through(page, site):
         assert page.locator("#replay-board .cards-won .seat-status").all_inner_texts() == ["0 cards", "1 card"]
     page.click("#replay-back")
     expect(page.locator("#verdict")).to_contain_text("Basil wins")
+
+
+CARD_FITS = """() => [...document.querySelectorAll('#spread .card')].map(card => {
+  const box = card.getBoundingClientRect();
+  const inside = [...card.querySelectorAll('.card-face, .card-label')].every(part => {
+    const r = part.getBoundingClientRect();
+    return r.left >= box.left - 1 && r.right <= box.right + 1;
+  });
+  // Each word of the card's words in one piece: a word broken across lines has two boxes.
+  const label = card.querySelector('.card-label').firstChild;
+  const whole = [...label.textContent.matchAll(/\\S+/g)].every(m => {
+    const range = document.createRange();
+    range.setStart(label, m.index); range.setEnd(label, m.index + m[0].length);
+    return range.getClientRects().length === 1;
+  });
+  return {text: card.innerText.replace(/\\s+/g, ' '), fits: inside && whole && card.scrollWidth <= card.clientWidth + 1
+          && box.right <= innerWidth};
+})"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (1366, 900)])
+def test_a_six_card_spread_fits_its_cards_on_a_phone(page: Page, site, size):
+    """Every card's letters and words fit inside it (AEIOU did not at 360 px), nothing scrolls
+    sideways, and the answer field and its button are on screen."""
+    seed = next(s for s in range(10_000) if len(first_spread(s)) == 6 and "aeiou" in first_spread(s))
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    boot(page, site.url)
+    open_prepared_game(page, site.url, "shrdlu", [ME, {"name": "Ada", "bot": "easy"}], {"players": 2}, seed,
+                       bot_delay=600_000)
+    expect(page.locator("#spread .card")).to_have_count(6)
+    cards = page.evaluate(CARD_FITS)
+    assert [card["text"] for card in cards if not card["fits"]] == []
+    assert any("AEIOU" in card["text"] for card in cards)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    expect(page.locator("#shrdlu-word")).to_be_in_viewport()
+    expect(page.locator("#shrdlu-submit")).to_be_in_viewport()

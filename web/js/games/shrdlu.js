@@ -83,7 +83,7 @@ export function cardElement(card, position, { broken = false, small = false } = 
 }
 
 function spreadElement(view, brokenPosition = null) {
-  return element("ol", { class: "spread", id: "spread", style: `--cards: ${view.spread.length}`,
+  return element("ol", { class: "spread", id: "spread", style: `--cards: ${view.spread.length}`, "data-cards": view.spread.length,
     "aria-label": `${view.spread.length} cards: a ${view.spread.length}-letter word` },
     ...view.spread.map((card, i) => cardElement(card, i, { broken: i === brokenPosition })));
 }
