@@ -54,6 +54,23 @@ def test_page_paints_before_python_is_up(page, site):
     assert wait_for_boot(page) == "ready"
 
 
+@pytest.mark.parametrize("size", [(390, 844), (1366, 900)])
+def test_the_home_screen_does_not_jump_when_the_boot_panel_goes(page, site, size):
+    """The boot panel floats over the page's foot: when Python is up and it goes away, the game
+    list stays where the player was about to tap it."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    gate = site.hold(f"pyodide/{build.STDLIB_PYC_NAME}")
+    page.goto(site.url)
+    expect(page.locator("#games .game")).to_have_count(len(GAMES))
+    expect(page.locator("#boot")).to_be_visible()
+    where = "() => [...document.querySelectorAll('#games .game')].map(g => Math.round(g.getBoundingClientRect().top))"
+    before = page.evaluate(where)
+    gate.set()
+    assert wait_for_boot(page) == "ready"
+    expect(page.locator("#boot")).to_be_hidden()
+    assert page.evaluate(where) == before
+
+
 def test_offline_reload_and_later_visit(page, context, site):
     page.goto(site.url)
     assert wait_for_boot(page) == "ready"
