@@ -29,7 +29,7 @@ export class Setup {
     this.onStart = onStart;
     this.seats = [];
     this.seatList = element("ol", { class: "seat-editor", id: "seat-editor" });
-    this.addButton = button("Add a player", () => this.addSeat("human"), { small: true, id: "add-seat" });
+    this.addButton = button("Add a player", () => { this.addSeat("human"); this.markPreset(null); }, { small: true, id: "add-seat" });
     this.message = element("output", { id: "setup-message", "aria-live": "polite" });
     this.lexicon = element("select", { id: "setup-lexicon", "aria-label": "Dictionary" }, element("option", {}, "Loading…"));
     this.speed = element("select", { id: "setup-speed" },
@@ -62,6 +62,7 @@ export class Setup {
     // people(): the seats played by people on this device (a game may play differently when
     // several share one screen).
     this.fields = game.setupFields(gameFields, { players: () => this.seats.length, people: () => this.people(), info: game.info });
+    this.presetButtons = [...presets.querySelectorAll("[data-preset]")];
     this.preset("one-bot");
     const start = form.querySelector("#setup-start");
     start.disabled = true; // until the dictionaries are listed
@@ -88,6 +89,14 @@ export class Setup {
     this.seats = [];
     this.seatList.replaceChildren();
     for (const kind of PRESETS[name]) this.addSeat(kind);
+    this.markPreset(name);
+  }
+
+  /** The preset the players match shows pressed; none once they are changed by hand. */
+  markPreset(name) {
+    for (const presetButton of this.presetButtons ?? []) {
+      presetButton.setAttribute("aria-pressed", String(presetButton.dataset.preset === name));
+    }
   }
 
   defaultName(kind, index) {
@@ -105,10 +114,14 @@ export class Setup {
     name.addEventListener("input", () => { seat.auto = false; });
     type.addEventListener("change", () => {
       if (seat.auto) name.value = this.defaultName(type.value, this.seats.indexOf(seat));
+      this.markPreset(null);
       this.seatsChanged(); // a person became a bot, or the other way round
     });
-    const remove = button("Remove", () => this.removeSeat(seat), { small: true, "aria-label": `Remove player ${index + 1}` });
-    seat.row = element("li", { class: "seat-row" }, name, type, remove);
+    const remove = button("Remove", () => { this.removeSeat(seat); this.markPreset(null); },
+      { small: true, "aria-label": `Remove player ${index + 1}` });
+    seat.number = element("span", { class: "seat-number" }, `Player ${index + 1}`);
+    seat.removeButton = remove;
+    seat.row = element("li", { class: "seat-row" }, seat.number, name, type, remove);
     this.seats.push(seat);
     this.seatList.append(seat.row);
     this.seatsChanged();
@@ -123,6 +136,13 @@ export class Setup {
 
   seatsChanged() {
     this.addButton.disabled = this.seats.length >= this.game.maxPlayers;
+    // Each row says which player it is, renumbered when one is removed.
+    for (const [index, seat] of this.seats.entries()) {
+      seat.number.textContent = `Player ${index + 1}`;
+      seat.name.setAttribute("aria-label", `Name of player ${index + 1}`);
+      seat.type.setAttribute("aria-label", `Player ${index + 1} is`);
+      seat.removeButton.setAttribute("aria-label", `Remove player ${index + 1}`);
+    }
     this.fields?.playersChanged(this.seats.length);
     this.say("");
   }
