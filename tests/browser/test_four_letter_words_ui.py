@@ -177,7 +177,9 @@ def test_placing_a_word_by_keyboard_with_a_preview_and_clear_refusals(page, site
     page.click("#privacy-continue")
     page.fill("#flw-word", "zzzz")
     page.click("#flw-choose")
-    expect(page.locator("#flw-message")).to_have_text("“zzzz” is not in the Standard dictionary.")
+    expect(page.locator("#flw-message")).to_have_text("ZZZZ is not in the Standard dictionary.")
+    page.locator("#flw-word").press("Backspace")  # typing again: the old refusal goes
+    expect(page.locator("#flw-message")).to_have_text("")
     page.fill("#flw-word", "salt")
     page.click("#flw-choose")
     expect(page.locator("#flw-grid")).to_be_visible()

@@ -60,6 +60,9 @@ def test_a_round_won_by_a_typed_word_after_a_refusal(page, site):
     else:
         expect(page.locator("#shrdlu-message")).to_contain_text(f"Letter {broken + 1} (Q) breaks the card")
         expect(page.locator(f"#spread .card:nth-child({broken + 1})")).to_have_class(re.compile("broken"))
+    page.locator("#shrdlu-word").press("Backspace")  # typing again: the old refusal and its mark go
+    expect(page.locator("#shrdlu-message")).to_have_text("")
+    expect(page.locator("#spread .card.broken")).to_have_count(0)
     page.fill("#shrdlu-word", words[0].upper())
     page.click("#shrdlu-submit")
     expect(page.locator("#round-result")).to_contain_text(f"Player 1 wins the round with {words[0].upper()}")

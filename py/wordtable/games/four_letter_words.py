@@ -198,7 +198,7 @@ class FourLetterWords(Game):
         if not allowed_shape(word):
             return "Choose a word of exactly four letters, A to Z (no apostrophes or hyphens)."
         if options.vowel_start and word[0] not in VOWELS:
-            return f"In this game every word must start with a vowel; “{word}” does not."
+            return f"In this game every word must start with a vowel; {word.upper()} does not."
         banned = sorted(set(word) & set(options.banned_letters))
         if banned:
             return f"The letter {banned[0].upper()} is banned in this game."
@@ -206,7 +206,7 @@ class FourLetterWords(Game):
             return None
         lexicon = self.lexicon_for(options.lexicon)
         if word not in lexicon:
-            return f"“{word}” is not in the {lexicon.info.title} dictionary."
+            return f"{word.upper()} is not in the {lexicon.info.title} dictionary."
         return None
 
     def fitting_words(self, state: State, seat: int) -> list[str]:

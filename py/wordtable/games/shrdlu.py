@@ -230,7 +230,7 @@ class Shrdlu(Game):
                     f"“{card.title}”: {card.rule}")
         lexicon = self.lexicon_for(state.options.lexicon)
         if word not in lexicon:
-            return f"“{word}” fits the cards but is not in the {lexicon.info.title} dictionary."
+            return f"{word.upper()} fits the cards but is not in the {lexicon.info.title} dictionary."
         return None
 
     # -- the protocol --------------------------------------------------------------------------

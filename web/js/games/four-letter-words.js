@@ -232,6 +232,8 @@ function chooseScreen(view, player, act, suggest) {
         input.focus();
       }, { small: true, id: "flw-suggest" })),
     message);
+  // A refusal is about the word that was sent: typing again clears it.
+  input.addEventListener("input", () => { message.className = ""; message.textContent = ""; });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     message.className = "";

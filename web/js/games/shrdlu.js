@@ -117,6 +117,11 @@ export function raceScreen(view, ctx) {
     who.textContent = seat === null ? "" : `${players[seat].name}, your word`;
     if (!form.hidden) setTimeout(() => input.focus());
   };
+  // A refusal is about the word that was sent: typing again clears it and its broken card.
+  input.addEventListener("input", () => {
+    say("", false);
+    for (const card of spread.children) card.classList.remove("broken");
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (answering === null) return;
