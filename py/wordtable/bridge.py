@@ -41,7 +41,7 @@ def _arg(args: dict[str, Any], name: str, kind: type, default: Any = ...) -> Any
     if value is None:  # null given for an argument with a default: the default
         return default
     # JSON true is not a number, though Python's bool is an int.
-    if value is not None and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise BadRequest(f"argument {name!r} must be {kind.__name__}")
     return value
 

@@ -148,7 +148,6 @@ export function waitingLine(text, id) {
   return element("p", { class: "bot-thinking", id }, text);
 }
 
-
 /**
  * The game's how-to-play page over the game, in a dialog: reading the rules never leaves the
  * table. The page's own "back to Wordtable" link is hidden there (the dialog's Close is the way
