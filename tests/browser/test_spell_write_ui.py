@@ -121,6 +121,9 @@ def test_a_non_word_costs_a_point_unless_looked_up(page, site):
     target = next(n for n in neighbours if page.locator(f"#sw-play button[data-sq={n}]").count())
     page.click(f"#sw-play button[data-sq={target}]")
     settle(page)
+    # The banner names the button it asks for (it said "confirm" beside a button saying "Write").
+    write = page.locator("#sw-write").inner_text()
+    expect(page.locator(".word-banner")).to_contain_text(f"then press “{write.removesuffix(' and score')}”")
     texts = page.locator("#sw-claims input[data-claim]").evaluate_all("els => els.map(e => e.dataset.claim)")
     non_words = [t for t in texts if t.lower() not in standard()]
     if not non_words:

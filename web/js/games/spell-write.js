@@ -198,7 +198,7 @@ class Turn {
     const step = !this.pick ? `Choose a letter the dice point at${view.pickable.length > 2 ? " (your highlighted block widens the choice)" : ""}.`
       : !this.at ? `Write ${upper(this.letter)} in an empty square of your play grid.`
         : this.choosingBlock ? "A highlighted square: choose the top-left letter of a 2×2 block to highlight (or skip)."
-          : "Tick the words you score, then confirm.";
+          : `Tick the words you score, then press “Write ${upper(this.letter)} at ${cellName(...this.at)}”.`;
     const message = element("output", { id: "sw-message", "aria-live": "polite" });
     this.message = message;
     const parts = [
