@@ -54,7 +54,6 @@ how-to-play page too). The deck is ours: see one_letter_better_deck.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -252,9 +251,6 @@ class OneLetterBetter(Game):
         "steal-card": frozenset({"card", "from"}), "discard": frozenset({"cards"}), "end": frozenset(),
         "accept": frozenset(), "challenge": frozenset(),
     }
-
-    def __init__(self, lexicon_for: Callable[[str], Any]):
-        super().__init__(lexicon_for)
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -481,7 +477,7 @@ class OneLetterBetter(Game):
             words = ("".join(c.letters for c in group),)
         new = tuple(front) + target.cards + tuple(back)
         added = [c.uid for c in front + back]
-        return self._change(state, seat, target, new, added, (), "added to", words)
+        return self._change(state, seat, target, new, added, (), words)
 
     def _insert(self, state: State, seat: int, move: Move) -> Played:
         target = self._target(state, move["word"])
@@ -492,7 +488,7 @@ class OneLetterBetter(Game):
         if not 0 <= at <= len(target.cards):
             raise IllegalMove("That is not a place in the word.")
         new = target.cards[:at] + (card,) + target.cards[at:]
-        return self._change(state, seat, target, new, [card.uid], (), "inserted into", ())
+        return self._change(state, seat, target, new, [card.uid], (), ())
 
     def _replace(self, state: State, seat: int, move: Move) -> Played:
         target = self._target(state, move["word"])
@@ -508,7 +504,7 @@ class OneLetterBetter(Game):
                               f"letter{'s' if len(card.letters) != 1 else ''}.")
         new = (card,) + target.cards[count:] if move["side"] == "front" else target.cards[:-count] + (card,)
         returned = tuple(c.uid for c in replaced)
-        return self._change(state, seat, target, new, [card.uid], returned, "changed", ())
+        return self._change(state, seat, target, new, [card.uid], returned, ())
 
     def _join(self, state: State, seat: int, move: Move) -> Played:
         target = self._target(state, move["word"])
@@ -532,7 +528,7 @@ class OneLetterBetter(Game):
                 set(), worth - mine.worth, (text,), worth)
 
     def _change(self, state: State, seat: int, target: Word, new: tuple[Laid, ...], added: list[int],
-                returned: tuple[int, ...], verb: str, also: tuple[str, ...]) -> Played:
+                returned: tuple[int, ...], also: tuple[str, ...]) -> Played:
         """A word made longer or changed by the seat: its own (scores the difference) or a steal."""
         text = "".join(c.letters for c in new)
         if text == target.text:

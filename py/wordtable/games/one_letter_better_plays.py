@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordtable.engine.game import Move
+from wordtable.games.one_letter_better import BONUS_FROM
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 MAX_SEARCHED_CARDS = 11   # a bigger hand (after a big take) searches its first eleven cards
-BONUS_FROM = 3
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,7 @@ class Finder:
         hand = [HandCard(c["uid"], c["letters"], c["colour"], c["kind"], c["points"]) for c in view["hand"]]
         self.real = [c for c in hand if c.kind == "letter"]
         self.colours = {c.uid: c.colour for c in self.real}
+        self._plain: list[tuple[str, list[Any], int, bool]] | None = None  # hand words without wilds, once
         self.wilds = [c for c in hand if c.kind == "wild"]
 
     def is_word(self, text: str) -> bool:
@@ -220,7 +221,7 @@ class Finder:
         return plays
 
     def _plain_hand_words(self) -> list[tuple[str, list[Any], int, bool]]:
-        if not hasattr(self, "_plain"):
+        if self._plain is None:
             self._plain = self.hand_words(wilds=False)
         return self._plain
 

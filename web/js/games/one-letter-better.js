@@ -6,7 +6,7 @@
 // solo best scores, and the replay. Python decides every rule (games/one_letter_better.py):
 // nothing here decides whether a play is allowed.
 import { element, button } from "../ui.js";
-import { readJSON, writeJSON } from "../store.js";
+import { fingerprint, soloBestElement } from "../solo-best.js";
 
 export const id = "one-letter-better";
 export const historyTitle = "Scores";
@@ -944,51 +944,12 @@ export function variantText(options) {
   return parts.join(", ");
 }
 
-function fingerprint(view) {
-  const text = JSON.stringify([view.options, view.results.map((r) => [r.scores, r.penalties, r.hands.map((h) => h.map((c) => c.uid))])]);
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    a = Math.imul(a ^ text.charCodeAt(i), 0x01000193) >>> 0;
-    b = Math.imul(b ^ text.charCodeAt(i), 0x5bd1e995) >>> 0;
-  }
-  return `${a.toString(16)}${b.toString(16)}`;
+/** A finished game's fingerprint (its options and every round's scores and hands): each game counts once. */
+function gameKey(view) {
+  return fingerprint([view.options, view.results.map((r) => [r.scores, r.penalties, r.hands.map((h) => h.map((c) => c.uid))])]);
 }
 
-const isBestTable = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-
-/** Records a finished solo game once, and says how it compares with the best of its variant. */
 function soloBest(view) {
-  const score = view.totals[0];
-  const variant = variantOf(view.options);
-  const key = fingerprint(view);
-  const { value: table, problem } = readJSON(BEST_KEY, {}, isBestTable);
-  const entry = isBestTable(table[variant]) ? table[variant] : { games: 0, best: null, seen: [] };
-  const seen = Array.isArray(entry.seen) ? entry.seen : [];
-  let note = problem;
-  if (!seen.includes(key)) {
-    const before = entry.best?.score ?? null;
-    entry.games = (entry.games ?? 0) + 1;
-    entry.seen = [...seen, key].slice(-200);
-    if (before === null || score > before) entry.best = { key, score, before, when: new Date().toISOString() };
-    try {
-      writeJSON(BEST_KEY, { ...table, [variant]: entry });
-    } catch (error) {
-      note = error.message;
-    }
-  }
-  const best = entry.best;
-  let text;
-  if (best?.key === key) {
-    text = best.before === null ? `Your first solo game in this variant: ${plural(score, "point")} is the score to beat.`
-      : `A new best! ${plural(score, "point")} beats your previous best of ${best.before}.`;
-  } else if (best) {
-    text = score === best.score ? `${plural(score, "point")}: level with your best.`
-      : `${plural(score, "point")}. Your best in this variant is ${best.score}: not beaten this time.`;
-  } else {
-    text = `${plural(score, "point")}.`;
-  }
-  return element("div", { class: "notice olb-best", id: "olb-best" },
-    element("p", { class: "olb-best-text" }, text),
-    element("p", { class: "hint" }, `Variant: ${variantText(view.options)} · ${plural(entry.games ?? 1, "game")} played${note ? ` · ${note}` : ""}`));
+  return soloBestElement({ storageKey: BEST_KEY, variant: variantOf(view.options), variantText: variantText(view.options),
+    key: gameKey(view), score: view.totals[0], prefix: "olb" });
 }

@@ -6,7 +6,7 @@
 // sees at once what a word takes. Letters and words are drawn from their pieces
 // (wordsmith-letters.js).
 import { element, button } from "../ui.js";
-import { readJSON, writeJSON } from "../store.js";
+import { bestFor, fingerprint, soloBestElement } from "../solo-best.js";
 import { KINDS, CHARACTERS, countsOf, countsText, pieceSvg, letterSvg, wordSvg, alphabetCard } from "./wordsmith-letters.js";
 
 export const id = "wordsmith";
@@ -565,7 +565,7 @@ function seatPanel(view, seat, ctx) {
   const totalSoFar = own.totals[seat];
   if (own.results.length) paper.append(element("p", { class: "hint ws-total" }, `Total of the challenges played: ${totalSoFar} points.`));
   if (own.options.players === 1) {
-    const best = bestFor(own.options);
+    const best = bestFor(BEST_KEY, variantOf(own.options));
     if (best) paper.append(element("p", { class: "hint ws-best-line" }, `Your best in this variant: ${best.score} points.`));
   }
   return element("div", { class: "ws-seat" }, panel, paper);
@@ -831,58 +831,13 @@ export function variantText(options) {
 }
 
 /** A finished game's fingerprint (its options, its last setup and every sheet): each game counts once. */
-function fingerprint(view) {
-  const text = JSON.stringify([view.options, view.setup, view.results.map((r) => [r.required, r.sheets.map((s) => [s.rows.map((row) => row.word), s.discards])])]);
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    a = Math.imul(a ^ text.charCodeAt(i), 0x01000193) >>> 0;
-    b = Math.imul(b ^ text.charCodeAt(i), 0x5bd1e995) >>> 0;
-  }
-  return `${a.toString(16)}${b.toString(16)}`;
+function gameKey(view) {
+  return fingerprint([view.options, view.setup, view.results.map((r) => [r.required, r.sheets.map((s) => [s.rows.map((row) => row.word), s.discards])])]);
 }
 
-const isBestTable = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-
-function bestFor(options) {
-  const entry = readJSON(BEST_KEY, {}, isBestTable).value[variantOf(options)];
-  return entry?.best ?? null;
-}
-
-/** Records a finished solo game once, and says how it compares with the best of its variant. */
 function soloBest(view) {
-  const score = view.totals[0];
-  const variant = variantOf(view.options);
-  const key = fingerprint(view);
-  const { value: table, problem } = readJSON(BEST_KEY, {}, isBestTable);
-  const entry = isBestTable(table[variant]) ? table[variant] : { games: 0, best: null, seen: [] };
-  const seen = Array.isArray(entry.seen) ? entry.seen : [];
-  let note = problem;
-  if (!seen.includes(key)) {
-    const before = entry.best?.score ?? null;
-    entry.games = (entry.games ?? 0) + 1;
-    entry.seen = [...seen, key].slice(-200);
-    if (before === null || score > before) entry.best = { key, score, before, when: new Date().toISOString() };
-    try {
-      writeJSON(BEST_KEY, { ...table, [variant]: entry });
-    } catch (error) {
-      note = error.message;
-    }
-  }
-  const best = entry.best;
-  let text;
-  if (best?.key === key) {
-    text = best.before === null ? `Your first solo game in this variant: ${score} points is the score to beat.`
-      : `A new best! ${score} points beats your previous best of ${best.before}.`;
-  } else if (best) {
-    text = score === best.score ? `${score} points: level with your best, ${best.score}.`
-      : `${score} points. Your best in this variant is ${best.score}: not beaten this time.`;
-  } else {
-    text = `${score} points.`;
-  }
-  return element("div", { class: "notice ws-best", id: "ws-best" },
-    element("p", { class: "ws-best-text" }, text),
-    element("p", { class: "hint" }, `Variant: ${variantText(view.options)} · ${plural(entry.games ?? 1, "game")} played${note ? ` · ${note}` : ""}`));
+  return soloBestElement({ storageKey: BEST_KEY, variant: variantOf(view.options), variantText: variantText(view.options),
+    key: gameKey(view), score: view.totals[0], prefix: "ws" });
 }
 
 // -- the replay ------------------------------------------------------------------------------
