@@ -13,6 +13,11 @@ def pressed(page: Page) -> list[str]:
     return page.eval_on_selector_all("[data-preset][aria-pressed=true]", "buttons => buttons.map(b => b.dataset.preset)")
 
 
+def values(page: Page, selector: str) -> list[str]:
+    expect(page.locator("#setup-start")).to_be_enabled()  # the form is drawn in full
+    return page.eval_on_selector_all(selector, "fields => fields.map(f => f.value)")
+
+
 def test_the_active_preset_and_the_player_rows_are_labelled(page: Page, site):
     page.goto(site.url)
     assert wait_for_boot(page) == "ready"
@@ -30,3 +35,50 @@ def test_the_active_preset_and_the_player_rows_are_labelled(page: Page, site):
     expect(page.locator(".seat-number")).to_have_text(["Player 1", "Player 2"])
     expect(page.locator(".seat-row").last.get_by_role("button")).to_have_accessible_name("Remove player 2")
     expect(page.locator(".seat-row").last.locator("select")).to_have_accessible_name("Player 2 is")
+
+
+def test_a_first_shrdlu_game_is_gentle_and_the_form_remembers_the_last_choices(page: Page, site):
+    """A newcomer's first race meets an easy bot at Gentle speed (issue 16: the medium bot at
+    Normal won before a newcomer had read the cards); the form says what a speed means; the next
+    form opens with the players, speed, dictionary and game options chosen last time."""
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    page.click("a[href='#new=shrdlu']")
+    assert values(page, ".seat-kind") == ["human", "easy"]
+    expect(page.locator("#setup-speed")).to_have_value("2100")
+    expect(page.locator("#setup-speed-means")).to_have_text("Bots take three times as long as at Normal: time to read everything in a first game.")
+    expect(page.locator("#setup-speed")).to_have_accessible_description(page.locator("#setup-speed-means").inner_text())
+    expect(page.locator("#setup-start")).to_be_focused()  # a keyboard player starts with one key
+    page.select_option("#setup-speed", "250")
+    expect(page.locator("#setup-speed-means")).to_contain_text("a third of Normal")
+    # Another game keeps its usual first game: a medium bot at Normal, a turn-based meaning.
+    page.goto(f"{site.url}#new=four-letter-words")
+    expect(page.locator("#setup h2")).to_have_text("New game of Four Letter Words")
+    assert values(page, ".seat-kind") == ["human", "medium"]
+    expect(page.locator("#setup-speed")).to_have_value("700")
+    expect(page.locator("#setup-speed-means")).to_have_text("A bot waits under a second before each move.")
+    page.click("#add-seat")
+    page.locator(".seat-kind").nth(2).select_option("hard")
+    page.locator(".seat-name-input").nth(0).fill("Ann")
+    page.select_option("#setup-speed", "1200")
+    page.select_option("#setup-lexicon", "common")
+    page.check("#flw-judge-players")
+    page.click("#setup-start")
+    page.wait_for_url("**#game=*")
+    page.goto(f"{site.url}#new=four-letter-words")
+    expect(page.locator("#setup h2")).to_have_text("New game of Four Letter Words")
+    assert values(page, ".seat-kind") == ["human", "medium", "hard"]
+    assert values(page, ".seat-name-input") == ["Ann", "Basil", "Clover"]
+    expect(page.locator("#setup-speed")).to_have_value("1200")
+    expect(page.locator("#setup-lexicon")).to_have_value("common")
+    expect(page.locator("#flw-judge-players")).to_be_checked()
+    assert pressed(page) == []
+    # Shrdlu's form is its own: still the first-game choices.
+    page.goto(f"{site.url}#new=shrdlu")
+    expect(page.locator("#setup-speed")).to_have_value("2100")
+    # A damaged memory is ignored: the usual form, nothing broken.
+    page.evaluate("localStorage.setItem('wordtable.setup.v1.four-letter-words', '{not json')")
+    page.goto(f"{site.url}#new=four-letter-words")
+    expect(page.locator("#setup h2")).to_have_text("New game of Four Letter Words")
+    assert values(page, ".seat-kind") == ["human", "medium"]
+    expect(page.locator("#setup-start")).to_be_enabled()

@@ -21,8 +21,7 @@ export function roundBreak({ game, view, players, online, onNext }) {
   const result = game.roundResult(view, players);
   const round = game.roundName ?? "round";
   if (!online) {
-    const go = button(over ? "See who won" : `Next ${round}`, next, { primary: true, id: "next-round" });
-    setTimeout(() => go.focus());
+    const go = button(over ? "See who won" : `Next ${round}`, next, { primary: true, id: "next-round", "data-next": true });
     return element("div", {}, result, go);
   }
   const line = element("p", { class: "hint", id: "next-round-in", role: "timer" });

@@ -1,17 +1,35 @@
 // The new-game screen: who plays (people on this device, bots and their level), the game's own
 // options, the dictionary, and how fast bots play. Python checks the options when the game starts.
+// The form opens with what the player chose last time for this game (kept in this browser), or
+// with the game's choices for a first game.
 import { element, button } from "./ui.js";
 import { SAVE_FORMAT, SAVE_VERSION, newSaveId } from "./saves.js";
+import { readJSON, writeJSON } from "./store.js";
 
 const KINDS = [["human", "Person on this device"], ["easy", "Bot, easy"], ["medium", "Bot, medium"], ["hard", "Bot, hard"],
   ["online", "Friend online (invite by link)"]];
 const BOT_NAMES = ["Ada", "Basil", "Clover", "Dot", "Ezra", "Fig", "Gus", "Hazel"];
-const BOT_SPEEDS = [["1200", "Relaxed"], ["700", "Normal"], ["250", "Quick"], ["0", "Instant"]];
+// [botDelay, name, what it means in a turn-based game, in a race]. Turn-based: the pause before
+// a bot's move; races: the bots' thinking time scaled by botDelay / 700 (table.js).
+const BOT_SPEEDS = [
+  ["2100", "Gentle", "a bot waits 2 seconds before each move, so everyone sees what it did",
+    "bots take three times as long as at Normal: time to read everything in a first game"],
+  ["1200", "Relaxed", "a bot waits a little over a second before each move",
+    "bots take almost twice as long as at Normal"],
+  ["700", "Normal", "a bot waits under a second before each move",
+    "bots take about as long as a practised player"],
+  ["250", "Quick", "a bot moves after a quarter of a second", "bots take a third of Normal's time"],
+  ["0", "Instant", "bots move at once", "bots answer almost at once"],
+];
+const USUAL = { bot: "medium", speed: "700" };
+const remembered = (gameId) => `wordtable.setup.v1.${gameId}`;
+const isRemembered = (value) => value !== null && typeof value === "object" && Array.isArray(value.seats);
 
+// "bot": the level the game suggests for a first game (medium unless it says otherwise).
 export const PRESETS = {
   alone: ["human"],
-  "one-bot": ["human", "medium"],
-  "two-bots": ["human", "medium", "medium"],
+  "one-bot": ["human", "bot"],
+  "two-bots": ["human", "bot", "bot"],
   "two-people": ["human", "human"],
   online: ["human", "online"],
 };
@@ -32,8 +50,11 @@ export class Setup {
     this.addButton = button("Add a player", () => { this.addSeat("human"); this.markPreset(null); }, { small: true, id: "add-seat" });
     this.message = element("output", { id: "setup-message", "aria-live": "polite" });
     this.lexicon = element("select", { id: "setup-lexicon", "aria-label": "Dictionary" }, element("option", {}, "Loading…"));
-    this.speed = element("select", { id: "setup-speed" },
-      ...BOT_SPEEDS.map(([value, label]) => element("option", { value, selected: value === "700" }, label)));
+    this.firstGame = { ...USUAL, ...(game.firstGame ?? {}) };
+    this.speed = element("select", { id: "setup-speed", "aria-describedby": "setup-speed-means" },
+      ...BOT_SPEEDS.map(([value, label]) => element("option", { value, selected: value === this.firstGame.speed }, label)));
+    this.speedMeans = element("p", { class: "hint", id: "setup-speed-means" });
+    this.speed.addEventListener("change", () => this.explainSpeed());
     const gameFields = element("div", { class: "game-fields" });
     const presets = element("div", { class: "row presets" },
       game.minPlayers === 1 && button("Just me", () => this.preset("alone"), { small: true, "data-preset": "alone" }),
@@ -49,11 +70,12 @@ export class Setup {
         element("label", { for: "setup-lexicon" }, "Words are checked against"), this.lexicon,
         element("p", { class: "hint" }, "Your own lists (added under Dictionaries on the home screen) are offered here too.")),
       element("fieldset", {}, element("legend", {}, "Bots"),
-        element("label", { for: "setup-speed" }, "How fast bots play"), this.speed),
-      element("div", { class: "row" },
-        element("button", { type: "submit", class: "button primary", id: "setup-start" }, "Start the game"),
-        element("a", { class: "button", href: "#" }, "Cancel")),
-      this.message);
+        element("label", { for: "setup-speed" }, "How fast bots play"), this.speed, this.speedMeans),
+      this.message,
+      // Kept at the bottom of the screen while the form scrolls: starting is always one tap away.
+      element("div", { class: "row setup-actions" },
+        element("button", { type: "submit", class: "button primary", id: "setup-start", "data-next": true }, "Start the game"),
+        element("a", { class: "button", href: "#" }, "Cancel")));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.start();
@@ -61,23 +83,75 @@ export class Setup {
     this.root.replaceChildren(form);
     // people(): the seats played by people on this device (a game may play differently when
     // several share one screen).
+    this.fieldsRoot = gameFields;
     this.fields = game.setupFields(gameFields, { players: () => this.seats.length, people: () => this.people(), info: game.info });
     this.presetButtons = [...presets.querySelectorAll("[data-preset]")];
-    this.preset("one-bot");
+    const last = readJSON(remembered(game.id), null, isRemembered).value;
+    if (!last || !this.recall(last)) this.preset("one-bot");
+    this.explainSpeed();
     const start = form.querySelector("#setup-start");
     start.disabled = true; // until the dictionaries are listed
-    await this.fillLexicons();
+    await this.fillLexicons(last?.lexicon);
     start.disabled = false;
+    start.focus({ preventScroll: true }); // a keyboard player starts at once, or tabs back up
     // While the form is filled in, Python builds what the game needs (Shrdlu: word indexes).
     this.python.call("game.warm_up", { game: game.id, options: {} }).catch(() => {});
   }
 
-  async fillLexicons() {
+  explainSpeed() {
+    const [, , turns, races] = BOT_SPEEDS.find(([value]) => value === this.speed.value) ?? BOT_SPEEDS[2];
+    const text = this.game.realtime ? races : turns;
+    this.speedMeans.textContent = `${text[0].toUpperCase()}${text.slice(1)}.`;
+  }
+
+  /** The form as the player left it last time: players, speed and the game's own fields (by
+   * id). False when it no longer fits this game (then the usual preset is used). */
+  recall(last) {
+    const kinds = last.seats.map((seat) => seat?.kind);
+    if (kinds.length < this.game.minPlayers || kinds.length > this.game.maxPlayers
+        || !kinds.every((kind) => KINDS.some(([value]) => value === kind))) return false;
+    this.seats = [];
+    this.seatList.replaceChildren();
+    for (const [index, { kind, name }] of last.seats.entries()) {
+      this.addSeat(kind);
+      if (typeof name === "string" && name.trim()) {
+        this.seats[index].name.value = name.slice(0, 24);
+        this.seats[index].auto = false;
+      }
+    }
+    const match = Object.entries(PRESETS).find(([, preset]) => preset.length === kinds.length
+      && preset.every((kind, i) => kind === kinds[i] || (kind === "bot" && kinds[i] === this.firstGame.bot)));
+    this.markPreset(match?.[0] ?? null);
+    if (BOT_SPEEDS.some(([value]) => value === last.speed)) this.speed.value = last.speed;
+    for (const [id, value] of Object.entries(last.fields ?? {})) {
+      const field = this.fieldsRoot.querySelector(`#${CSS.escape(id)}`);
+      if (!field || field.disabled) continue;
+      if (field.type === "checkbox" || field.type === "radio") field.checked = value === true;
+      else if (typeof value === "string") field.value = value;
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+      field.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    return true;
+  }
+
+  /** What to recall next time (never blocks starting: storage may be off). */
+  remember() {
+    const fields = {};
+    for (const field of this.fieldsRoot.querySelectorAll("input[id], select[id]")) {
+      fields[field.id] = field.type === "checkbox" || field.type === "radio" ? field.checked : field.value;
+    }
+    const seats = this.seats.map((seat) => ({ kind: seat.type.value, ...(seat.auto ? {} : { name: seat.name.value.trim() }) }));
+    try {
+      writeJSON(remembered(this.game.id), { seats, speed: this.speed.value, lexicon: this.lexicon.value, fields });
+    } catch { /* storage off or full: the form opens with the usual choices next time */ }
+  }
+
+  async fillLexicons(recalled = null) {
     try {
       const { lexicons, default: usual } = await this.dictionaries.choices();
       // The game's own default dictionary when it has one (a game may need other characters).
       const own = this.game.info?.options?.find((option) => option.name === "lexicon")?.default;
-      const chosen = lexicons.some((info) => info.name === own) ? own : usual;
+      const chosen = [recalled, own].find((name) => lexicons.some((info) => info.name === name)) ?? usual;
       this.lexicon.replaceChildren(...lexicons.map((info) =>
         element("option", { value: info.name, selected: info.name === chosen }, info.custom ? `${info.title} (your list)` : info.title)));
     } catch (error) {
@@ -88,7 +162,7 @@ export class Setup {
   preset(name) {
     this.seats = [];
     this.seatList.replaceChildren();
-    for (const kind of PRESETS[name]) this.addSeat(kind);
+    for (const kind of PRESETS[name]) this.addSeat(kind === "bot" ? this.firstGame.bot : kind);
     this.markPreset(name);
   }
 
@@ -173,6 +247,7 @@ export class Setup {
     const options = { players: players.length, lexicon: this.lexicon.value, ...this.fields.read() };
     try {
       const { record } = await this.python.call("game.new", { game: this.game.id, options });
+      this.remember();
       const now = new Date().toISOString();
       this.onStart({
         format: SAVE_FORMAT, version: SAVE_VERSION, id: newSaveId(), game: this.game.id,

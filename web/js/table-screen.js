@@ -4,7 +4,7 @@
 // waiting, the real-time race and its round breaks, the end of the game and the step-by-step
 // replay. Everything that is the game's own comes from its renderer module (games/contract.js);
 // who acts when, and how moves travel, is the caller's.
-import { element, button, verdictText } from "./ui.js";
+import { element, button, verdictText, focusNext } from "./ui.js";
 import { roundBreak, keepTyping } from "./race.js";
 
 export class TableScreen {
@@ -70,7 +70,16 @@ export class TableScreen {
   setMain(...children) {
     this.setBusy(false);
     this.buzz = null;
+    // Focus on the screen being replaced (or on nothing) would fall back to the page: it goes to
+    // what to do next instead. Focus elsewhere (the head's buttons) stays where the player put it.
+    const active = document.activeElement;
+    const lost = !active || active === document.body || this.main.contains(active);
     this.main.replaceChildren(...children.filter(Boolean));
+    if (lost) this.focusNext();
+  }
+
+  focusNext() {
+    focusNext(this.main);
   }
 
   /** While a move is on its way, the screen takes no second click (no move is sent twice). */
@@ -106,10 +115,11 @@ export class TableScreen {
 
   /** The end: the verdict, the game's final screen, and actions (buttons) under it. */
   showGameOver(view, { ask, seat = null, shareLink = null, actions = [] } = {}) {
+    // The way on sits under the verdict, before the (long) final screen: on a phone too.
     this.setMain(element("div", { class: "game-over", id: "game-over" },
       element("p", { class: "verdict", id: "verdict" }, verdictText(view.outcome, this.players)),
-      this.game.finalScreen(view, this.players, { ask, seat, shareLink }),
-      actions.some(Boolean) ? element("div", { class: "row" }, ...actions.filter(Boolean)) : null));
+      actions.some(Boolean) ? element("div", { class: "row game-over-actions" }, ...actions.filter(Boolean)) : null,
+      this.game.finalScreen(view, this.players, { ask, seat, shareLink })));
   }
 
   /** "Step through the game": frames from game.replay, the record's moves, onBack() to leave. */

@@ -235,8 +235,9 @@ export class Table {
     const ask = async (question, args = {}) => (await this.call("game.ask", { seat, question, args })).answer;
     this.drawSide({ ...view, seat });
     this.turnShown = { seat, view };
-    this.setMain(this.announcement(view), this.takeBackButton(seat, token),
-      this.game.turnScreen(view, player, { act, suggest, ask, players: this.save.players }));
+    // Taking back comes after the turn: what to do next stays at the top.
+    this.setMain(this.announcement(view),
+      this.game.turnScreen(view, player, { act, suggest, ask, players: this.save.players }), this.takeBackButton(seat, token));
   }
 
   announcement(view) {
@@ -253,14 +254,13 @@ export class Table {
       this.setBusy(true);
       this.shownSeat = seat;
       this.humanTurn(seat, token, publicView);
-    }, { primary: true, id: "privacy-continue" });
+    }, { primary: true, id: "privacy-continue", "data-next": true });
     const screen = element("div", { class: "privacy", id: "privacy" },
       element("p", { class: "privacy-title" }, `Pass the device to ${player.name}`),
       element("p", { class: "hint", id: "privacy-note" }, this.game.privacyNote ?? "Everyone else, look away."),
       element("div", { class: "row" }, show,
         previous !== null && button(`${this.save.players[previous].name}: take back your move`, () => this.takeBack(previous, token), { small: true })));
     this.setMain(this.announcement(publicView), screen);
-    setTimeout(() => show.focus());
   }
 
   takeBackButton(seat, token) {
@@ -428,7 +428,7 @@ export class Table {
     this.screen.showGameOver(view, {
       ask, seat: onlyHuman, shareLink: this.game.shareLink?.(this.save, location.href.split("#")[0]) ?? null,
       actions: [button("Step through the game", () => this.replay(token), { id: "replay-open" }),
-        button("Play again, same players", () => this.onPlayAgain?.(this.save), { id: "play-again" })],
+        button("Play again, same players", () => this.onPlayAgain?.(this.save), { primary: true, id: "play-again", "data-next": true })],
     });
   }
 

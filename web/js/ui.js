@@ -20,6 +20,36 @@ export function button(label, onClick, { primary = false, small = false, ...attr
   return node;
 }
 
+/** A keyboard player starts from the next thing to do: the first shown, enabled control in root
+ * marked data-next, else root's first control. Without scrolling: layouts keep it in view. */
+export function focusNext(root) {
+  if (document.querySelector("dialog[open]")) return;
+  const usable = (node) => !node.disabled && !node.closest("[hidden], [inert]") && node.getClientRects().length > 0;
+  const next = [...root.querySelectorAll("[data-next]")].find(usable)
+    ?? [...root.querySelectorAll("button, input, select, textarea, a[href], [tabindex='0']")].find(usable);
+  next?.focus({ preventScroll: true });
+}
+
+/** Replaces root's children without losing the keyboard's place. When focus was in root (or
+ * nowhere): with keepPlace, the same control again (same id, or the same data-* marks); else, or
+ * when it is gone, the next thing to do. */
+export function redraw(root, children, { keepPlace = true } = {}) {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || root.contains(active);
+  const place = keepPlace && lost && active && active !== document.body ? sameControl(active) : null;
+  root.replaceChildren(...children);
+  if (!lost || !root.isConnected) return;
+  const again = place && root.querySelector(place);
+  if (again && !again.disabled) again.focus({ preventScroll: true });
+  else focusNext(root);
+}
+
+function sameControl(node) {
+  if (node.id) return `#${CSS.escape(node.id)}`;
+  const marks = [...node.attributes].filter((a) => a.name.startsWith("data-") && a.name !== "data-next");
+  return marks.length ? `${node.tagName}${marks.map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("")}` : null;
+}
+
 // 111593 -> "111,593". Not toLocaleString: its first call loads locale data on the main thread.
 export const thousands = (n) => String(n).replace(/\B(?=(\d{3})+$)/g, ",");
 

@@ -73,11 +73,12 @@ export const OPTIONAL = {
     meaning: "a person's own board while others move (name: whose, or null for \"you\" on a guest's screen)" },
   shareLink: { type: "function", call: "shareLink(save, base) → {url, seed, title, text} | null",
     meaning: "a link giving friends the same game (the table offers it with title and text)" },
+  firstGame: { type: "object", meaning: "{bot, speed}: the bots' level (\"easy\"…) and speed (a botDelay of the form's speeds) a player meets the first time the form opens; medium at Normal when absent" },
   optionsFromLink: { type: "function", call: "optionsFromLink(URLSearchParams) → {seed, options, key} | null",
     meaning: "reads a shared link (#play=ID&…): the game's seed and options, and a key naming it among saves; null when damaged" },
 };
 
-const TYPES = { string: "a string", number: "a number", boolean: "true or false", function: "a function" };
+const TYPES = { string: "a string", number: "a number", boolean: "true or false", function: "a function", object: "an object" };
 
 function describe(name, entry) {
   return `${entry.call ?? name}: ${entry.meaning}`;

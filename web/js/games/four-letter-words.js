@@ -204,10 +204,10 @@ function judgeScreen(view, player, act, players) {
   const word = upper(view.word);
   const [question, choices] = view.phase === "vet"
     ? [`${player.name}: ${players[view.chooser].name} chose ${word}. Is it a word?`, [
-      button(`Accept ${word}`, () => send("accept"), { primary: true, id: "flw-accept" }),
+      button(`Accept ${word}`, () => send("accept"), { primary: true, id: "flw-accept", "data-next": true }),
       button("Challenge it", () => send("challenge"), { id: "flw-challenge" })]]
     : [`${player.name}: ${players[view.challenger].name} challenges ${word}. Look it up, or choose another word?`, [
-      button(`Look ${word} up in the dictionary`, () => send("defend"), { primary: true, id: "flw-defend" }),
+      button(`Look ${word} up in the dictionary`, () => send("defend"), { primary: true, id: "flw-defend", "data-next": true }),
       button("Choose another word", () => send("withdraw"), { id: "flw-withdraw" })]];
   const stakes = view.options.challenge_penalties
     ? "Competitive penalties: if the word is not found, its chooser loses this turn; if it is found, the challenger misses their next turn."
@@ -221,11 +221,11 @@ function judgeScreen(view, player, act, players) {
 
 function chooseScreen(view, player, act, suggest) {
   const input = element("input", { id: "flw-word", maxlength: 4, minlength: 4, autocomplete: "off", autocapitalize: "none",
-    spellcheck: "false", required: true, placeholder: "word", "aria-label": "Your word" });
+    spellcheck: "false", required: true, placeholder: "word", "aria-label": "Your word", "data-next": true });
   const message = element("output", { id: "flw-message", "aria-live": "polite" });
   const form = element("form", { class: "choose-form" },
     element("label", { for: "flw-word" }, `${player.name}, choose a four-letter word that fits your grid`),
-    element("div", { class: "row" }, input, element("button", { type: "submit", class: "button primary", id: "flw-choose" }, "Choose"),
+    element("div", { class: "row" }, input, element("button", { type: "submit", class: "button primary", id: "flw-choose", "data-next": true }, "Choose"),
       suggest && button("Suggest one", async () => {
         const move = await suggest();
         input.value = move.word.toUpperCase();
@@ -305,12 +305,12 @@ class PlacementPicker {
     this.arrows = element("div", { class: "arrows", role: "group", "aria-label": "Direction" },
       ...Object.keys(DIRECTIONS).map((dir) => button(ARROWS[dir], () => this.aim(dir),
         { small: true, "data-dir": dir, "aria-label": `Write ${dir === "right" || dir === "left" ? "to the" : ""} ${dir}` })));
-    this.confirm = button(`Write ${upper(this.word)}`, () => this.write(), { primary: true, id: "flw-write" });
+    this.confirm = button(`Write ${upper(this.word)}`, () => this.write(), { primary: true, id: "flw-write", "data-next": true });
     const actions = element("div", { class: "row" }, this.confirm);
     if (view.may_skip) actions.append(this.skipButton());
     const fits = view.placements.length > 0;
     const instructions = fits
-      ? `Write ${upper(this.word)}: tap a cell with a dot to start there, then tap along the way the word should go (or use the arrows). Arrow keys and Enter work too.`
+      ? `Tap a cell with a dot to start ${upper(this.word)} there, then tap the way it goes (or an arrow). Keys: arrows, Enter.`
       : `${upper(this.word)} does not fit anywhere in your grid: ${view.skip === "xs" ? "write three Xs instead of a strike" : view.skip === "strike" && view.options.x_variant ? "with fewer than three empty cells left, you are out" : "you must take a strike"}.`;
     this.element = element("div", { class: "turn" },
       element("p", { class: "word-banner" }, "The word is ", element("strong", { class: "word-tiles" }, upper(this.word))),
@@ -417,6 +417,7 @@ class PlacementPicker {
       cell.classList.toggle("selected", Boolean(this.start) && this.start[0] === row && this.start[1] === col);
       cell.classList.toggle("x-choice", xs.has(key));
       cell.tabIndex = this.focus[0] === row && this.focus[1] === col ? 0 : -1;
+      cell.toggleAttribute("data-next", cell.tabIndex === 0); // the keyboard's way into the grid
       const state = letter === EMPTY ? "empty" : `${upper(letter)}`;
       cell.setAttribute("aria-label", `${cellName(row, col)}, ${previewLetter ? `${upper(previewLetter)} (preview)` : state}${this.byStart.has(key) && !this.xs ? ", a start" : ""}`);
     });

@@ -5,7 +5,7 @@
 // players judge, discarding down to eight, each round's result, the end with every hand shown,
 // solo best scores, and the replay. Python decides every rule (games/one_letter_better.py):
 // nothing here decides whether a play is allowed.
-import { element, button } from "../ui.js";
+import { element, button, redraw } from "../ui.js";
 import { fingerprint, soloBestElement } from "../solo-best.js";
 
 export const id = "one-letter-better";
@@ -370,7 +370,7 @@ export function turnScreen(view, player, { act, suggest = null, ask = null, play
     const next = button(`On to round ${view.round}`, () => {
       seenResults.add(key);
       holder.replaceWith(turnScreen(view, player, { act, suggest, ask, players }));
-    }, { primary: true, id: "olb-next-round" });
+    }, { primary: true, id: "olb-next-round", "data-next": true });
     const holder = element("div", { class: "olb-round-break" },
       roundResultElement(view.results.at(-1), view.results.length, view, players),
       element("p", { class: "olb-running" }, `After ${plural(view.results.length, "round")}: ${players.map((_p, s) => `${nameOf(players, s)} ${String(view.totals[s]).replace("-", "−")}`).join(", ")}.`),
@@ -401,7 +401,7 @@ function challengeScreen(view, player, act, players) {
     element("p", { class: "word-banner" }, `${player.name}: ${who} played `, element("strong", { class: "olb-challenged" }, shown),
       ` for ${signed(scored)}. ${words.length > 1 ? "Are they all words?" : "Is it a word?"}`),
     element("div", { class: "row" },
-      button(`Accept ${shown}`, () => send("accept"), { primary: true, id: "olb-accept" }),
+      button(`Accept ${shown}`, () => send("accept"), { primary: true, id: "olb-accept", "data-next": true }),
       button("Challenge it", () => send("challenge"), { id: "olb-challenge" })),
     element("p", { class: "hint" }, `A challenge looks it up in the game's dictionary. Found: it stands and ${who} scores double (${signed(scored * 2)} in all). Not found: the play is taken back, you score ${Math.max(0, scored)}, and ${who}'s turn ends. Whoever loses a challenge discards down to ${TURN_HAND} cards.`),
     accepted.length ? element("p", { class: "muted" }, `Accepted by ${accepted.join(", ")}.`) : null,
@@ -600,11 +600,12 @@ class TurnPanel {
     parts.push(statusLine(view),
       tableElement(view, this.players, { onTap: this.phase === "play" ? (word) => this.tapWord(word) : null, chosen: this.target }),
       pileElement(view, this.pileTapper()));
-    parts.push(this.handSection(), this.actionsSection(), this.message);
+    // On a phone the hand and its buttons stay at the foot of the screen while the table scrolls.
+    parts.push(element("div", { class: "olb-play-area", id: "olb-play-area" }, this.handSection(), this.actionsSection(), this.message));
     parts.push(outElement(view, this.players),
       element("p", { class: "hint" }, element("a", { href: "how-to-play/one-letter-better.html", target: "_blank", rel: "noopener" }, "How to play"),
         " · a word is worth its cards' points, plus ", String(view.bonus[this.me]), " for each card above three."));
-    this.element.replaceChildren(...parts.filter(Boolean));
+    redraw(this.element, parts.filter(Boolean)); // a tap redraws the turn: the keyboard keeps its place
     this.refreshPreview();
   }
 
@@ -622,7 +623,7 @@ class TurnPanel {
       const order = this.sel.indexOf(card.uid);
       const must = view.must_play === card.uid;
       const face = cardFace(card, { tag: "button", className: ["olb-hand-card", order >= 0 && "selected", must && "must", taken.has(card.uid) && "taken"].filter(Boolean).join(" "),
-        attrs: { type: "button", "aria-pressed": String(order >= 0) } });
+        attrs: { type: "button", "aria-pressed": String(order >= 0), "data-next": this.phase !== "draw" } });
       if (order >= 0) face.append(element("span", { class: "olb-order", "aria-hidden": "true" }, String(order + 1)));
       if (must) face.append(element("span", { class: "olb-must-tag", "aria-hidden": "true" }, "must play"));
       face.addEventListener("click", () => this.tapCard(card.uid));
@@ -630,7 +631,7 @@ class TurnPanel {
     });
     const title = this.phase === "trim" ? "Your hand: tap the cards to discard"
       : this.phase === "draw" ? `Your hand (${plural(this.hand.length, "card")})`
-        : `Your hand: tap cards in spelling order${this.target !== null ? "" : ", then Play — or tap a word on the table to add to it or steal it"}`;
+        : `Your hand: tap cards in spelling order${this.target !== null ? "" : " (tap a word on the table to change it)"}`;
     return element("section", { class: "olb-hand-section" },
       element("h3", { class: "olb-h" }, title),
       element("div", { class: "olb-hand", id: "olb-hand" }, ...(cards.length ? cards : [element("span", { class: "muted" }, "Your hand is empty.")])));
@@ -647,7 +648,7 @@ class TurnPanel {
     };
     if (this.phase === "draw") {
       const wanted = Math.min(this.view.stack, Math.max(TURN_HAND - this.hand.length, this.view.robbed.includes(this.me) ? 2 : 1));
-      buttons.push(mark(button(this.view.stack ? `Draw ${plural(wanted, "card")}` : "Draw (the stack is empty)", () => this.send({ type: "draw" }), { primary: true, id: "olb-draw" })));
+      buttons.push(mark(button(this.view.stack ? `Draw ${plural(wanted, "card")}` : "Draw (the stack is empty)", () => this.send({ type: "draw" }), { primary: true, id: "olb-draw", "data-next": true })));
       if (this.view.pile.length && this.pileFrom !== null) {
         const count = this.view.pile.length - this.pileFrom;
         buttons.push(mark(button(`Take ${count === 1 ? "the top card" : `${count} cards`} from the pile`, () => this.send({ type: "take", count }), { id: "olb-take" })));
@@ -706,7 +707,7 @@ class TurnPanel {
     const candidate = this.candidate();
     this.playButton = null;
     if (candidate) {
-      this.playButton = mark(button(candidate.label, () => this.send(candidate.move), { primary: true, id: "olb-play" }));
+      this.playButton = mark(button(candidate.label, () => this.send(candidate.move), { primary: true, id: "olb-play", "data-next": true }));
       buttons.push(this.playButton);
     }
     // STL-1, alone: whose hand to take from.

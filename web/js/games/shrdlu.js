@@ -5,6 +5,9 @@ import { element, button } from "../ui.js";
 export const id = "shrdlu";
 export const historyTitle = "Rounds";
 export const BUZZ_KEYS = ["a", "l", "z", "m", "q", "p", "v", "n"];
+// A first race is winnable: an easy bot at Gentle speed takes half a minute or more per word
+// (a medium bot at Normal answers in under 8 s, before a newcomer has read the cards).
+export const firstGame = { bot: "easy", speed: "2100" };
 
 // Short faces for the constraint cards, readable at a glance on a phone; the full rule is on
 // the card too (and in the how-to-play page).
@@ -103,10 +106,10 @@ export function raceScreen(view, ctx) {
   const playing = humans.filter((seat) => view.players_in.includes(seat));
   let answering = playing.length === 1 ? playing[0] : null;
   const input = element("input", { id: "shrdlu-word", maxlength: view.spread.length, autocomplete: "off", autocapitalize: "none",
-    spellcheck: "false", placeholder: `${view.spread.length} letters`, "aria-label": "Your word" });
+    spellcheck: "false", placeholder: `${view.spread.length} letters`, "aria-label": "Your word", "data-next": true });
   const who = element("label", { for: "shrdlu-word", id: "shrdlu-who" });
   const form = element("form", { class: "answer", id: "shrdlu-answer" }, who,
-    element("div", { class: "row" }, input, element("button", { type: "submit", class: "button primary", id: "shrdlu-submit" }, "Answer")));
+    element("div", { class: "row" }, input, element("button", { type: "submit", class: "button primary", id: "shrdlu-submit", "data-next": true }, "Answer")));
   const say = (text, bad = true) => {
     message.className = bad ? "bad" : "";
     message.textContent = text;
@@ -142,7 +145,7 @@ export function raceScreen(view, ctx) {
     for (const seat of playing) {
       const key = BUZZ_KEYS[seat];
       controls.append(button(`${players[seat].name}: buzz (${upper(key)})`, () => showAnswerFor(seat),
-        { "data-buzz": seat, disabled: seat === view.caller }));
+        { "data-buzz": seat, disabled: seat === view.caller, "data-next": true }));
     }
   }
   if (view.caller === null) {

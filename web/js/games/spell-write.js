@@ -1,7 +1,7 @@
 // Spell Write in the browser: the dice on the letter grid, the play grid with its black,
 // highlighted and bonus squares and the links of scored words, claims, the scoring table,
 // and the shared game link. Python decides every rule; this module draws and sends moves.
-import { element, button, copyButton } from "../ui.js";
+import { element, button, copyButton, redraw } from "../ui.js";
 
 export const id = "spell-write";
 export const historyTitle = "Scoring";
@@ -72,7 +72,7 @@ function scoringTable(sheet, caption) {
 }
 
 /** The play grid. Options: onPick(r, c) makes empty squares buttons; preview = {at, letter}. */
-export function playGrid(sheet, { onPick = null, preview = null, small = false, marked = [] } = {}) {
+export function playGrid(sheet, { onPick = null, preview = null, small = false, marked = [], next = false } = {}) {
   const { layout } = sheet;
   const links = new Set(sheet.used.map(([a, b]) => (a[0] === b[0] ? `r${a[0]},${Math.min(a[1], b[1])}` : `d${Math.min(a[0], b[0])},${a[1]}`)));
   const grid = element("div", { class: `play-grid${small ? " small" : ""}`, role: onPick ? "grid" : "img", id: small ? null : "sw-play",
@@ -91,7 +91,7 @@ export function playGrid(sheet, { onPick = null, preview = null, small = false, 
       const text = black || letter === "." ? "" : upper(letter);
       const label = `${cellName(r, c)}: ${black ? "black" : letter === "." ? "empty" : upper(letter)}`;
       const square = onPick && letter === "." && !black
-        ? button(text, () => onPick(r, c), { class: classes, "data-sq": cellName(r, c), "aria-label": label })
+        ? button(text, () => onPick(r, c), { class: classes, "data-sq": cellName(r, c), "aria-label": label, "data-next": next })
         : element("span", { class: classes, "data-sq": cellName(r, c), "aria-label": label }, text);
       if (onPick) square.className = classes;
       grid.append(square);
@@ -101,7 +101,7 @@ export function playGrid(sheet, { onPick = null, preview = null, small = false, 
 }
 
 /** The letter grid with the dice: onPick(r, c) for the letters the roll allows. */
-function letterGrid(view, sheet, { pickable = [], chosen = null, onPick = null, blockMode = false, dice = [] } = {}) {
+function letterGrid(view, sheet, { pickable = [], chosen = null, onPick = null, blockMode = false, dice = [], next = false } = {}) {
   const grid = element("div", { class: "letter-grid-6", id: "sw-letters", role: "grid", "aria-label": "Letter grid" });
   grid.append(element("span", { class: "corner" }));
   for (let c = 0; c < 6; c++) grid.append(element("span", { class: `head${dice.includes(c + 1) ? " die" : ""}` }, String(c + 1)));
@@ -115,7 +115,7 @@ function letterGrid(view, sheet, { pickable = [], chosen = null, onPick = null, 
       const letter = upper(view.letters[r][c]);
       const label = `row ${r + 1}, column ${c + 1}: ${letter}${crossed ? ", crossed off" : ""}`;
       grid.append(can && onPick
-        ? button(letter, () => onPick(r, c), { class: classes, "data-lt": `${r + 1}${c + 1}`, "aria-label": label })
+        ? button(letter, () => onPick(r, c), { class: classes, "data-lt": `${r + 1}${c + 1}`, "aria-label": label, "data-next": next })
         : element("span", { class: classes, "data-lt": `${r + 1}${c + 1}`, "aria-label": label }, letter));
     }
   }
@@ -145,7 +145,7 @@ function doublesScreen(view, sheet, { act }) {
   return element("div", { class: "turn sw" }, diceElement(view.dice),
     element("p", { class: "word-banner" }, `Doubles! Take the ${letter}, or re-roll one die (the other stays ${d}).`),
     element("div", { class: "row" },
-      button(`Take the ${letter}`, () => send("take"), { primary: true, id: "sw-take" }),
+      button(`Take the ${letter}`, () => send("take"), { primary: true, id: "sw-take", "data-next": true }),
       button("Re-roll one die", () => send("reroll"), { id: "sw-reroll" })),
     letterGrid(view, sheet, { dice: view.dice }), message);
 }
@@ -206,17 +206,23 @@ class Turn {
       element("p", { class: "word-banner" }, `${this.player.name}: ${step}`),
       element("div", { class: "sw-boards" },
         letterGrid(view, this.sheet, { pickable: view.pickable, chosen: this.pick, dice: view.choices.flat().map((x) => x + 1),
-          onPick: (r, c) => this.choosePick(r, c), blockMode: this.choosingBlock }),
-        playGrid(this.sheet, { onPick: (r, c) => this.chooseAt(r, c), preview: this.at && this.letter ? { at: this.at, letter: this.letter } : null })),
+          onPick: (r, c) => this.choosePick(r, c), blockMode: this.choosingBlock, next: !this.pick || this.choosingBlock }),
+        playGrid(this.sheet, { onPick: (r, c) => this.chooseAt(r, c), preview: this.at && this.letter ? { at: this.at, letter: this.letter } : null,
+          next: Boolean(this.pick) && !this.at })),
     ];
     if (crossed) parts.push(element("p", { class: "hint" }, `${upper(this.letter)} is already crossed off: taking it again costs a point.`));
-    if (this.choosingBlock) parts.push(button("Skip the highlight", () => { this.choosingBlock = false; this.draw(); }, { small: true, id: "sw-skip-block" }));
+    if (this.choosingBlock) parts.push(button("Skip the highlight", () => { this.choosingBlock = false; this.draw(); }, { small: true, id: "sw-skip-block", "data-next": true }));
     if (this.block) parts.push(element("p", { class: "hint" }, `Highlighting the block from row ${this.block[0] + 1}, column ${this.block[1] + 1}.`));
     if (this.pick && this.at && !this.choosingBlock) parts.push(this.claimList());
     parts.push(element("div", { class: "row" },
       button(this.pick && this.at ? `Write ${upper(this.letter)} at ${cellName(...this.at)}${this.claims.length ? " and score" : ""}` : "Write",
-        () => this.send(), { primary: true, id: "sw-write", disabled: !(this.pick && this.at) || this.choosingBlock })), message);
-    this.element.replaceChildren(...parts);
+        () => this.send(), { primary: true, id: "sw-write", disabled: !(this.pick && this.at) || this.choosingBlock,
+          "data-next": Boolean(this.pick && this.at) && !this.choosingBlock })), message);
+    // Each step redraws the turn: a new step's focus is on its next control; within a step (ticking
+    // words) the keyboard keeps its place.
+    const stepKey = `${this.pick}|${this.at}|${this.choosingBlock}`;
+    redraw(this.element, parts, { keepPlace: stepKey === this.shownStep });
+    this.shownStep = stepKey;
   }
 
   claimList() {

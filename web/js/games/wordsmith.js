@@ -518,7 +518,7 @@ function seatPanel(view, seat, ctx) {
     const pick = element("div", { class: "ws-pick", id: `ws-pick-${seat}` },
       element("p", { class: "ws-pick-title" }, element("span", { class: "ws-star" }, "★"), " Your die gives you a free choice: take any piece"),
       element("div", { class: "ws-pick-buttons" }, ...KINDS.map((kind) => iconButton([pieceSvg(kind, { size: 30 }), element("span", {}, NAMES[kind])],
-        () => sending({ type: "take", piece: kind }), { className: `ws-take ws-take-${kind}`, id: `ws-take-${seat}-${kind}`, "data-kind": kind,
+        () => sending({ type: "take", piece: kind }), { className: `ws-take ws-take-${kind}`, id: `ws-take-${seat}-${kind}`, "data-kind": kind, "data-next": true,
           disabled: !own.supply[kind], title: own.supply[kind] ? `${own.supply[kind]} left in the box` : "none left in the box" }))));
     panel.append(pick);
   }
@@ -528,7 +528,7 @@ function seatPanel(view, seat, ctx) {
       roll.disabled = true;
       await sending({ type: "roll" });
       if (roll.isConnected) roll.disabled = false;
-    }, { id: `ws-roll-${seat}`, className: "ws-roll", disabled: !sum(own.supply), title: "Adds one piece to your pool (a star: any piece)" });
+    }, { id: `ws-roll-${seat}`, className: "ws-roll", disabled: !sum(own.supply), title: "Adds one piece to your pool (a star: any piece)", "data-next": true });
     actions.append(roll);
   }
   if (playing && wbw) {
@@ -586,8 +586,8 @@ function finishedText(view, seat, me) {
 /** The word: typed, or tapped on the letter keys; what it takes and does, shown at once. */
 function wordBuilder(view, seat, me, { say, sending, keep, message }) {
   const input = element("input", { id: `ws-word-${seat}`, class: "ws-word-input", maxlength: 40, autocomplete: "off", autocapitalize: "none",
-    spellcheck: "false", placeholder: "type or tap a word", "aria-label": "Your word", enterkeyhint: "go" });
-  const claim = element("button", { type: "submit", class: "button primary ws-claim", id: `ws-claim-${seat}` }, "Claim");
+    spellcheck: "false", placeholder: "type or tap a word", "aria-label": "Your word", enterkeyhint: "go", "data-next": true });
+  const claim = element("button", { type: "submit", class: "button primary ws-claim", id: `ws-claim-${seat}`, "data-next": true }, "Claim");
   const back = button("⌫", () => {
     input.value = input.value.slice(0, -1);
     edited();

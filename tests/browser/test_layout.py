@@ -1,0 +1,39 @@
+"""Phone first (issue 16), over every registered game at 360×640, 390×844 and 1366×900: the
+new-game form, the pass-the-device screen, and the positions of a game that bots played (each
+phase, acting and waiting, and the end). On each, nothing sticks out sideways, the control for
+what to do next is on the first screen without scrolling, and keyboard focus is on it.
+
+LAYOUT_SHOTS=DIR keeps a screenshot of every screen and size there."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import wait_for_boot
+from layout import check_all_sizes, open_position, positions
+from wordtable.games import REGISTRY, game_class
+
+SHOTS = Path(os.environ["LAYOUT_SHOTS"]) if os.environ.get("LAYOUT_SHOTS") else None
+
+
+@pytest.mark.parametrize("game_id", REGISTRY)
+def test_every_screen_of_the_game_fits_a_phone_with_the_next_action_in_view(page: Page, site, game_id):
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    found = []
+    page.goto(f"{site.url}#new={game_id}")
+    expect(page.locator("#setup-start")).to_be_enabled()
+    found += check_all_sizes(page, f"{game_id}-setup", acting=True, shots=SHOTS)
+    for label, record, acting in positions(game_id):
+        open_position(page, site.url, game_id, label, record)
+        found += check_all_sizes(page, label, acting=acting, shots=SHOTS)
+    if not game_class(game_id).realtime:  # two people on one device: the screen between turns
+        label, record, _acting = positions(game_id)[0]
+        open_position(page, site.url, game_id, f"{game_id}-privacy", record, people=2)
+        if page.locator("#privacy-continue").count():
+            found += check_all_sizes(page, f"{game_id}-privacy", acting=True, shots=SHOTS)
+    assert not found, "\n".join(found)
