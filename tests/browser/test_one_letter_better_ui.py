@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from conftest import wait_for_boot
 from olb_driver import game, play_to_the_end, record_of, state_of, take_turn, wait_for_screen
 from wordtable.engine.game import Record
-from wordtable.games.one_letter_better import penalty
+from wordtable.games.one_letter_better import MAX_STEALS, penalty
 from wordtable.games.one_letter_better_bots import BOTS
 from wordtable.games.one_letter_better_plays import plays
 
@@ -50,8 +50,13 @@ def until_seat_can_steal(options: dict, seat: int = 0) -> tuple[Record, object]:
             actor = olb.actors(state)[0]
             view = olb.view(state, actor)
             if actor == seat and view["phase"] == "play" and view["must_play"] is None:
+                # A word stolen twice already would leave play on this steal: the test follows it on the table.
+                # (and so would one a green card protects).
+                stays = {word["id"] for word in view["words"] if word["steals"] + 1 < MAX_STEALS and not word["out"]}
+                green = {card["uid"] for card in view["hand"] if card["colour"] == "green"}
                 found = [p for p in plays(olb, view) if p.kind == "steal" and p.move["type"] == "add"
-                         and len(p.move["front"]) + len(p.move["back"]) == 1]
+                         and len(p.move["front"]) + len(p.move["back"]) == 1 and p.move["word"] in stays
+                         and not green & set(p.move["front"] + p.move["back"])]
                 if found:
                     return record, found[0]
             move = BOTS["medium"](olb, view, rng)

@@ -56,3 +56,20 @@ def test_every_game_screen_opens_its_rules_over_the_game(page: Page, site, size)
         rules.click()
         page.click("#rules-close")
         expect(page.locator("#rules-dialog")).to_have_count(0)
+
+
+def test_every_new_game_form_opens_its_rules_too(page: Page, site):
+    """A newcomer reads the rules before choosing options: the form has the same "?"."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    for game_id in REGISTRY:
+        title = game_class(game_id).title
+        page.goto(f"{site.url}#new={game_id}")
+        rules = page.locator("#setup-rules")
+        expect(rules).to_be_in_viewport()
+        rules.click()
+        expect(page.frame_locator("#rules-frame").locator("h1")).to_contain_text(title)
+        page.keyboard.press("Escape")
+        expect(page.locator("#rules-dialog")).to_have_count(0)
+        expect(rules).to_be_focused()

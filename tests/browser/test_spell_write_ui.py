@@ -11,6 +11,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
+from layout import problems
 from sw_driver import ready_for_a_choice, settle, take_turn
 from wordtable.games.spell_write import make_layout, roll
 from wordtable.lexicon import store
@@ -159,3 +160,29 @@ def test_two_people_and_a_bot_on_one_device(page, site):
     assert privacy_screens >= 28  # each person, each of the 14 rounds
     expect(page.locator("#game-over .play-grid")).to_have_count(3)
     expect(page.locator("#verdict")).to_contain_text("the highest score")
+
+
+def test_each_step_of_a_turn_keeps_what_to_do_next_on_a_small_phone(page, site):
+    """Issue 16: after picking a letter, the play grid was below the fold, and the Write button
+    too after choosing a square. At 360×640 each step's controls (data-next) are in view, with
+    focus on them."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    boot(page, site.url)
+    page.click("a[href='#new=spell-write']")
+    page.click("[data-preset=alone]")
+    page.click("#setup-start")
+    page.wait_for_url(re.compile("#game="))
+    if ready_for_a_choice(page) == "doubles":
+        assert not problems(page, acting=True)
+        page.click("#sw-take")
+        ready_for_a_choice(page)
+    if not page.locator("#sw-letters .lt.chosen").count():
+        assert not problems(page, acting=True), "choosing a letter"
+        page.keyboard.press("Enter")  # focus is on the first letter the dice allow
+        expect(page.locator("#sw-letters .lt.chosen")).to_have_count(1)
+    expect(page.locator("#sw-play button.sq").first).to_be_focused()
+    assert not problems(page, acting=True), "choosing a square"
+    page.keyboard.press("Enter")
+    settle(page)
+    assert not problems(page, acting=True), "ticking words and writing"
+    expect(page.locator("#sw-write")).to_be_enabled()

@@ -5,6 +5,7 @@
 import { element, button } from "./ui.js";
 import { SAVE_FORMAT, SAVE_VERSION, newSaveId } from "./saves.js";
 import { readJSON, writeJSON } from "./store.js";
+import { showRules } from "./table-screen.js";
 
 const KINDS = [["human", "Person on this device"], ["easy", "Bot, easy"], ["medium", "Bot, medium"], ["hard", "Bot, hard"],
   ["online", "Friend online (invite by link)"]];
@@ -63,7 +64,9 @@ export class Setup {
       button("Two people, one device", () => this.preset("two-people"), { small: true, "data-preset": "two-people" }),
       button("Me and a friend online", () => this.preset("online"), { small: true, "data-preset": "online" }));
     const form = element("form", { class: "setup panel", id: "setup" },
-      element("h2", {}, `New game of ${game.title}`),
+      element("div", { class: "setup-head" }, element("h2", {}, `New game of ${game.title}`),
+        button("?", () => showRules(game), { small: true, id: "setup-rules", title: `How to play ${game.title}`,
+          "aria-label": `How to play ${game.title}`, "aria-haspopup": "dialog" })),
       element("fieldset", {}, element("legend", {}, "Players"), presets, this.seatList, this.addButton),
       gameFields,
       element("fieldset", {}, element("legend", {}, "Dictionary"),

@@ -164,6 +164,7 @@ export function waitingLine(text, id) {
  * back); Escape closes it too, and focus returns to the "?" button.
  */
 export function showRules(game) {
+  const opener = document.activeElement;
   const frame = element("iframe", { class: "rules-frame", id: "rules-frame", src: `how-to-play/${game.id}.html`,
     title: `How to play ${game.title}` });
   frame.addEventListener("load", () => {
@@ -176,7 +177,7 @@ export function showRules(game) {
     element("div", { class: "rules-dialog-head" }, element("h2", {}, `How to play ${game.title}`), close), frame);
   dialog.addEventListener("close", () => {
     dialog.remove();
-    document.getElementById("table-rules")?.focus();
+    opener?.focus();
   });
   document.body.append(dialog);
   dialog.showModal();

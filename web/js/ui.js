@@ -21,13 +21,16 @@ export function button(label, onClick, { primary = false, small = false, ...attr
 }
 
 /** A keyboard player starts from the next thing to do: the first shown, enabled control in root
- * marked data-next, else root's first control. Without scrolling: layouts keep it in view. */
+ * marked data-next. With nothing to do (waiting for others), root itself: Tab goes on from the
+ * top of the screen and a stray Enter presses nothing (such as "Take back my last move").
+ * Without scrolling: layouts keep the next thing in view. */
 export function focusNext(root) {
   if (document.querySelector("dialog[open]")) return;
   const usable = (node) => !node.disabled && !node.closest("[hidden], [inert]") && node.getClientRects().length > 0;
-  const next = [...root.querySelectorAll("[data-next]")].find(usable)
-    ?? [...root.querySelectorAll("button, input, select, textarea, a[href], [tabindex='0']")].find(usable);
-  next?.focus({ preventScroll: true });
+  const next = [...root.querySelectorAll("[data-next]")].find(usable);
+  if (next) return next.focus({ preventScroll: true });
+  if (!root.hasAttribute("tabindex")) root.setAttribute("tabindex", "-1");
+  root.focus({ preventScroll: true });
 }
 
 /** Replaces root's children without losing the keyboard's place. When focus was in root (or

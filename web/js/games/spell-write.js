@@ -122,6 +122,15 @@ function letterGrid(view, sheet, { pickable = [], chosen = null, onPick = null, 
   return grid;
 }
 
+/** What the markings on the boards mean (colour is never the only sign: shapes and words too). */
+function legend() {
+  const key = (className, text) => element("span", { class: "sw-key" }, element("span", { class: `sw-swatch ${className}`, "aria-hidden": "true" }), text);
+  return element("p", { class: "sw-legend hint", id: "sw-legend" },
+    key("black", "black: no letter"), key("highlighted", "thick border: highlighted (widens your letter choice)"),
+    key("bonus", "yellow: the bonus row and column"), key("can", "outlined letter: one you may take"),
+    key("in-block", "framed letters: your highlighted 2×2 block"));
+}
+
 function diceElement(dice, rerolled) {
   const faces = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
   return element("p", { class: "dice", id: "sw-dice" }, "Dice: ",
@@ -201,23 +210,24 @@ class Turn {
           : `Tick the words you score, then press “Write ${upper(this.letter)} at ${cellName(...this.at)}”.`;
     const message = element("output", { id: "sw-message", "aria-live": "polite" });
     this.message = message;
-    const parts = [
-      diceElement(view.dice, view.rerolled),
-      element("p", { class: "word-banner" }, `${this.player.name}: ${step}`),
-      element("div", { class: "sw-boards" },
-        letterGrid(view, this.sheet, { pickable: view.pickable, chosen: this.pick, dice: view.choices.flat().map((x) => x + 1),
-          onPick: (r, c) => this.choosePick(r, c), blockMode: this.choosingBlock, next: !this.pick || this.choosingBlock }),
-        playGrid(this.sheet, { onPick: (r, c) => this.chooseAt(r, c), preview: this.at && this.letter ? { at: this.at, letter: this.letter } : null,
-          next: Boolean(this.pick) && !this.at })),
-    ];
+    const boards = element("div", { class: `sw-boards${this.pick && !this.choosingBlock ? " picked" : ""}` },
+      letterGrid(view, this.sheet, { pickable: view.pickable, chosen: this.pick, dice: view.choices.flat().map((x) => x + 1),
+        onPick: (r, c) => this.choosePick(r, c), blockMode: this.choosingBlock, next: !this.pick || this.choosingBlock }),
+      playGrid(this.sheet, { onPick: (r, c) => this.chooseAt(r, c), preview: this.at && this.letter ? { at: this.at, letter: this.letter } : null,
+        next: Boolean(this.pick) && !this.at }));
+    const writing = Boolean(this.pick && this.at) && !this.choosingBlock;
+    const write = element("div", { class: "row" },
+      button(writing ? `Write ${upper(this.letter)} at ${cellName(...this.at)}${this.claims.length ? " and score" : ""}` : "Write",
+        () => this.send(), { primary: true, id: "sw-write", disabled: !writing, "data-next": writing }));
+    // What this step asks comes first, the boards after it (on a phone, once a letter is chosen,
+    // the play grid before the letter grid): the next action is on the first screen.
+    const parts = [diceElement(view.dice, view.rerolled), element("p", { class: "word-banner" }, `${this.player.name}: ${step}`)];
     if (crossed) parts.push(element("p", { class: "hint" }, `${upper(this.letter)} is already crossed off: taking it again costs a point.`));
     if (this.choosingBlock) parts.push(button("Skip the highlight", () => { this.choosingBlock = false; this.draw(); }, { small: true, id: "sw-skip-block", "data-next": true }));
     if (this.block) parts.push(element("p", { class: "hint" }, `Highlighting the block from row ${this.block[0] + 1}, column ${this.block[1] + 1}.`));
-    if (this.pick && this.at && !this.choosingBlock) parts.push(this.claimList());
-    parts.push(element("div", { class: "row" },
-      button(this.pick && this.at ? `Write ${upper(this.letter)} at ${cellName(...this.at)}${this.claims.length ? " and score" : ""}` : "Write",
-        () => this.send(), { primary: true, id: "sw-write", disabled: !(this.pick && this.at) || this.choosingBlock,
-          "data-next": Boolean(this.pick && this.at) && !this.choosingBlock })), message);
+    if (writing) parts.push(this.claimList(), write, message, boards);
+    else parts.push(boards, write, message);
+    parts.push(legend());
     // Each step redraws the turn: a new step's focus is on its next control; within a step (ticking
     // words) the keyboard keeps its place.
     const stepKey = `${this.pick}|${this.at}|${this.choosingBlock}`;
