@@ -37,6 +37,7 @@ VENV = ROOT / ".venv"
 PACKAGE_SRC = ROOT / "py" / "wordtable"
 WEB_SRC = ROOT / "web"
 TOOLS = ROOT / "tools"
+NEVER_PROPOSE_LICENCE = "never-propose-LICENCE.txt"
 
 PYODIDE_VERSION = "314.0.7"
 # npm's integrity for pyodide-314.0.7.tgz, as `npm view pyodide@314.0.7 dist.integrity` prints it.
@@ -96,6 +97,13 @@ PINNED_NPM = (
               "dxLob7q65Xg2DvstYkRpkYtmKm2sPJ9oFhrhmudT1dZvNFFTlroai3AWSpLey/w5vMcLBXRgOJsbXpdN9HzU/A==",
               (("dist/jsQR.js", "jsQR.js"), ("LICENSE", "jsQR-LICENSE.txt"))),
 )
+
+# For the tests only, never shipped: axe-core (MPL-2.0) checks every screen's accessibility.
+TEST_NPM = {
+    "axe-core": PinnedNpm("axe-core", "4.14.1",
+                          "FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
+                          (("axe.min.js", "axe.min.js"),)),
+}
 
 # Fixed zip timestamps make our wheel byte-for-byte reproducible, so its hash (and the service
 # worker's cache) only changes when the code does.
@@ -429,6 +437,10 @@ def build(force: bool = False) -> Path:
                 shutil.copyfile(path, staging / "lexicons" / path.name)
         shutil.copyfile(ROOT / "wordlists" / "SCOWL-COPYRIGHT.txt",
                         staging / "lexicons" / "SCOWL-COPYRIGHT.txt")
+        # The bots' never-propose list travels in our wheel; its attribution and licence
+        # (CC BY 4.0) also sit here, where the licences page can link to them.
+        shutil.copyfile(PACKAGE_SRC / "lexicon" / "data" / NEVER_PROPOSE_LICENCE,
+                        staging / "lexicons" / NEVER_PROPOSE_LICENCE)
         (staging / "games.json").write_bytes(games_info())
         build_id = write_service_worker(staging)
         (staging / ".build-inputs").write_text(inputs)

@@ -156,7 +156,7 @@ export function botDoing(view, seat) {
 /** The public list of words chosen so far. */
 export function historyList(view, players) {
   if (!view.history.length) return element("p", { class: "muted" }, "No word yet.");
-  return element("ol", { class: "word-history" }, ...view.history.map(([seat, word]) =>
+  return element("ol", { class: "word-history", tabindex: 0, "aria-label": "Words chosen" }, ...view.history.map(([seat, word]) =>
     element("li", {}, element("strong", {}, upper(word)), ` · ${players[seat].name}`)));
 }
 

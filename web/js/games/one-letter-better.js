@@ -51,7 +51,11 @@ function cardFace(card, { letters = null, tag = "span", className = "", attrs = 
     shown.length >= 3 && "olb-long", className].filter(Boolean).join(" ");
   const meaning = cardMeaning(card);
   const label = `${cardName(card)}${wild && letters ? ` as ${upper(letters)}` : ""}, ${plural(card.points, "point")}${meaning ? `: ${meaning}` : ""}`;
-  return element(tag, { class: classes, "data-uid": card.uid, "data-card": card.id, title: label, "aria-label": label, ...attrs },
+  // A span is an image of the card, named by the label; a button carries the label as its text
+  // (a screen reader reads it, and its name holds what the button shows).
+  const named = tag === "span" ? { role: "img", "aria-label": label } : {};
+  return element(tag, { class: classes, "data-uid": card.uid, "data-card": card.id, title: label, ...named, ...attrs },
+    tag === "span" ? null : element("span", { class: "visually-hidden" }, label),
     element("span", { class: "olb-letters", "aria-hidden": "true" }, shown),
     element("span", { class: "olb-points", "aria-hidden": "true" }, card.points < 0 ? `−${-card.points}` : String(card.points)),
     GLYPHS[card.colour] ? element("span", { class: "olb-glyph", "aria-hidden": "true" }, GLYPHS[card.colour]) : null,
@@ -72,10 +76,12 @@ const stealDots = (steals) => element("span", { class: "olb-steals", title: `sto
 function wordElement(word, players, { onTap = null, chosen = false, mine = false } = {}) {
   const tag = onTap ? "button" : "div";
   const node = element(tag, { class: `olb-word${chosen ? " chosen" : ""}${mine ? " mine" : ""}`, "data-word": word.id, "data-owner": word.owner,
-    "data-text": word.text, type: onTap ? "button" : null, "aria-pressed": onTap ? String(chosen) : null,
-    "aria-label": `${upper(word.text)}, ${nameOf(players, word.owner)}'s, worth ${word.worth}${word.steals ? `, stolen ${plural(word.steals, "time")}` : ""}` },
-  cardRow(word.cards),
-  element("span", { class: "olb-word-meta" }, element("strong", {}, String(word.worth)), " ", stealDots(word.steals)));
+    "data-text": word.text, type: onTap ? "button" : null, "aria-pressed": onTap ? String(chosen) : null },
+  // Read as one line; the cards and dots are what the eye reads.
+  element("span", { class: "visually-hidden" },
+    `${upper(word.text)}, ${nameOf(players, word.owner)}'s, worth ${word.worth}${word.steals ? `, stolen ${plural(word.steals, "time")}` : ""}`),
+  element("span", { class: "olb-word-face", "aria-hidden": "true" }, cardRow(word.cards),
+    element("span", { class: "olb-word-meta" }, element("strong", {}, String(word.worth)), " ", stealDots(word.steals))));
   if (onTap) node.addEventListener("click", onTap);
   return node;
 }
@@ -237,7 +243,7 @@ export function historyList(view, players) {
   const log = view.log ?? [];
   if (log.length) {
     // The latest first: what the others just did is what a player returning to the device wants.
-    parts.push(element("ol", { class: "olb-log", id: "olb-log", reversed: "", "aria-label": "Moves, the latest first" },
+    parts.push(element("ol", { class: "olb-log", id: "olb-log", reversed: "", tabindex: 0, "aria-label": "Moves, the latest first" },
       ...log.slice().reverse().map((entry) => element("li", {}, logLine(entry, players)))));
   }
   return element("div", { class: "olb-history", id: "olb-history" }, ...parts);

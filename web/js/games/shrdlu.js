@@ -58,7 +58,7 @@ export function headline(view) {
 
 export function historyList(view, players) {
   if (!view.results.length) return element("p", { class: "muted" }, "No round played yet.");
-  return element("ol", { class: "word-history" }, ...view.results.map((result) =>
+  return element("ol", { class: "word-history", tabindex: 0, "aria-label": "Rounds" }, ...view.results.map((result) =>
     element("li", {}, resultLine(result, players))));
 }
 

@@ -71,53 +71,71 @@ function scoringTable(sheet, caption) {
     element("tfoot", {}, element("tr", {}, element("td", {}), element("th", {}, "Total"), element("th", { class: "points", id: "score-total" }, String(sheet.score)))));
 }
 
-/** The play grid. Options: onPick(r, c) makes empty squares buttons; preview = {at, letter}. */
+/** The play grid. Options: onPick(r, c) makes empty squares buttons; preview = {at, letter}.
+ * A grid of rows of cells for screen readers (the rows are display: contents), each square
+ * named with its state: its letter or empty or black, bonus, highlighted, in a scored word. */
 export function playGrid(sheet, { onPick = null, preview = null, small = false, marked = [], next = false } = {}) {
   const { layout } = sheet;
   const links = new Set(sheet.used.map(([a, b]) => (a[0] === b[0] ? `r${a[0]},${Math.min(a[1], b[1])}` : `d${Math.min(a[0], b[0])},${a[1]}`)));
-  const grid = element("div", { class: `play-grid${small ? " small" : ""}`, role: onPick ? "grid" : "img", id: small ? null : "sw-play",
-    "aria-label": "Play grid" });
+  const scored = new Set(sheet.used.flat().map(([r, c]) => `${r},${c}`));
+  const grid = element("div", { class: `play-grid${small ? " small" : ""}`, role: "grid", id: small ? null : "sw-play",
+    "aria-label": "Play grid", "aria-readonly": onPick ? null : "true" });
   for (let r = 0; r < SIZE; r++) {
+    const row = element("div", { role: "row", class: "grid-row" });
     for (let c = 0; c < SIZE; c++) {
       let letter = sheet.grid[r][c];
       const isPreview = preview && same(preview.at, [r, c]);
       if (isPreview) letter = preview.letter;
       const black = letter === "#";
-      const classes = ["sq", black && "black", letter === "." && "empty",
-        layout.highlighted.some((h) => same(h, [r, c])) && "highlighted",
-        (r === layout.bonus_row || c === layout.bonus_col) && !black && "bonus",
+      const highlighted = layout.highlighted.some((h) => same(h, [r, c]));
+      const bonus = (r === layout.bonus_row || c === layout.bonus_col) && !black;
+      const classes = ["sq", black && "black", letter === "." && "empty", highlighted && "highlighted", bonus && "bonus",
         links.has(`r${r},${c}`) && "link-right", links.has(`d${r},${c}`) && "link-down",
         isPreview && "preview", marked.some((m) => same(m, [r, c])) && "marked"].filter(Boolean).join(" ");
       const text = black || letter === "." ? "" : upper(letter);
-      const label = `${cellName(r, c)}: ${black ? "black" : letter === "." ? "empty" : upper(letter)}`;
+      const state = [black ? "black" : letter === "." ? "empty" : upper(letter), isPreview && "(your letter, not written yet)",
+        bonus && "bonus", highlighted && "highlighted", scored.has(`${r},${c}`) && "in a scored word"].filter(Boolean).join(", ");
+      const label = `${cellName(r, c)}: ${state}`;
       const square = onPick && letter === "." && !black
-        ? button(text, () => onPick(r, c), { class: classes, "data-sq": cellName(r, c), "aria-label": label, "data-next": next })
-        : element("span", { class: classes, "data-sq": cellName(r, c), "aria-label": label }, text);
+        ? button(text, () => onPick(r, c), { class: classes, role: "gridcell", "data-sq": cellName(r, c), "aria-label": label, "data-next": next })
+        : element("span", { class: classes, role: "gridcell", "data-sq": cellName(r, c), "aria-label": label }, text);
       if (onPick) square.className = classes;
-      grid.append(square);
+      row.append(square);
     }
+    grid.append(row);
   }
   return grid;
 }
 
-/** The letter grid with the dice: onPick(r, c) for the letters the roll allows. */
+/** The letter grid with the dice: onPick(r, c) for the letters the roll allows. Rows and columns
+ * carry their numbers as headers; a letter says whether it may be taken, is crossed off, or is
+ * in the highlighted block. */
 function letterGrid(view, sheet, { pickable = [], chosen = null, onPick = null, blockMode = false, dice = [], next = false } = {}) {
-  const grid = element("div", { class: "letter-grid-6", id: "sw-letters", role: "grid", "aria-label": "Letter grid" });
-  grid.append(element("span", { class: "corner" }));
-  for (let c = 0; c < 6; c++) grid.append(element("span", { class: `head${dice.includes(c + 1) ? " die" : ""}` }, String(c + 1)));
+  const grid = element("div", { class: "letter-grid-6", id: "sw-letters", role: "grid", "aria-label": "Letter grid", "aria-readonly": onPick ? null : "true" });
+  const head = element("div", { role: "row", class: "grid-row" }, element("span", { class: "corner", role: "columnheader", "aria-label": "Row" }));
+  for (let c = 0; c < 6; c++) {
+    head.append(element("span", { class: `head${dice.includes(c + 1) ? " die" : ""}`, role: "columnheader",
+      "aria-label": `Column ${c + 1}${dice.includes(c + 1) ? " (rolled)" : ""}` }, String(c + 1)));
+  }
+  grid.append(head);
   const inBlock = (r, c) => sheet.blocks.some(([br, bc]) => r >= br && r <= br + 1 && c >= bc && c <= bc + 1);
   for (let r = 0; r < 6; r++) {
-    grid.append(element("span", { class: `head${dice.includes(r + 1) ? " die" : ""}` }, String(r + 1)));
+    const row = element("div", { role: "row", class: "grid-row" },
+      element("span", { class: `head${dice.includes(r + 1) ? " die" : ""}`, role: "rowheader",
+        "aria-label": `Row ${r + 1}${dice.includes(r + 1) ? " (rolled)" : ""}` }, String(r + 1)));
     for (let c = 0; c < 6; c++) {
       const crossed = sheet.crossed.some((x) => same(x, [r, c]));
       const can = blockMode ? r <= 4 && c <= 4 : pickable.some((x) => same(x, [r, c]));
       const classes = ["lt", crossed && "crossed", can && "can", inBlock(r, c) && "in-block", same(chosen, [r, c]) && "chosen"].filter(Boolean).join(" ");
       const letter = upper(view.letters[r][c]);
-      const label = `row ${r + 1}, column ${c + 1}: ${letter}${crossed ? ", crossed off" : ""}`;
-      grid.append(can && onPick
-        ? button(letter, () => onPick(r, c), { class: classes, "data-lt": `${r + 1}${c + 1}`, "aria-label": label, "data-next": next })
-        : element("span", { class: classes, "data-lt": `${r + 1}${c + 1}`, "aria-label": label }, letter));
+      const state = [crossed && "crossed off", inBlock(r, c) && "in your highlighted block", same(chosen, [r, c]) && "chosen",
+        can && onPick && !same(chosen, [r, c]) && (blockMode ? "a block may start here" : "you may take it")].filter(Boolean);
+      const label = `row ${r + 1}, column ${c + 1}: ${letter}${state.length ? `, ${state.join(", ")}` : ""}`;
+      row.append(can && onPick
+        ? button(letter, () => onPick(r, c), { class: classes, role: "gridcell", "data-lt": `${r + 1}${c + 1}`, "aria-label": label, "data-next": next })
+        : element("span", { class: classes, role: "gridcell", "data-lt": `${r + 1}${c + 1}`, "aria-label": label }, letter));
     }
+    grid.append(row);
   }
   return grid;
 }

@@ -368,7 +368,7 @@ export function historyList(view, players) {
         return element("li", {}, `${player.name}: ${text}`);
       }))));
   }
-  return element("ol", { class: "word-history ws-history", id: "ws-history" }, ...items);
+  return element("ol", { class: "word-history ws-history", id: "ws-history", tabindex: 0, "aria-label": "Challenges" }, ...items);
 }
 
 // -- the race ------------------------------------------------------------------------------
