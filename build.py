@@ -118,6 +118,7 @@ MIME_TYPES = {
     ".whl": "application/zip",
     ".zip": "application/zip",
     ".svg": "image/svg+xml",
+    ".png": "image/png",
 }
 
 
