@@ -64,7 +64,8 @@ def test_find_and_tiles(site):
 
 def test_own_list_round_trip(site):
     parsed = call(site, "lexicon.parse_custom", text="Kale\nleek\n42\n")["result"]
-    assert parsed == {"words": ["kale", "leek"], "rejected": 1, "rejected_examples": ["42"]}
+    assert parsed == {"words": ["kale", "leek"], "rejected": 1, "rejected_examples": ["42 (no letters)"],
+                      "split": 0, "split_examples": []}
     info = call(site, "lexicon.add_custom", id="custom:a", title="Veg", words=parsed["words"])["result"]
     assert info["custom"] is True and info["words"] == 2
     assert call(site, "lexicon.check", lexicon="custom:a", words=["kale"])["result"]["results"][0]["valid"]
@@ -84,3 +85,19 @@ def test_bad_own_lists_are_refused(site, args):
                                       ("lexicon.find", {})])
 def test_malformed_arguments(site, op, args):
     assert call(site, op, **args)["error"]["kind"] == "bad-request"
+
+
+def test_the_word_check_explains_punctuation(site):
+    """The home screen's look-up (issue 16): "hello!" is looked up as HELLO, and the player is told why."""
+    [result] = call(site, "lexicon.check", words=["Hello!"])["result"]["results"]
+    assert result["valid"] and result["word"] == "hello"
+    assert result["note"] == ("Dictionaries hold letters only (apostrophes and hyphens inside a word count), "
+                              "so “Hello!” is looked up as HELLO.")
+    [plain] = call(site, "lexicon.check", words=["night"])["result"]["results"]
+    assert plain["valid"] and plain["note"] is None
+    [wrong] = call(site, "lexicon.check", words=["nigth?"])["result"]["results"]
+    assert not wrong["valid"] and wrong["reason"] == "NIGTH is not in the Standard dictionary."
+    [empty] = call(site, "lexicon.check", words=["?!"])["result"]["results"]
+    assert not empty["valid"] and empty["reason"] == "“?!” has no letters: type a word."
+    [inner] = call(site, "lexicon.check", lexicon="wordsmith", words=["don't"])["result"]["results"]
+    assert inner["valid"] and inner["note"] is None

@@ -83,13 +83,14 @@ def test_own_list_is_normalised():
     parsed = parse_word_list("Apple\n  banana  \r\nCAFÉ\ndon’t\n# a comment\n\nbanana\nx-ray, yo-yo; zebra\n")
     assert parsed.words == ["apple", "banana", "cafe", "don't", "x-ray", "yo-yo", "zebra"]
     assert parsed.rejected == 0
+    assert parsed.split == 1 and parsed.split_examples == ["x-ray, yo-yo; zebra"]  # the player is told
 
 
 def test_own_list_counts_rejected_lines():
     parsed = parse_word_list("apple\npear\nplum\nfig\n2024\nhello world\n")
     assert parsed.words == ["apple", "fig", "pear", "plum"]
     assert parsed.rejected == 2
-    assert parsed.rejected_examples == ["2024", "hello world"]
+    assert parsed.rejected_examples == ["2024 (no letters)", "hello world (a space: one word per line)"]
 
 
 @pytest.mark.parametrize("text, message", [

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -76,12 +77,26 @@ def _check(args: dict[str, Any]) -> dict[str, Any]:
     results = []
     for raw in _strings(args, "words", 1000):
         word = raw.strip().lower()
-        if game is None:
-            reason = None if word in lexicon else f"“{word}” is not in the {lexicon.info.title} dictionary."
-        else:
+        if game is not None:
             reason = refusal(lexicon, rule, word)
-        results.append({"word": word, "valid": reason is None, "reason": reason})
+            results.append({"word": word, "valid": reason is None, "reason": reason})
+        else:
+            results.append(_plain_check(lexicon, raw.strip(), word))
     return {"lexicon": lexicon.name, "results": results}
+
+
+def _plain_check(lexicon: Any, typed: str, word: str) -> dict[str, Any]:
+    """The look-up of the home screen: a dictionary holds letters (with apostrophes and hyphens
+    inside words), so "hello!" is looked up as HELLO, and the note says so."""
+    from wordtable.lexicon.custom import normalise
+    plain = re.sub(r"[^a-z'-]+", "", normalise(word)).strip("'-")
+    if not plain:
+        return {"word": word, "valid": False, "reason": f"“{typed}” has no letters: type a word.", "note": None}
+    note = None if plain == word else (
+        f"Dictionaries hold letters only (apostrophes and hyphens inside a word count), so “{typed}” is looked up as {plain.upper()}.")
+    found = plain in lexicon
+    reason = None if found else f"{plain.upper()} is not in the {lexicon.info.title} dictionary."
+    return {"word": plain, "valid": found, "reason": reason, "note": note}
 
 
 def _limited(words: list[str]) -> dict[str, Any]:
@@ -116,8 +131,8 @@ def _parse_custom(args: dict[str, Any]) -> dict[str, Any]:
         parsed = parse_word_list(_arg(args, "text", str))
     except WordListError as error:
         raise Refused(str(error)) from None
-    return {"words": parsed.words, "rejected": parsed.rejected,
-            "rejected_examples": parsed.rejected_examples}
+    return {"words": parsed.words, "rejected": parsed.rejected, "rejected_examples": parsed.rejected_examples,
+            "split": parsed.split, "split_examples": parsed.split_examples}
 
 
 def _add_custom(args: dict[str, Any]) -> dict[str, Any]:

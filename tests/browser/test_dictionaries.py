@@ -45,12 +45,15 @@ def test_shipped_dictionaries_are_listed_and_answer(page, site):
     assert check(page, "Night").startswith("Yes")
     assert "not in the Standard dictionary" in check(page, "nigth")
     assert check(page, "colour", "British").startswith("Yes")
+    # Punctuation is explained, not just refused (issue 16); the word shows as the player sees it.
+    assert check(page, "night!", "Standard") == ("Dictionaries hold letters only (apostrophes and hyphens inside a word count), "
+                                                 "so “night!” is looked up as NIGHT. Yes: NIGHT is in the Standard dictionary.")
 
 
 def test_own_list_is_added_kept_and_deleted(page, site):
     open_dictionaries(page, site.url)
     message = add_own_list(page, "Foods", "Kale\nleek\nCRÈME\n42\nquinoa\n")
-    assert "Added “Foods” with 4 words" in message and "1 line was not a word" in message and "42" in message
+    assert "Added “Foods” with 4 words" in message and "1 item was not a word and left out: 42 (no letters)." in message
     assert check(page, "creme", "Foods").startswith("Yes")
     assert "not in the Foods dictionary" in check(page, "night", "Foods")
 

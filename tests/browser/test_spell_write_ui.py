@@ -129,8 +129,15 @@ def test_a_non_word_costs_a_point_unless_looked_up(page, site):
     non_words = [t for t in texts if t.lower() not in standard()]
     if not non_words:
         return  # both readings are words: nothing to refuse (checked in the Python tests)
-    page.check(f"#sw-claims input[data-claim={non_words[0]}]")
-    page.check(f"#sw-claims input[data-lookup={non_words[0]}]")
+    # The free look-up is offered beside each word, before ticking it; looking a word up ticks it.
+    expect(page.locator("#sw-claims input[data-lookup]")).to_have_count(len(texts))
+    chosen = texts.index(non_words[0])
+    page.check(f"#sw-lookup-{chosen}")
+    expect(page.locator(f"#sw-claim-{chosen}")).to_be_checked()
+    for other in (i for i in range(len(texts)) if i != chosen):  # the same two squares read the other way
+        expect(page.locator(f"#sw-claim-{other}")).to_be_disabled()
+        expect(page.locator(f"#sw-claim-{other}")).to_have_accessible_description(
+            f"shares a link with {non_words[0]}, which you ticked")
     page.click("#sw-write")
     ready_for_a_choice(page)
     expect(page.locator("#scoring tbody")).not_to_contain_text("is not a word")  # looked up: no penalty

@@ -87,9 +87,10 @@ export class Dictionaries {
       const { results: [result] } = await this.python.call("lexicon.check", {
         lexicon: $("word-check-lexicon").value, words: [word] });
       output.className = result.valid ? "good" : "bad";
-      output.textContent = result.valid
-        ? `Yes: “${result.word}” is in the ${$("word-check-lexicon").selectedOptions[0].textContent} dictionary.`
+      const answer = result.valid
+        ? `Yes: ${result.word.toUpperCase()} is in the ${$("word-check-lexicon").selectedOptions[0].textContent} dictionary.`
         : `No: ${result.reason}`;
+      output.textContent = result.note ? `${result.note} ${answer}` : answer;
     } catch (error) {
       output.className = "bad";
       output.textContent = error.message;
@@ -121,11 +122,16 @@ export class Dictionaries {
         if (!(error instanceof StoreProblem)) throw error;
         kept = ` ${error.message} The list works until you leave.`;
       }
+      // What the list became: lines taken apart at commas, semicolons or tabs, and lines left
+      // out with the reason for each example.
+      const split = parsed.split
+        ? ` ${parsed.split === 1 ? "1 line held" : `${parsed.split} lines held`} several words, split at commas, semicolons or tabs (for example: ${parsed.split_examples.map((line) => `“${line}”`).join(", ")}).`
+        : "";
       const skipped = parsed.rejected
-        ? ` ${parsed.rejected === 1 ? "1 line was not a word" : `${parsed.rejected} lines were not words`} and left out (for example: ${parsed.rejected_examples.join(", ")}).`
+        ? ` ${parsed.rejected === 1 ? "1 item was not a word" : `${parsed.rejected} items were not words`} and left out: ${parsed.rejected_examples.join(", ")}${parsed.rejected > parsed.rejected_examples.length ? "…" : ""}.`
         : "";
       output.className = "good";
-      output.textContent = `Added “${title}” with ${thousands(parsed.words.length)} words.${skipped}${kept}`;
+      output.textContent = `Added “${title}” with ${thousands(parsed.words.length)} words.${split}${skipped}${kept}`;
       $("own-list-form").reset();
       await this.render();
     } catch (error) {

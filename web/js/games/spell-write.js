@@ -259,21 +259,29 @@ class Turn {
     return element("fieldset", { class: "claims", id: "sw-claims" }, element("legend", {}, "Words to score (a non-word costs a point)"),
       ...this.candidates.map((candidate, index) => {
         const claimed = this.claims.find((c) => c.index === index);
-        // Links are used once: a line sharing a link with a ticked word cannot be ticked too.
-        const clash = !claimed && this.claims.some((c) => sharesLink(this.candidates[c.index].cells, candidate.cells));
-        const box = element("input", { type: "checkbox", "data-claim": candidate.text, checked: Boolean(claimed), disabled: clash });
+        // Links are used once: a line sharing a link with a ticked word cannot be ticked too, and says so.
+        const blocker = claimed ? null : this.claims.find((c) => sharesLink(this.candidates[c.index].cells, candidate.cells));
+        const box = element("input", { type: "checkbox", id: `sw-claim-${index}`, "data-claim": candidate.text, checked: Boolean(claimed), disabled: Boolean(blocker) });
         box.addEventListener("change", () => {
           this.claims = box.checked ? [...this.claims, { index, lookup: false }] : this.claims.filter((c) => c.index !== index);
           this.draw();
         });
-        const row = element("label", { class: "check" }, box, ` ${candidate.text}`);
-        if (claimed && lookupLeft) {
-          const look = element("input", { type: "checkbox", "data-lookup": candidate.text, checked: claimed.lookup });
+        const row = element("div", { class: `claim-row${blocker ? " blocked" : ""}` },
+          element("label", { class: "check", for: `sw-claim-${index}` }, box, ` ${candidate.text}`));
+        if (blocker) {
+          row.append(element("span", { class: "claim-why", id: `sw-why-${index}` },
+            `shares a link with ${this.candidates[blocker.index].text}, which you ticked`));
+          box.setAttribute("aria-describedby", `sw-why-${index}`);
+        } else if (lookupLeft) {
+          // The one free look-up of the game, beside each word it may be spent on: a word looked
+          // up is ticked too, and costs nothing if it is not a word.
+          const look = element("input", { type: "checkbox", id: `sw-lookup-${index}`, "data-lookup": candidate.text, checked: Boolean(claimed?.lookup) });
           look.addEventListener("change", () => {
+            if (look.checked && !claimed) this.claims = [...this.claims, { index, lookup: false }];
             for (const c of this.claims) c.lookup = c.index === index && look.checked;
             this.draw();
           });
-          row.append(element("span", { class: "lookup" }, " · ", look, " use my one free look-up"));
+          row.append(element("label", { class: "check lookup", for: `sw-lookup-${index}` }, look, " look it up first (free, once a game)"));
         }
         return row;
       }));
