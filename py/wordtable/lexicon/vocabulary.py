@@ -1,0 +1,190 @@
+"""The bots' vocabulary: which words of a game's agreed dictionary a bot may propose. Every
+game's bots go through it, and so does "Suggest one", which asks a bot.
+
+- Everyday words first: a bot draws from the words of the agreed dictionary that are also in
+  the `common` list (SCOWL up to level 50, "words most people know").
+- Never a word of the never-propose list, nor one of its inflected forms (see `forms`): slurs
+  and vulgar words, kept as data beside this module — data/never-propose.txt, adapted from the
+  "List of Dirty, Naughty, Obscene, and Otherwise Bad Words" by Shutterstock (CC BY 4.0, see
+  data/never-propose-LICENCE.txt; made by tools/make_never_propose.py), and
+  data/never-propose-ours.txt, our own additions.
+- The fallback: where no everyday word fits a bot's situation, the bot may propose the other
+  words of the agreed dictionary, still never a never-propose word, so that it neither gets
+  stuck nor much weaker (a player's own list, or the British one, holds many words `common`
+  lacks).
+
+This decides what bots say, never what the rules accept: players may play any word of the
+agreed dictionary, never-propose words included.
+
+Fast enough for the bots' per-move budgets: the never-propose set (with its forms) is built
+once, the everyday words once per `common` lexicon (see EverydayWords; a game's warm-up builds
+what its bots need), so each check is a set lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from importlib import resources
+from typing import Any, TypeVar
+
+from wordtable.lexicon.lexicon import Lexicon
+
+EVERYDAY_LEXICON = "common"
+NEVER_PROPOSE_FILES = ("never-propose.txt", "never-propose-ours.txt")
+VOWELS = frozenset("aeiouy")
+WALKED_LENGTHS = 6  # everyday words up to this long come from the length index; see EverydayWords
+
+Item = TypeVar("Item")
+
+
+def read_list(name: str) -> list[str]:
+    """The words of one data file: one a line, '#' lines and blank lines skipped."""
+    text = (resources.files(__package__) / "data" / name).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def forms(word: str) -> set[str]:
+    """The word and its regular inflections: +s; +es after s, x, z, ch, sh; +ed and +ing,
+    with a final e dropped (raped, raping) and a final consonant after a single vowel doubled
+    (gypped, gypping; buggered and buggerred both, as stress decides); a final y after a
+    consonant turned into -ies and -ied. A word of one syllable ending in consonant, vowel,
+    consonant has only the doubled forms: SPICED and JAPED are other words. Never -er or -y
+    (BUTTER is not a form of BUTT): forms the rule misses are listed in the data."""
+    found = {word, word + "s"}
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        found.add(word + "es")
+    if word.endswith("e"):
+        found |= {word + "d", word[:-1] + "ing"}
+    else:
+        doubles = (len(word) >= 3 and word[-1] not in VOWELS | set("wx") and word[-2] in VOWELS
+                   and word[-3] not in VOWELS)
+        if doubles:
+            found |= {word + word[-1] + "ed", word + word[-1] + "ing"}
+        if not doubles or _syllables(word) > 1:
+            found |= {word + "ed", word + "ing"}
+    if len(word) >= 3 and word.endswith("y") and word[-2] not in VOWELS:
+        found |= {word[:-1] + "ies", word[:-1] + "ied"}
+    return found
+
+
+def _syllables(word: str) -> int:
+    """Groups of vowels (y counted as one): near enough to syllables for `forms`."""
+    return sum(1 for i, char in enumerate(word) if char in VOWELS and (i == 0 or word[i - 1] not in VOWELS))
+
+
+@lru_cache(maxsize=1)
+def never_propose() -> frozenset[str]:
+    """Every word bots never propose: the listed words and their forms."""
+    return frozenset(form for name in NEVER_PROPOSE_FILES for word in read_list(name) for form in forms(word))
+
+
+class EverydayWords:
+    """The words of a `common` lexicon that are not never-propose words, by length: words of
+    up to WALKED_LENGTHS letters from the lexicon's length index (a walk of the trie per
+    length, cheap for short words), longer ones from a pass over the whole list (about 0.3 s
+    with the pure reader under CPython), which fills every length asked for at once. A game
+    builds what its bots need in its warm-up, while the new-game form is open; a length asked
+    for later, unbuilt, builds every length."""
+
+    def __init__(self, lexicon: Lexicon):
+        self.lexicon = lexicon
+        self._by_length: dict[int, frozenset[str]] = {}
+        self._complete = False  # every length built
+
+    def of_length(self, length: int) -> frozenset[str]:
+        found = self._by_length.get(length)
+        if found is None:
+            self.build([length] if length <= WALKED_LENGTHS else None)
+            found = self._by_length.get(length, frozenset())
+        return found
+
+    def build(self, lengths: Iterable[int] | None = None) -> None:
+        """Builds these lengths (None: every length) now, if not built yet."""
+        wanted = None if lengths is None else set(lengths) - set(self._by_length)
+        if self._complete or wanted == set():
+            return
+        blocked = never_propose()
+        if wanted is not None and max(wanted) <= WALKED_LENGTHS:
+            for length in wanted:
+                self._by_length[length] = frozenset(self.lexicon.words_of_length(length)) - blocked
+            return
+        groups: dict[int, set[str]] = {length: set() for length in wanted or ()}
+        for word in self.lexicon.trie.keys():
+            if wanted is None or len(word) in wanted:
+                groups.setdefault(len(word), set()).add(word)
+        self._by_length.update((length, frozenset(words) - blocked) for length, words in groups.items())
+        self._complete = wanted is None
+
+
+class Vocabulary:
+    """What a bot may propose with one agreed dictionary; see the module's docstring."""
+
+    def __init__(self, agreed: Lexicon, everyday_lexicon: Lexicon):
+        self.agreed = agreed
+        self.everyday_lexicon = everyday_lexicon
+        self.everyday_words = _everyday_words(everyday_lexicon)
+
+    @staticmethod
+    def blocked(word: str) -> bool:
+        """A never-propose word (or one of its forms): no bot ever proposes it."""
+        return word in never_propose()
+
+    def everyday(self, word: str) -> bool:
+        """Whether a word of the agreed dictionary is an everyday word a bot may propose (in
+        `common`, not a never-propose word)."""
+        return word in self.everyday_words.of_length(len(word))
+
+    def may_propose(self, word: str) -> bool:
+        """Whether a bot may propose this word at all: in the agreed dictionary, not blocked."""
+        return not self.blocked(word) and word in self.agreed
+
+    def prefer(self, items: Iterable[Item], word: Callable[[Item], str] | None = None) -> list[Item]:
+        """Of some words of the agreed dictionary (or items, with `word` giving each one's
+        word), in their order: the everyday ones; if none is, the fallback: those that are not
+        never-propose words. Empty only when every one is a never-propose word."""
+        items = list(items)
+        texts = items if word is None else [word(item) for item in items]
+        sets = {length: self.everyday_words.of_length(length) for length in {len(text) for text in texts}}
+        everyday = [item for item, text in zip(items, texts) if text in sets[len(text)]]
+        if everyday:
+            return everyday
+        blocked = never_propose()
+        return [item for item, text in zip(items, texts) if text not in blocked]
+
+    def warm_up(self, lengths: Iterable[int] | None = None) -> None:
+        """Builds the everyday words of these lengths (None: all) before play starts."""
+        self.everyday_words.build(lengths)
+
+
+_EVERYDAY: dict[int, EverydayWords] = {}
+_VOCABULARIES: dict[tuple[int, int], Vocabulary] = {}
+_KEPT = 8  # lexicons are few (the shipped ones and a player's own lists): a small cache
+
+
+def _everyday_words(lexicon: Lexicon) -> EverydayWords:
+    found = _EVERYDAY.get(id(lexicon))
+    if found is None or found.lexicon is not lexicon:
+        if len(_EVERYDAY) >= _KEPT:
+            _EVERYDAY.clear()
+        found = _EVERYDAY[id(lexicon)] = EverydayWords(lexicon)
+    return found
+
+
+def vocabulary(lexicon_for: Callable[[str], Any], name: str) -> Vocabulary:
+    """The bots' vocabulary for the agreed dictionary `name`, as a game reaches its
+    dictionaries (game.lexicon_for); built once per pair of dictionaries. Where lexicon_for
+    knows no `common` list (a test's single made-up dictionary), the agreed dictionary's own
+    words count as everyday."""
+    agreed = lexicon_for(name)
+    try:
+        everyday = lexicon_for(EVERYDAY_LEXICON)
+    except LookupError:
+        everyday = agreed
+    key = (id(agreed), id(everyday))
+    found = _VOCABULARIES.get(key)
+    if found is None or found.agreed is not agreed or found.everyday_lexicon is not everyday:
+        if len(_VOCABULARIES) >= _KEPT:
+            _VOCABULARIES.clear()
+        found = _VOCABULARIES[key] = Vocabulary(agreed, everyday)
+    return found
