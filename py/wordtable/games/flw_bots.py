@@ -1,5 +1,7 @@
 """Bots for Four Letter Words. A bot receives its seat's view: its own grid and the public
-record (words chosen, strikes), never another player's grid."""
+record (words chosen, strikes), never another player's grid. It names words from the bots'
+vocabulary (wordtable.lexicon.vocabulary): everyday words that fit its grid, else the other
+words of the agreed dictionary that fit, never a never-propose word."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any
 from wordtable.engine.game import Move
 from wordtable.games.four_letter_words import (
     EMPTY, FourLetterWords, Options, Placement, placements, skip_moves_for)
+from wordtable.lexicon.vocabulary import vocabulary
 
 CANDIDATES = 120  # words a bot weighs when choosing (a sample of all that fit)
 
@@ -28,6 +31,15 @@ class Seat:
     def of(cls, view: dict[str, Any]) -> Seat:
         return cls(Options.parse(view["options"]), "".join(view["grid"]), view["phase"], view["word"],
                    tuple(word for _chooser, word in view["history"]))
+
+
+def _nameable(game: FourLetterWords, me: Seat) -> list[str]:
+    """The words this bot may name: those that fit its grid, the everyday ones if any (see
+    wordtable.lexicon.vocabulary). Only when every word that fits is a never-propose word
+    does it name one of them: the rules leave a chooser no other move (not seen in 600
+    simulated games)."""
+    words = game.fitting_words_for(me.grid, me.options)
+    return vocabulary(game.lexicon_for, me.options.lexicon).prefer(words) or words
 
 
 def _placements(game: FourLetterWords, me: Seat, word: str | None = None) -> list[Placement]:
@@ -59,7 +71,7 @@ def easy(game: FourLetterWords, view: dict[str, Any], rng: random.Random) -> Mov
     if me.phase in ("vet", "defend"):
         return _verdict(game, me, challenges=False)
     if me.phase == "choose":
-        return {"type": "choose", "word": rng.choice(game.fitting_words_for(me.grid, me.options))}
+        return {"type": "choose", "word": rng.choice(_nameable(game, me))}
     options = _placements(game, me)
     return rng.choice(options).to_move() if options else skip_moves_for(me.grid, me.options)[0]
 
@@ -77,7 +89,7 @@ def medium(game: FourLetterWords, view: dict[str, Any], rng: random.Random) -> M
     if me.phase in ("vet", "defend"):
         return _verdict(game, me, challenges=True)
     if me.phase == "choose":
-        words = game.fitting_words_for(me.grid, me.options)
+        words = _nameable(game, me)
         sample = rng.sample(words, min(CANDIDATES, len(words)))
         return {"type": "choose", "word": max(sample, key=lambda w: (len(_placements(game, me, w)), rng.random()))}
     return _tidy_placement(game, me, rng)
@@ -97,7 +109,7 @@ def _spiteful_word(game: FourLetterWords, me: Seat, rng: random.Random) -> str:
     were rarely written so far, so opponents have few of them to reuse (all the bot knows of
     their grids is the public list of words)."""
     public = Counter("".join(me.history))
-    words = game.fitting_words_for(me.grid, me.options)
+    words = _nameable(game, me)
     sample = rng.sample(words, min(3 * CANDIDATES, len(words)))
 
     def score(word: str) -> tuple:

@@ -44,6 +44,7 @@ from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.lexicon.rules import WordRule
+from wordtable.lexicon.vocabulary import vocabulary
 
 GAME_ID = "four-letter-words"
 EMPTY = "."
@@ -187,6 +188,13 @@ class FourLetterWords(Game):
         return State(options, seed, (empty,) * options.players, (0,) * options.players,
                      (False,) * options.players, chooser=seed % options.players,
                      lost_turns=(0,) * options.players)
+
+    def warm_up(self, options: dict[str, Any]) -> None:
+        """The four-letter words by letter and position, and the bots' everyday ones, while the
+        new-game form is open."""
+        lexicon = Options.parse(options).lexicon
+        self._four_letter_index(lexicon)
+        vocabulary(self.lexicon_for, lexicon).warm_up([4])
 
     def windows(self, options: Options) -> list[Window]:
         key = (options.rows, options.cols)

@@ -63,6 +63,7 @@ from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import rng_for
 from wordtable.games.one_letter_better_deck import DECK, GAME_ID, Card
 from wordtable.lexicon.rules import WordRule
+from wordtable.lexicon.vocabulary import vocabulary
 
 HAND = 7               # cards dealt
 TURN_HAND = 8          # cards a turn begins with
@@ -275,8 +276,11 @@ class OneLetterBetter(Game):
                        turns=0, pending=None, accepted=frozenset(), trimming=None)
 
     def warm_up(self, options: dict[str, Any]) -> None:
-        """The dictionary's letter-set index, so the first hand's search does not pay for it."""
-        self.lexicon_for(Options.parse(options).lexicon).anagrams()
+        """The dictionary's letter-set index, so the first hand's search does not pay for it,
+        and the bots' everyday words."""
+        name = Options.parse(options).lexicon
+        self.lexicon_for(name).anagrams()
+        vocabulary(self.lexicon_for, name).warm_up()
 
     def is_word(self, state: State, text: str) -> bool:
         # The trie, not the bots' letter-set index: a player's first word after a reload should

@@ -8,7 +8,9 @@ plays one move per call; a turn is several calls.
   its hand), chosen by what it scores plus what it takes from a rival; weighs taking up to
   three cards from the pile; discards the cards hardest to use; plays STL-1 on the leader.
 In "players decide" games bots play only real words; they challenge a play that is not a word
-(the easy bot notices half the time), never a real one."""
+(the easy bot notices half the time), never a real one. The words they make follow the bots'
+vocabulary (wordtable.lexicon.vocabulary): everyday words when a scoring play makes one, else
+the other words of the agreed dictionary, never a never-propose word."""
 
 from __future__ import annotations
 
@@ -18,10 +20,12 @@ from typing import Any
 from wordtable.engine.game import Move
 from wordtable.games.one_letter_better import MAX_DISCARD, TURN_HAND
 from wordtable.games.one_letter_better_plays import Play, plays
+from wordtable.lexicon.vocabulary import vocabulary
 
 AWKWARD = set("qzxjkvwyfb")     # letters a hard bot discards first
 TAKE_DEPTH = {"easy": 0, "medium": 1, "hard": 3}
 TAKE_MARGIN = {"medium": 12, "hard": 8}  # a take must beat drawing by this much (points of the play)
+RARE_COST = 10  # points a word not everyday (not in `common`) is worth less to a bot
 
 
 def _score(play: Play, level: str, players: int) -> float:
@@ -33,8 +37,24 @@ def _score(play: Play, level: str, players: int) -> float:
 
 def _choices(game: Any, view: dict[str, Any], level: str) -> list[Play]:
     """The plays this level looks at, only those that score (two blue cards could otherwise
-    swap back and forth in a word for ever)."""
-    return [p for p in _seen(game, view, level) if p.gain > 0]
+    swap back and forth in a word for ever) and make no never-propose word. The easy bot
+    looks only at those making everyday words when any does; the others weigh a rarer word
+    of the agreed dictionary at RARE_COST points less (see _worth)."""
+    scoring = [p for p in _seen(game, view, level) if p.gain > 0]
+    words = vocabulary(game.lexicon_for, view["options"]["lexicon"])
+    if level == "easy":
+        return words.prefer(scoring, word=lambda p: p.text)
+    return [p for p in scoring if not words.blocked(p.text)]
+
+
+def _most_worth(game: Any, view: dict[str, Any], found: list[Play], level: str) -> tuple[float, Play]:
+    """The play worth most to this bot, and its worth: its score, less RARE_COST when its word
+    is not an everyday word (ties: the word last in alphabetical order)."""
+    words = vocabulary(game.lexicon_for, view["options"]["lexicon"])
+    players = len(view["scores"])
+    worths = [_score(p, level, players) - (0 if words.everyday(p.text) else RARE_COST) for p in found]
+    best = max(range(len(found)), key=lambda i: (worths[i], found[i].text))
+    return worths[best], found[best]
 
 
 def _seen(game: Any, view: dict[str, Any], level: str) -> list[Play]:
@@ -53,8 +73,7 @@ def _best(game: Any, view: dict[str, Any], level: str, rng: random.Random) -> Pl
         return None
     if level == "easy":
         return rng.choice(found)
-    players = len(view["scores"])
-    return max(found, key=lambda p: (_score(p, level, players), p.text))
+    return _most_worth(game, view, found, level)[1]
 
 
 def _begin(game: Any, view: dict[str, Any], level: str) -> Move:
@@ -66,7 +85,7 @@ def _begin(game: Any, view: dict[str, Any], level: str) -> Move:
         trial = {**view, "phase": "play", "hand": view["hand"] + taken, "must_play": taken[0]["uid"]}
         found = _choices(game, trial, level)
         if found:
-            value = max(_score(p, level, len(view["scores"])) for p in found) - 2 * (count - 1)
+            value = _most_worth(game, trial, found, level)[0] - 2 * (count - 1)
             if value > best_value:
                 best_take, best_value = count, value
     return {"type": "draw"} if best_take is None else {"type": "take", "count": best_take}

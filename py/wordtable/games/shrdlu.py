@@ -31,6 +31,7 @@ from wordtable.engine.game import Deadline, Game, Move, Outcome
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import rng_for
 from wordtable.lexicon.rules import WordRule
+from wordtable.lexicon.vocabulary import vocabulary
 
 GAME_ID = "shrdlu"
 SPREAD = 5
@@ -205,10 +206,12 @@ class Shrdlu(Game):
 
     def warm_up(self, options: dict[str, Any]) -> None:
         """Builds the dictionary's indexes for five- and six-letter words, so the first
-        round's solving does not pay for them."""
-        lexicon = self.lexicon_for(Options.parse(options).lexicon)
+        round's solving does not pay for them, and the bots' everyday words of those lengths."""
+        name = Options.parse(options).lexicon
+        lexicon = self.lexicon_for(name)
         for length in (SPREAD, SPREAD + 1):
             lexicon.words_of_length(length)
+        vocabulary(self.lexicon_for, name).warm_up([SPREAD, SPREAD + 1])
 
     @staticmethod
     def _deal(state: State) -> State:

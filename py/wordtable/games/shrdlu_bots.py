@@ -1,6 +1,8 @@
 """Bots for Shrdlu. A bot knows some of the words that fit (the easy bot few, the hard bot all)
 and answers after a human-like delay that grows as fewer words fit. Knowing none, it calls
-"shrdlu!", and can be wrong when it simply did not know the word.
+"shrdlu!", and can be wrong when it simply did not know the word. Of the words it knows it
+claims an everyday one when it can, else another, never a never-propose word (the bots'
+vocabulary, wordtable.lexicon.vocabulary): knowing only those, it calls as if it knew none.
 
 A bot receives its seat's view (the table everyone sees). Its move carries "after_ms": how long
 after the round began it would act. The real-time driver (and the page) play the earliest at
@@ -14,6 +16,7 @@ from typing import Any
 
 from wordtable.engine.game import Move
 from wordtable.games.shrdlu import Shrdlu
+from wordtable.lexicon.vocabulary import vocabulary
 
 KNOWS = {"easy": 0.3, "medium": 0.65, "hard": 1.0}       # share of the fitting words it can find
 THINKS_MS = {"easy": 7000, "medium": 4500, "hard": 2500}  # time to find a word in an easy spread
@@ -21,16 +24,17 @@ THINKS_MS = {"easy": 7000, "medium": 4500, "hard": 2500}  # time to find a word 
 
 def _bot(level: str):
     def move(game: Shrdlu, view: dict[str, Any], rng: random.Random) -> Move | None:
-        seat, caller = view["seat"], view["caller"]
-        found = game.solutions_for(view["options"]["lexicon"], tuple(card["id"] for card in view["spread"]))
-        known = [w for w in found if rng.random() < KNOWS[level]]
+        seat, caller, lexicon = view["seat"], view["caller"], view["options"]["lexicon"]
+        found = game.solutions_for(lexicon, tuple(card["id"] for card in view["spread"]))
+        known = vocabulary(game.lexicon_for, lexicon).prefer([w for w in found if rng.random() < KNOWS[level]])
         jitter = rng.uniform(0.7, 1.4)
         if seat != caller and known:
             scarcity = 1 + 5 / math.sqrt(len(found))  # fewer words: longer to find one
             return {"type": "claim", "word": rng.choice(known),
                     "after_ms": round(THINKS_MS[level] * scarcity * jitter)}
         if caller is None:
-            # It found nothing: bet that nothing exists (the hard bot is never wrong).
+            # It found nothing: bet that nothing exists (the hard bot is wrong only when every
+            # word that fits is a never-propose word).
             return {"type": "shrdlu", "after_ms": round(THINKS_MS[level] * 3 * jitter)}
         return None  # waits for the clock
 

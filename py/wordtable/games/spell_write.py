@@ -37,6 +37,7 @@ from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import rng_for
 from wordtable.lexicon.rules import WordRule
+from wordtable.lexicon.vocabulary import vocabulary
 
 GAME_ID = "spell-write"
 LETTERS = ("aeiouy", "bcdfgh", "jtkrlm", "nphqsr", "stvwxz", "aeiouy")
@@ -153,6 +154,10 @@ class SpellWrite(Game):
     questions = ("candidates", "missed", "hard-bot")
 
     # -- setup ---------------------------------------------------------------------------------
+
+    def warm_up(self, options: dict[str, Any]) -> None:
+        """The bots' everyday words of two to four letters, while the new-game form is open."""
+        vocabulary(self.lexicon_for, Options.parse(options).lexicon).warm_up([2, 3, 4])
 
     def start(self, parsed: Options, seed: int) -> State:
         sheets = []

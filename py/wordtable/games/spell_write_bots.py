@@ -2,7 +2,11 @@
 the best set of real words the letter makes. The medium bot takes the most points now; the
 hard bot also values what each square can still become (how many dictionary words fit the
 lines through it) and weighs a re-roll against taking the doubles letter. A bot receives its
-seat's view: its own sheet, the dice and what they let it take, never the dice to come."""
+seat's view: its own sheet, the dice and what they let it take, never the dice to come.
+
+Words follow the bots' vocabulary (wordtable.lexicon.vocabulary): a bot never claims a
+never-propose word, and of choices worth the same it takes the one with more everyday words;
+a rarer word of the agreed dictionary is claimed when it scores more (claiming is scoring)."""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from typing import Any
 from wordtable.engine.game import Move
 from wordtable.games.spell_write import (
     BLACK, EMPTY, LETTERS, SIZE, Sheet, SpellWrite, links_of, sheet_from_json)
+from wordtable.lexicon.vocabulary import Vocabulary, vocabulary
 
 Cell = tuple[int, int]
 
@@ -64,22 +69,32 @@ def _claimable_in_order(sheet: Sheet, group: tuple[list[Cell], ...]) -> bool:
     return True
 
 
-def best_claims(game: SpellWrite, sheet: Sheet, at: Cell, mode: str, lexicon) -> tuple[int, list[list[Cell]]]:
-    """The most points from real words through the new letter (with the bonus), claimed
-    shortest first so that each still has an open link when its turn comes (HE then HER)."""
-    words = sorted((cells for cells in game.candidates(sheet, at, mode)
-                    if "".join(sheet.at(c) for c in cells) in lexicon), key=len)
-    best: tuple[int, list[list[Cell]]] = (0, [])
-    for size in range(min(len(words), 4), 0, -1):
-        for group in combinations(words, size):
+def best_claims(game: SpellWrite, sheet: Sheet, at: Cell, mode: str, words: Vocabulary) -> tuple[int, list[list[Cell]]]:
+    """The most points from words through the new letter (with the bonus) that a bot may
+    propose, claimed shortest first so that each still has an open link when its turn comes
+    (HE then HER); of equal points, the claims with the most everyday words."""
+    found = sorted((cells for cells in game.candidates(sheet, at, mode)
+                    if words.may_propose(_text(sheet, cells))), key=len)
+    best: tuple[int, int, list[list[Cell]]] = (0, 0, [])
+    for size in range(min(len(found), 4), 0, -1):
+        for group in combinations(found, size):
             if not _claimable_in_order(sheet, group):
                 continue
             points = sum(len(cells) for cells in group)
             if any(r == sheet.layout.bonus_row or c == sheet.layout.bonus_col for cells in group for r, c in cells):
                 points += 1
-            if points > best[0]:
-                best = (points, [list(cells) for cells in group])
-    return best
+            if points > best[0] or points == best[0] and _everyday(sheet, group, words) > best[1]:
+                best = (points, _everyday(sheet, group, words), [list(cells) for cells in group])
+    return best[0], best[2]
+
+
+def _text(sheet: Sheet, cells) -> str:
+    return "".join(sheet.at(c) for c in cells)
+
+
+def _everyday(sheet: Sheet, claims, words: Vocabulary) -> int:
+    """How many of the claimed words are everyday words."""
+    return sum(words.everyday(_text(sheet, cells)) for cells in claims)
 
 
 def _potential(sheet: Sheet, at: Cell, masks: frozenset[str]) -> float:
@@ -107,16 +122,17 @@ def _options(me: Me):
             yield pick, at
 
 
-def _evaluate(game: SpellWrite, me: Me, pick: Cell, at: Cell, lookahead: bool, lexicon, masks):
+def _evaluate(game: SpellWrite, me: Me, pick: Cell, at: Cell, lookahead: bool, words: Vocabulary, masks):
+    """(value, claims, how many of them are everyday words) of writing the picked letter there."""
     sheet = me.sheet
     letter = LETTERS[pick[0]][pick[1]]
     written = _write(sheet, at, letter)
-    points, claims = best_claims(game, written, at, me.mode, lexicon)
+    points, claims = best_claims(game, written, at, me.mode, words)
     value = points - (pick in sheet.crossed)
     if lookahead:
         value += 0.35 * min(_potential(written, at, masks), 12) ** 0.5
         value += 0.4 * (at in sheet.layout.highlighted)
-    return value, claims
+    return value, claims, _everyday(written, claims, words)
 
 
 def _block_for(sheet: Sheet, at: Cell, rng: random.Random) -> list[int] | None:
@@ -136,21 +152,22 @@ def _block_for(sheet: Sheet, at: Cell, rng: random.Random) -> list[int] | None:
 def _bot(level: str):
     def move(game: SpellWrite, view: dict[str, Any], rng: random.Random) -> Move:
         me = Me.of(view)
-        lexicon = game.lexicon_for(view["options"]["lexicon"])
+        words = vocabulary(game.lexicon_for, view["options"]["lexicon"])
         if me.doubles_choice:
-            return {"type": "doubles", "choice": _doubles_choice(game, me, level, rng, lexicon)}
-        masks = _masks(lexicon) if level == "hard" else frozenset()
+            return {"type": "doubles", "choice": _doubles_choice(game, me, level, rng, words)}
+        masks = _masks(words.agreed) if level == "hard" else frozenset()
         sheet = me.sheet
         options = list(_options(me))
         if level == "easy":
             fresh = [(p, a) for p, a in options if p not in sheet.crossed] or options
             pick, at = rng.choice(fresh)
-            _value, claims = _evaluate(game, me, pick, at, False, lexicon, masks)
+            _value, claims, _everyday_words = _evaluate(game, me, pick, at, False, words, masks)
             claims = [c for c in claims if rng.random() < 0.75]  # it misses some words
         else:
-            scored = [(_evaluate(game, me, p, a, level == "hard", lexicon, masks), rng.random(), p, a)
+            scored = [(_evaluate(game, me, p, a, level == "hard", words, masks), rng.random(), p, a)
                       for p, a in options]
-            (_value, claims), _tie, pick, at = max(scored, key=lambda item: (item[0][0], item[1]))
+            (_value, claims, _everyday_words), _tie, pick, at = max(
+                scored, key=lambda item: (item[0][0], item[0][2], item[1]))
         return {"type": "write", "pick": list(pick), "at": list(at), "words": [{"cells": [list(c) for c in cells]} for cells in claims],
                 "block": _block_for(sheet, at, rng)}
 
@@ -158,31 +175,31 @@ def _bot(level: str):
     return move
 
 
-def _doubles_choice(game: SpellWrite, me: Me, level: str, rng: random.Random, lexicon) -> str:
+def _doubles_choice(game: SpellWrite, me: Me, level: str, rng: random.Random, words: Vocabulary) -> str:
     if level == "easy":
         return rng.choice(["take", "reroll"])
     d = me.dice[0]
-    taking = _best_value(game, me, game.pickable(me.sheet, [(d - 1, d - 1)]), lexicon)
+    taking = _best_value(game, me, game.pickable(me.sheet, [(d - 1, d - 1)]), words)
     if level == "medium":
         return "take" if taking >= 2 else "reroll"
     # hard: the re-roll's expected value over the six faces it could show (it cannot peek)
     values = []
     for face in range(1, 7):
         cells = sorted({(d - 1, face - 1), (face - 1, d - 1)})
-        values.append(_best_value(game, me, game.pickable(me.sheet, cells), lexicon))
+        values.append(_best_value(game, me, game.pickable(me.sheet, cells), words))
     return "take" if taking >= sum(values) / 6 else "reroll"
 
 
-def _best_value(game: SpellWrite, me: Me, picks: list[Cell], lexicon) -> float:
-    return max((_quick(game, me, pick, lexicon) for pick in picks), default=0)
+def _best_value(game: SpellWrite, me: Me, picks: list[Cell], words: Vocabulary) -> float:
+    return max((_quick(game, me, pick, words) for pick in picks), default=0)
 
 
-def _quick(game: SpellWrite, me: Me, pick: Cell, lexicon) -> float:
+def _quick(game: SpellWrite, me: Me, pick: Cell, words: Vocabulary) -> float:
     """The best immediate points a letter gives in any empty square."""
     sheet = me.sheet
     letter = LETTERS[pick[0]][pick[1]]
     empty = [(r, c) for r in range(SIZE) for c in range(SIZE) if sheet.at((r, c)) == EMPTY]
-    best = max((best_claims(game, _write(sheet, at, letter), at, me.mode, lexicon)[0] for at in empty),
+    best = max((best_claims(game, _write(sheet, at, letter), at, me.mode, words)[0] for at in empty),
                default=0)
     return best - (pick in sheet.crossed) + (letter in "aeiou") * 0.5
 

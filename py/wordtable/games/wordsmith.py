@@ -55,6 +55,7 @@ from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import rng_for
 from wordtable.games.wordsmith_alphabet import ALPHABET, KINDS, Pieces, pieces_of
 from wordtable.lexicon.rules import WordRule
+from wordtable.lexicon.vocabulary import vocabulary
 
 GAME_ID = "wordsmith"
 BOX: Pieces = (40, 40, 20, 20)
@@ -249,8 +250,11 @@ class Wordsmith(Game):
 
     def warm_up(self, options: dict[str, Any]) -> None:
         """Groups the dictionary's words by the pieces they take, in the order searches want
-        them (about 2 s in the browser), while the new-game form is open."""
-        word_groups(self.lexicon_for(Options.parse(options).lexicon))
+        them (about 2 s in the browser), and builds the bots' everyday words, while the
+        new-game form is open."""
+        name = Options.parse(options).lexicon
+        word_groups(self.lexicon_for(name))
+        vocabulary(self.lexicon_for, name).warm_up()
 
     # -- setup ---------------------------------------------------------------------------------
 

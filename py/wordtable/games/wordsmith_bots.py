@@ -7,6 +7,10 @@ words they know, how they weigh a word against the discards it costs, and how fa
 - hard knows them all, weighs length against discards (a blue box is a point), rolls for a
   better pool while its best word is short, and is quickest.
 
+Words follow the bots' vocabulary (wordtable.lexicon.vocabulary): a bot claims everyday
+words when it thinks of any that its pool builds, else the other words of the agreed
+dictionary it thinks of, never a never-propose word.
+
 Real time: a move carries "after_ms", counted from the start of the epoch (the challenge, or the
 Word by Word roll): the bot's own earlier words and rolls each took their time, then this one."""
 
@@ -17,6 +21,7 @@ from typing import Any
 
 from wordtable.engine.game import Move
 from wordtable.games.wordsmith import FREE_BOXES, KINDS, MIN_LETTERS, ROWS, Pieces, Wordsmith, add, fitting_groups, one
+from wordtable.lexicon.vocabulary import Vocabulary, vocabulary
 
 KNOWS = {"easy": 0.25, "medium": 0.55, "hard": 1.0}       # share of the buildable words it finds
 WORD_MS = {"easy": 15000, "medium": 10000, "hard": 6500}   # time to find and build a word
@@ -38,16 +43,17 @@ def candidates(game: Wordsmith, view: dict[str, Any], pool: Pieces, circles: int
                rng: random.Random) -> list[tuple[str, int, int | None]]:
     """(word, pieces left over, row): for each group of words taking the same pieces, the
     longest this bot thinks of (each word with chance `knows`) that it may claim from `pool`
-    plus `circles`, as far as its view tells (in Secret Wordsmith it knows only its own)."""
+    plus `circles`, as far as its view tells (in Secret Wordsmith it knows only its own).
+    Everyday words only, when it thinks of any; else the other words it may propose."""
     me = _me(view)
-    lexicon = game.lexicon_for(view["options"]["lexicon"])
+    words = vocabulary(game.lexicon_for, view["options"]["lexicon"])
     claimed = set(view["claimed"]) | {w for w in me["rows"] if w}
     previous = set(me["previous"] or "")
     required = view["required"]
     free_rows = [r for r in range(ROWS) if not me["filled"][r]]
-    found = []
-    for over, words in fitting_groups(lexicon, pool, circles, _pieces(view["supply"]), me["boxes_left"]):
-        for word in words:
+
+    def first_known(group: list[str]) -> tuple[str, int | None] | None:
+        for word in group:
             if knows < 1 and rng.random() >= knows:
                 continue
             if len(word) < MIN_LETTERS or word in claimed or (previous and previous.issuperset(word)):
@@ -57,9 +63,34 @@ def candidates(game: Wordsmith, view: dict[str, Any], pool: Pieces, circles: int
                 row = next((r for r in free_rows if required[r] in word), None)
                 if row is None:
                     continue
-            found.append((word, over, row))
-            break
-    return found
+            return word, row
+        return None
+
+    everyday, others = [], []
+    for over, group in fitting_groups(words.agreed, pool, circles, _pieces(view["supply"]), me["boxes_left"]):
+        usual, rare = _split(words, group)
+        if found := first_known(usual):
+            everyday.append((found[0], over, found[1]))
+        elif not everyday and (found := first_known(rare)):
+            others.append((found[0], over, found[1]))
+    return everyday or others
+
+
+_SPLIT: dict[tuple[int, int], tuple[list[str], Vocabulary, list[str], list[str]]] = {}
+
+
+def _split(words: Vocabulary, group: list[str]) -> tuple[list[str], list[str]]:
+    """A group's everyday words and its other words a bot may propose, each longest first;
+    worked out once per group and vocabulary (a lexicon keeps its groups for good)."""
+    key = (id(group), id(words))
+    kept = _SPLIT.get(key)
+    if kept is None or kept[0] is not group or kept[1] is not words:
+        if len(_SPLIT) > 100_000:
+            _SPLIT.clear()
+        usual = [w for w in group if words.everyday(w)]
+        rare = [w for w in group if not words.everyday(w) and not words.blocked(w)]
+        kept = _SPLIT[key] = (group, words, usual, rare)
+    return kept[2], kept[3]
 
 
 def _value(view: dict[str, Any], word: str, over: int, careful: bool) -> float:

@@ -1,0 +1,282 @@
+"""The bots' vocabulary (wordtable.lexicon.vocabulary): bots and "Suggest one" draw from
+everyday words and never propose a word of the never-propose list; players may still play
+any word of the agreed dictionary.
+
+Every registered game is driven by its own bots through the engine, and every word a bot
+proposes (a chosen or claimed word, a word written and scored, a word laid on the table) is
+checked: a game joins these tests by adding how its moves name words to WORDS_MADE."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import random
+import subprocess
+import sys
+import zipfile
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from wordtable import bridge
+from wordtable.engine.bots import play
+from wordtable.games import REGISTRY, make
+from wordtable.lexicon import Lexicon, LexiconInfo, store
+from wordtable.lexicon.registry import LexiconRegistry
+from wordtable.lexicon.rules import refusal
+from wordtable.lexicon.vocabulary import (
+    NEVER_PROPOSE_FILES, forms, never_propose, read_list, vocabulary)
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "py" / "wordtable" / "lexicon" / "data"
+SEEDS = int(os.environ.get("VOCABULARY_SEEDS", 12))  # bot games per game and dictionary
+
+
+@functools.lru_cache(maxsize=None)
+def shipped(name: str):
+    return store.load(name)
+
+
+def made_up(**lists: list[str]):
+    """lexicon_for over made-up dictionaries, e.g. standard=[...], common=[...]."""
+    lexicons = {name: Lexicon.from_words(LexiconInfo(name, name.title(), "", "", len(words)), words)
+                for name, words in lists.items()}
+
+    def lexicon_for(name: str):
+        if name not in lexicons:
+            raise store.UnknownLexicon(name)
+        return lexicons[name]
+    return lexicon_for
+
+
+# -- the data ----------------------------------------------------------------------------------
+
+def test_the_never_propose_lists_load_with_their_source_and_licence():
+    source, ours = (read_list(name) for name in NEVER_PROPOSE_FILES)
+    assert len(source) >= 250 and len(ours) >= 100
+    for words in (source, ours):
+        assert all(word.isascii() and word.isalpha() and word.islower() for word in words)
+        assert len(set(words)) == len(words)
+    assert {"nigger", "cunt", "fuck", "rape"} <= set(source)
+    assert {"gyp", "fart", "chink", "wop", "retard"} <= set(ours)
+    header = (DATA / "never-propose.txt").read_text().split("\n# ")[:8]
+    assert any("Shutterstock" in line for line in header) and any("CC BY 4.0" in line for line in header)
+    assert any(line.startswith("#") and "project's own" in line
+               for line in (DATA / "never-propose-ours.txt").read_text().splitlines())
+    licence = (DATA / "never-propose-LICENCE.txt").read_text()
+    assert "Shutterstock" in licence and "Attribution 4.0 International" in licence
+    assert len(never_propose()) > 4 * len(source + ours)  # the forms are added
+
+
+def test_the_data_ships_in_our_wheel_and_loads_from_a_zip_as_in_the_browser(tmp_path):
+    import build
+    shipped_files = {path.name for path in build.package_sources()}
+    assert {*NEVER_PROPOSE_FILES, "never-propose-LICENCE.txt"} <= shipped_files
+    archive = tmp_path / "wordtable.zip"  # the browser imports our wheel straight from its zip
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for path in build.package_sources():
+            zipped.write(path, path.relative_to(ROOT / "py").as_posix())
+    code = ("import wordtable, wordtable.lexicon.vocabulary as v; assert '.zip' in wordtable.__file__;"
+            "print(len(v.never_propose()), v.Vocabulary.blocked('gyps'))")
+    result = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(archive)!r}); {code}"],
+                            capture_output=True, text=True, cwd=tmp_path, check=True)
+    assert result.stdout.split() == [str(len(never_propose())), "True"]
+
+
+def test_the_site_ships_the_attribution_beside_the_lexicons(dist):
+    shipped_licence = dist / "lexicons" / "never-propose-LICENCE.txt"
+    assert shipped_licence.read_text() == (DATA / "never-propose-LICENCE.txt").read_text()
+
+
+def test_a_blocked_word_blocks_its_inflections_by_a_rule():
+    assert forms("gyp") == {"gyp", "gyps", "gypped", "gypping"}
+    assert {"farts", "farted", "farting"} <= forms("fart")
+    assert {"raped", "rapes", "raping"} <= forms("rape")
+    assert {"bitches", "bitched", "bitching"} <= forms("bitch")
+    assert {"pussies"} <= forms("pussy") and {"buggered", "buggering"} <= forms("bugger")
+    blocked = never_propose()
+    assert {"gyps", "gypped", "fart", "farting", "niggers", "bitches", "fucking"} <= blocked
+    # The rule makes no other words: BUTTER is not a form of BUTT, nor SPICED of SPIC.
+    assert not {"butter", "spiced", "spicing", "japed", "sextet", "scunthorpe", "assess", "class"} & blocked
+
+
+# -- the helper --------------------------------------------------------------------------------
+
+def test_everyday_words_first_then_the_fallback_never_a_blocked_word():
+    words = vocabulary(shipped, "standard")
+    assert words.everyday("salt") and words.everyday("beautiful") and words.everyday("understanding")
+    assert not words.everyday("odyl") and not words.everyday("gyps") and not words.everyday("fart")
+    assert words.blocked("gyps") and words.blocked("fart") and not words.blocked("odyl")
+    assert words.may_propose("odyl") and not words.may_propose("gyps") and not words.may_propose("zzzq")
+    assert words.prefer(["odyl", "gyps", "salt", "fart", "malt"]) == ["salt", "malt"]
+    assert words.prefer(["odyl", "gyps", "fart"]) == ["odyl"]  # no everyday word: the fallback
+    assert words.prefer(["gyps", "fart"]) == []
+    assert words.prefer([("odyl", 1), ("salt", 2)], word=lambda item: item[0]) == [("salt", 2)]
+    assert vocabulary(shipped, "standard") is words  # built once
+
+
+def test_with_no_common_list_the_agreed_words_are_the_everyday_ones():
+    words = vocabulary(made_up(standard=["odyl", "gyps", "salt"]), "standard")
+    assert words.prefer(["odyl", "gyps", "salt"]) == ["odyl", "salt"]
+
+
+# -- every game's bots -------------------------------------------------------------------------
+
+def _claimed(state, after, seat, move):
+    return [move["word"]] if move["type"] in ("choose", "claim") else []
+
+
+def _spell_write_words(state, after, seat, move):
+    sheet = after.sheets[seat]
+    return ["".join(sheet.at(cell) for cell in cells) for cells in set(sheet.scored) - set(state.sheets[seat].scored)]
+
+
+def _one_letter_better_words(state, after, seat, move):
+    if after.pending is not None and after.pending.seat == seat and state.pending is None:
+        return list(after.pending.words)
+    before = {word.id: word.text for word in state.words}
+    return [word.text for word in after.words if before.get(word.id) != word.text]
+
+
+# How each game's moves name words: (words the move makes, whether bot moves are read from
+# the record (turn-based games) or as proposed (real-time games, whose stale plans are dropped)).
+WORDS_MADE = {
+    "four-letter-words": _claimed,
+    "shrdlu": _claimed,
+    "wordsmith": _claimed,
+    "spell-write": _spell_write_words,
+    "one-letter-better": _one_letter_better_words,
+}
+LEXICONS = {"four-letter-words": ("standard", "large", "british"), "shrdlu": ("standard", "large"),
+            "spell-write": ("standard", "large"), "wordsmith": ("wordsmith", "large"),
+            "one-letter-better": ("standard", "large")}
+LEVELS = ("easy", "medium", "hard")
+
+
+def bot_words(game_id: str, lexicon: str, seeds: range) -> list[tuple[str, str]]:
+    """(level, word) for every word the game's bots proposed in bot-only games over seeds:
+    two to four seats, levels mixed. Real-time bots' plans count even when they go stale."""
+    game, bots = make(game_id, shipped)
+    found: list[tuple[str, str]] = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        low, high = game.Options.player_range()
+        players = max(low, min(high, rng.choice([2, 2, 3, 4])))
+        levels = [LEVELS[(seed + seat) % 3] for seat in range(players)]
+
+        def asking(level):
+            def bot(game, view, rng):
+                move = bots[level](game, view, rng)
+                if move is not None and game.realtime:
+                    found.extend((level, word) for word in WORDS_MADE[game_id](None, None, view["seat"], move))
+                return move
+            return bot
+
+        options = {"players": players, "lexicon": lexicon}
+        played = play(game, [asking(level) for level in levels], options, seed)
+        if not game.realtime:
+            state = game.new(options, seed)
+            for seat, move in played.record.moves:
+                after = game.step(state, seat, move)
+                found.extend((levels[seat], word) for word in WORDS_MADE[game_id](state, after, seat, move))
+                state = after
+    return found
+
+
+def test_every_game_says_how_its_moves_name_words():
+    assert set(WORDS_MADE) == set(REGISTRY) == set(LEXICONS)
+
+
+# The least share of everyday words (in `common`) among the words bots propose, over the
+# dictionaries above. Before the bots' vocabulary it was 0.69 (Four Letter Words), 0.64
+# (Shrdlu), 0.65 (Wordsmith), 0.73 (One Letter Better), 0.72 (Spell Write) on the defaults.
+# One Letter Better weighs a rarer word at 10 points less; Spell Write claims every word it
+# scores and prefers everyday ones only between choices worth the same (tested below).
+EVERYDAY_SHARE = {"four-letter-words": 0.95, "shrdlu": 0.9, "wordsmith": 0.9, "one-letter-better": 0.78,
+                  "spell-write": 0.5}
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_bots_never_propose_a_blocked_word_and_mostly_everyday_ones(game_id):
+    blocked, common = never_propose(), shipped("common")
+    for lexicon in LEXICONS[game_id]:
+        words = bot_words(game_id, lexicon, range(SEEDS))
+        assert len(words) >= 100, (lexicon, len(words))  # the check below is not empty
+        assert not [word for _level, word in words if word in blocked], lexicon
+        share = sum(word in common for _level, word in words) / len(words)
+        assert share >= EVERYDAY_SHARE[game_id], (lexicon, share)
+
+
+def test_spell_write_bots_claim_everyday_words_between_equal_choices_never_blocked_ones():
+    """AT and TA take the same link (only one may be claimed) and score the same: the bot
+    claims the everyday one. TIT would score more, but is a never-propose word."""
+    from wordtable.games.spell_write import Layout, Sheet
+    from wordtable.games.spell_write_bots import best_claims
+    layout = Layout(black=((3, 2), (3, 3)), highlighted=(), bonus_row=3, bonus_col=3)
+    sheet = Sheet(layout, "at..............")
+    for common, expected in ((["at"], [[(0, 0), (0, 1)]]), (["ta"], [[(0, 1), (0, 0)]])):
+        game, _bots = make("spell-write", made_up(standard=["at", "ta"], common=common))
+        words = vocabulary(game.lexicon_for, "standard")
+        assert best_claims(game, sheet, (0, 1), "competitive", words) == (2, expected)
+    game, _bots = make("spell-write", made_up(standard=["tit", "it"], common=["tit", "it"]))
+    sheet = Sheet(layout, "tit.............")
+    points, claims = best_claims(game, sheet, (0, 2), "competitive", vocabulary(game.lexicon_for, "standard"))
+    assert points == 2 and claims in ([[(0, 1), (0, 2)]], [[(0, 2), (0, 1)]])
+
+
+def test_four_letter_words_bots_choose_everyday_words_and_never_gyps_fart_or_odyl():
+    game, bots = make("four-letter-words", shipped)
+    chosen = Counter()
+    for seed in range(60):
+        state = game.new({"players": 2}, seed)
+        view = game.view(state, state.chooser)
+        for level in LEVELS:
+            chosen[bots[level](game, view, random.Random(seed))["word"]] += 1
+    assert not {"gyps", "fart", "odyl"} & set(chosen)
+    assert all(word in shipped("common") for word in chosen), [w for w in chosen if w not in shipped("common")]
+
+
+def test_where_gyps_fart_and_odyl_are_all_that_fits_bots_choose_odyl():
+    """Everyday words first (SALT), else the fallback (ODYL), never GYPS or FART."""
+    every = made_up(standard=["fart", "gyps", "odyl", "salt"], common=["fart", "gyps", "salt"])
+    fallback = made_up(standard=["fart", "gyps", "odyl"], common=["fart", "gyps"])
+    for lexicon_for, expected in ((every, "salt"), (fallback, "odyl")):
+        game, bots = make("four-letter-words", lexicon_for)
+        state = game.new({"players": 2}, 1)
+        for level in LEVELS:
+            for seed in range(30):
+                move = bots[level](game, game.view(state, state.chooser), random.Random(seed))
+                assert move == {"type": "choose", "word": expected}, (level, move)
+
+
+def test_suggest_one_through_the_bridge_offers_everyday_words(monkeypatch):
+    """The page's "Suggest one" is game.bot at the medium level."""
+    store.manifest()
+    monkeypatch.setattr(bridge, "REGISTRY", LexiconRegistry(store.compiled_dir().parent))
+    monkeypatch.setattr(bridge, "_GAMES", {})
+    monkeypatch.setattr(bridge, "_STATES", {})
+
+    def call(op, **args):
+        return json.loads(bridge.handle(json.dumps({"op": op, "args": args})))["result"]
+
+    for seed in range(20):
+        record = call("game.new", game="four-letter-words", options={"players": 2}, seed=seed)["record"]
+        chooser = call("game.view", record=record)["view"]["chooser"]
+        word = call("game.bot", record=record, seat=chooser, level="medium")["move"]["word"]
+        assert word in shipped("common") and word not in never_propose(), word
+
+
+def test_players_may_still_play_a_blocked_word():
+    game, _bots = make("four-letter-words", shipped)
+    state = game.new({"players": 2}, 1)
+    chosen = game.apply(state, state.chooser, {"type": "choose", "word": "gyps"})
+    assert chosen.word == "gyps"
+    for game_id in REGISTRY:
+        game, _bots = make(game_id, shipped)
+        lexicon = shipped(game.Options.parse({}).lexicon)
+        rule = game.word_rule
+        fitting = [w for w in ("fart", "gyps", "turds", "gypped", "bastard") if rule.min_length <= len(w)
+                   and (rule.max_length is None or len(w) <= rule.max_length)]
+        assert fitting and all(refusal(lexicon, rule, word) is None for word in fitting), game_id
