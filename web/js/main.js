@@ -4,6 +4,7 @@ import { Dictionaries } from "./dictionaries.js";
 import { $ } from "./ui.js";
 import { showHome, openFromHash } from "./screens.js";
 import { wireSettings } from "./settings.js";
+import { startEmbedMode } from "./embed.js";
 
 const STAGES = [
   { id: "runtime", label: "Fetching the Python runtime", percent: 10 },
@@ -140,6 +141,7 @@ renderStageList();
 $("boot-retry").addEventListener("click", bootPython);
 $("boot-reload").addEventListener("click", () => location.reload());
 // The home screen (saved games come from localStorage) paints before Python is up.
+startEmbedMode();
 showHome(wordtable);
 wireSettings();
 window.addEventListener("hashchange", () => openFromHash(wordtable));

@@ -8,6 +8,7 @@ import { Table } from "./table.js";
 import { showExport, importSave, readImportFile } from "./transfer.js";
 import { GuestScreen } from "./online.js";
 import { loadGames } from "./games/index.js";
+import { showEmbedDialog } from "./embed.js";
 
 // The games that can be played: Python's games (games.json) drawn by a module of games/ (see
 // games/index.js). Filled in by loadCatalog() before any screen uses them.
@@ -86,7 +87,10 @@ function drawGames(infos) {
       element("p", {}, info.blurb),
       element("p", { class: "meta" }, `${min === max ? min : `${min}–${max}`} player${max === 1 ? "" : "s"} · ${info.minutes} min · `,
         element("a", { href: `how-to-play/${info.id}.html` }, "How to play")),
-      element("a", { class: "button primary new-game", href: `#new=${info.id}` }, "New game"));
+      element("div", { class: "row game-actions" },
+        element("a", { class: "button primary new-game", href: `#new=${info.id}` }, "New game"),
+        button("Embed", () => showEmbedDialog(info, min), { small: true, class: "button small embed-game", "data-embed": info.id,
+          "aria-label": `Embed ${info.title} in a web page`, "aria-haspopup": "dialog" })));
   });
   list.prepend(...cards);
 }
@@ -150,20 +154,25 @@ export async function openFromHash(wordtable) {
   notice(null);
   await loadCatalog(wordtable);
   if (location.hash.slice(1) !== hash) return; // the player went on meanwhile
-  if (route === "new" && GAMES[value]) return openSetup(wordtable, GAMES[value]);
+  if (route === "new") {
+    // #new=GAME, or #new=GAME&preset=one-bot (an embedded game starts with its players chosen)
+    const params = new URLSearchParams(hash);
+    if (GAMES[params.get("new")]) return openSetup(wordtable, GAMES[params.get("new")], params.get("preset"));
+  }
   if (route === "play") return openSharedLink(wordtable, new URLSearchParams(hash));
   if (route === "join") return openInvitation(wordtable, new URLSearchParams(hash));
   if (route === "game" && value) return openTable(wordtable, decodeURIComponent(value));
   showHome(wordtable);
 }
 
-async function openSetup(wordtable, game) {
+async function openSetup(wordtable, game, preset = null) {
+  const hash = location.hash;
   show("screen-setup");
   waitingFor("screen-setup", "Waiting for Python to start…");
   await wordtable.ready;
-  if (location.hash !== `#new=${game.id}`) return;
+  if (location.hash !== hash) return;
   const setup = new Setup({ python: wordtable.python, dictionaries: wordtable.dictionaries, root: $("screen-setup") });
-  await setup.open(game, (save) => startGame(save));
+  await setup.open(game, (save) => startGame(save), { preset });
 }
 
 /** A shared game link (#play=GAME&seed=…): the same game for whoever opens it, kept as a

@@ -43,7 +43,7 @@ export class Setup {
   }
 
   /** Draws the form; resolves nothing: onStart(save) is called when the game begins. */
-  async open(game, onStart) {
+  async open(game, onStart, { preset = null } = {}) {
     this.game = game;
     this.onStart = onStart;
     this.seats = [];
@@ -90,7 +90,10 @@ export class Setup {
     this.fields = game.setupFields(gameFields, { players: () => this.seats.length, people: () => this.people(), info: game.info });
     this.presetButtons = [...presets.querySelectorAll("[data-preset]")];
     const last = readJSON(remembered(game.id), null, isRemembered).value;
-    if (!last || !this.recall(last)) this.preset("one-bot");
+    // A preset in the address (an embedded game) comes first, then what the player chose last time.
+    const fits = PRESETS[preset] && PRESETS[preset].length >= game.minPlayers && PRESETS[preset].length <= game.maxPlayers;
+    if (fits) this.preset(preset);
+    else if (!last || !this.recall(last)) this.preset("one-bot");
     this.explainSpeed();
     const start = form.querySelector("#setup-start");
     start.disabled = true; // until the dictionaries are listed

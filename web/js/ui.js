@@ -70,10 +70,11 @@ export function download(filename, text) {
 
 /** A button copying text to the clipboard; where copying is not allowed, it selects the text
  * in `area` for the player to copy, and says so in `status` (when given). */
+/** text: the text to copy, or a function giving it at the time of the click. */
 export function copyButton(label, text, area, status = null, attributes = {}) {
   return button(label, async () => {
     try {
-      await navigator.clipboard.writeText(text);
+      await navigator.clipboard.writeText(typeof text === "function" ? text() : text);
       if (status) status.textContent = "Copied.";
     } catch {
       area.select();
