@@ -193,7 +193,7 @@ def test_themed_list(tmp_path):
 def test_the_chooser_names_a_word_that_fits_their_own_grid(flw):
     state = both_write(flw, start(flw, seed=0), "toss", (0, 0, "right"), (0, 0, "right"))
     chooser = state.chooser
-    with pytest.raises(IllegalMove, match="does not fit"):
+    with pytest.raises(IllegalMove, match="^QUIZ does not fit in your grid"):
         flw.apply(state, chooser, {"type": "choose", "word": "quiz"})  # no letter to reuse
 
 

@@ -327,7 +327,7 @@ class FourLetterWords(Game):
         if reason:
             raise IllegalMove(reason)
         if not self.placements_for(state, seat, word):
-            raise IllegalMove(f"“{word}” does not fit in your grid: choose a word you can write.")
+            raise IllegalMove(f"{word.upper()} does not fit in your grid: choose a word you can write.")
         state = replace(state, word=word)
         if players_judge:
             return replace(state, vetting=True, accepted=frozenset(), challenger=None)
