@@ -9,6 +9,7 @@ import { showExport, importSave, readImportFile } from "./transfer.js";
 import { GuestScreen } from "./online.js";
 import { loadGames } from "./games/index.js";
 import { showEmbedDialog } from "./embed.js";
+import { dateKey, isDateKey, dailySeed, dailyEntry } from "./daily.js";
 
 // The games that can be played: Python's games (games.json) drawn by a module of games/ (see
 // games/index.js). Filled in by loadCatalog() before any screen uses them.
@@ -89,10 +90,17 @@ function drawGames(infos) {
         element("a", { href: `how-to-play/${info.id}.html` }, "How to play")),
       element("div", { class: "row game-actions" },
         element("a", { class: "button primary new-game", href: `#new=${info.id}` }, "New game"),
+        element("a", { class: "button small daily", href: `#daily=${info.id}`, "data-daily": info.id },
+          dailyLabel(dailyEntry(info.id))),
         button("Embed", () => showEmbedDialog(info, min), { small: true, class: "button small embed-game", "data-embed": info.id,
           "aria-label": `Embed ${info.title} in a web page`, "aria-haspopup": "dialog" })));
   });
   list.prepend(...cards);
+}
+
+/** "Daily challenge", with the streak kept on this device once there is one. */
+function dailyLabel(entry) {
+  return entry?.streak ? `Daily challenge · ${entry.streak}-day streak` : "Daily challenge";
 }
 
 function saveItem(save, wordtable) {
@@ -160,6 +168,7 @@ export async function openFromHash(wordtable) {
     if (GAMES[params.get("new")]) return openSetup(wordtable, GAMES[params.get("new")], params.get("preset"));
   }
   if (route === "play") return openSharedLink(wordtable, new URLSearchParams(hash));
+  if (route === "daily") return openDaily(wordtable, new URLSearchParams(hash));
   if (route === "join") return openInvitation(wordtable, new URLSearchParams(hash));
   if (route === "game" && value) return openTable(wordtable, decodeURIComponent(value));
   showHome(wordtable);
@@ -203,6 +212,41 @@ async function openSharedLink(wordtable, params) {
   } catch (error) {
     showHome(wordtable);
     notice(`That game link cannot be opened: ${error.message}`);
+  }
+}
+
+/** A game's daily challenge (#daily=GAME&date=2026-11-24; today without a date): the same deal
+ * for everyone that day, alone or (for games of two or more) against a medium bot, kept as a
+ * save of its own so opening it again resumes it. */
+async function openDaily(wordtable, params) {
+  const game = GAMES[params.get("daily")];
+  const key = params.get("date") ?? dateKey();
+  if (!game || !isDateKey(key)) {
+    showHome(wordtable);
+    notice("That daily challenge link is damaged or not for a game this version has: nothing was changed.");
+    return;
+  }
+  const id = `daily-${game.id}-${key}`;
+  try {
+    loadSave(id, KNOWN_GAMES);
+    location.replace(`#game=${id}`);
+    return;
+  } catch { /* not opened before: start it */ }
+  show("screen-table");
+  waitingFor("screen-table", "Waiting for Python to start…");
+  await wordtable.ready;
+  const players = [{ name: "You", bot: null }, ...(game.minPlayers > 1 ? [{ name: "Daily bot", bot: "medium" }] : [])];
+  const hasPlayers = game.info?.options?.some((option) => option.name === "players");
+  try {
+    await wordtable.dictionaries.start();
+    const { record } = await wordtable.python.call("game.new", {
+      game: game.id, options: hasPlayers ? { players: players.length } : {}, seed: dailySeed(game.id, key) });
+    const now = new Date().toISOString();
+    startGame({ format: SAVE_FORMAT, version: SAVE_VERSION, id, game: game.id, players, daily: { date: key },
+      settings: { botDelay: 700 }, record, created: now, updated: now }, { replace: true });
+  } catch (error) {
+    showHome(wordtable);
+    notice(`That daily challenge cannot be opened: ${error.message}`);
   }
 }
 

@@ -269,5 +269,6 @@ export class Setup {
 export async function rematch(python, save) {
   const { record } = await python.call("game.new", { game: save.game, options: save.record.options });
   const now = new Date().toISOString();
-  return { ...save, id: newSaveId(), record, created: now, updated: now, summary: undefined, over: false };
+  // A rematch of a daily challenge is an ordinary game: its own deal, no streak.
+  return { ...save, id: newSaveId(), record, created: now, updated: now, summary: undefined, over: false, daily: undefined };
 }

@@ -4,7 +4,8 @@
 // shows the end of the game with every secret revealed and a step-by-step replay. It draws
 // through TableScreen (table-screen.js), as an online guest's screen does, and knows no game:
 // each game's own screens come from its renderer module (games/contract.js).
-import { element, button, sleep } from "./ui.js";
+import { element, button, sleep, copyButton } from "./ui.js";
+import { isDateKey, recordDaily, shareText, dailyLink } from "./daily.js";
 import { writeSave } from "./saves.js";
 import { StoreProblem } from "./store.js";
 import { showExport, showLink } from "./transfer.js";
@@ -425,11 +426,26 @@ export class Table {
   gameOver(view, token) {
     const [onlyHuman] = this.humans.length === 1 ? this.humans : [null];
     const ask = async (question, args = {}) => (await this.call("game.ask", { seat: onlyHuman, question, args })).answer;
+    const daily = this.save.daily && isDateKey(this.save.daily.date) ? this.dailyResult(view) : null;
     this.screen.showGameOver(view, {
       ask, seat: onlyHuman, shareLink: this.game.shareLink?.(this.save, location.href.split("#")[0]) ?? null,
-      actions: [button("Step through the game", () => this.replay(token), { id: "replay-open" }),
-        button("Play again, same players", () => this.onPlayAgain?.(this.save), { primary: true, id: "play-again", "data-next": true })],
+      actions: [daily, button("Step through the game", () => this.replay(token), { id: "replay-open" }),
+        button("Play again, same players", () => this.onPlayAgain?.(this.save), { primary: !daily, id: "play-again", "data-next": !daily })],
     });
+  }
+
+  /** A daily challenge finished: the streak goes on, and the result can be shared (no words). */
+  dailyResult(view) {
+    const key = this.save.daily.date;
+    const { streak, best } = recordDaily(this.save.game, key);
+    const text = shareText({ title: this.game.title, key, won: this.save.players.length === 1 ? null : view.outcome.winners.includes(0), reason: view.outcome.reason,
+      streak, url: dailyLink(location.href.split("#")[0], this.save.game, key) });
+    const area = element("textarea", { id: "daily-share-text", rows: 4, readonly: true, "aria-label": "Your result, to share" });
+    area.value = text;
+    const status = element("output", { id: "daily-share-status", "aria-live": "polite" });
+    return element("div", { class: "daily-share", id: "daily-share" },
+      element("p", { id: "daily-streak" }, `Daily challenge of ${key} done: ${streak}-day streak${best > streak ? ` (best ${best})` : ""}.`),
+      area, element("div", { class: "row" }, copyButton("Copy my result to share", text, area, status, { primary: true, id: "daily-copy", "data-next": true }), status));
   }
 
   async replay(token) {
