@@ -87,13 +87,13 @@ function drawGames(infos) {
       element("h3", {}, info.title),
       element("p", {}, info.blurb),
       element("p", { class: "meta" }, `${min === max ? min : `${min}–${max}`} player${max === 1 ? "" : "s"} · ${info.minutes} min · `,
-        element("a", { href: `how-to-play/${info.id}.html` }, "How to play")),
+        element("a", { href: `how-to-play/${info.id}.html` }, "How to play"), " · ",
+        button("Embed", () => showEmbedDialog(info, min), { class: "link-button embed-game", "data-embed": info.id,
+          "aria-label": `Embed ${info.title} in a web page`, "aria-haspopup": "dialog" })),
       element("div", { class: "row game-actions" },
         element("a", { class: "button primary new-game", href: `#new=${info.id}` }, "New game"),
         element("a", { class: "button small daily", href: `#daily=${info.id}`, "data-daily": info.id },
-          dailyLabel(dailyEntry(info.id))),
-        button("Embed", () => showEmbedDialog(info, min), { small: true, class: "button small embed-game", "data-embed": info.id,
-          "aria-label": `Embed ${info.title} in a web page`, "aria-haspopup": "dialog" })));
+          dailyLabel(dailyEntry(info.id)))));
   });
   list.prepend(...cards);
 }
