@@ -280,3 +280,26 @@ def test_players_may_still_play_a_blocked_word():
         fitting = [w for w in ("fart", "gyps", "turds", "gypped", "bastard") if rule.min_length <= len(w)
                    and (rule.max_length is None or len(w) <= rule.max_length)]
         assert fitting and all(refusal(lexicon, rule, word) is None for word in fitting), game_id
+
+
+def test_words_shrdlu_shows_after_a_round_are_never_never_propose_words():
+    """Shrdlu's example words after a round are the app's proposals too: a blocked word is never
+    among them, though it still counts among the round's solutions."""
+    from wordtable.games import make
+    from wordtable.lexicon.vocabulary import Vocabulary
+
+    shrdlu, _bots = make("shrdlu", shipped)
+    rounds_with_a_blocked_solution = 0
+    for seed in range(80):
+        state = shrdlu.new({"players": 1}, seed)
+        for _round in range(3):
+            if state.outcome:
+                break
+            found = shrdlu.solutions(state)
+            blocked = [word for word in found if Vocabulary.blocked(word)]
+            state = shrdlu.apply(state, 0, {"type": "pass"})
+            result = state.results[-1]
+            assert not any(Vocabulary.blocked(word) for word in result.examples)
+            assert result.count == len(found)  # still counted
+            rounds_with_a_blocked_solution += bool(blocked)
+    assert rounds_with_a_blocked_solution >= 5  # the check met blocked words often enough to mean something

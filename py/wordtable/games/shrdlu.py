@@ -31,7 +31,7 @@ from wordtable.engine.game import Deadline, Game, Move, Outcome
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import rng_for
 from wordtable.lexicon.rules import WordRule
-from wordtable.lexicon.vocabulary import vocabulary
+from wordtable.lexicon.vocabulary import Vocabulary, vocabulary
 
 GAME_ID = "shrdlu"
 SPREAD = 5
@@ -293,8 +293,10 @@ class Shrdlu(Game):
 
     def _end_round(self, state: State, winner: int | None, word: str | None, how: str) -> State:
         found = self.solutions(state)
-        examples = tuple(found if len(found) <= EXAMPLES_SHOWN else
-                         rng_for(state.seed, "shrdlu", "examples", state.round).sample(found, EXAMPLES_SHOWN))
+        # The words the app shows as examples are words it proposes: never one of the never-propose list.
+        showable = [word for word in found if not Vocabulary.blocked(word)]
+        examples = tuple(showable if len(showable) <= EXAMPLES_SHOWN else
+                         rng_for(state.seed, "shrdlu", "examples", state.round).sample(showable, EXAMPLES_SHOWN))
         result = RoundResult(state.spread, winner, word, how, state.caller, len(found), tuple(sorted(examples)))
         won = list(state.won)
         if winner is not None:

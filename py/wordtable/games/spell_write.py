@@ -37,7 +37,7 @@ from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import rng_for
 from wordtable.lexicon.rules import WordRule
-from wordtable.lexicon.vocabulary import vocabulary
+from wordtable.lexicon.vocabulary import Vocabulary, vocabulary
 
 GAME_ID = "spell-write"
 LETTERS = ("aeiouy", "bcdfgh", "jtkrlm", "nphqsr", "stvwxz", "aeiouy")
@@ -370,7 +370,8 @@ class SpellWrite(Game):
             lexicon = self.lexicon_for(state.options.lexicon)
             sheet = state.sheets[seat]
             words = {"".join(sheet.at(c) for c in cells) for cells in self.candidates(sheet, None, "friendly")}
-            return sorted((w.upper() for w in words if w in lexicon), key=lambda w: (-len(w), w))[:12]
+            # Words the app names are words it proposes: never one of the never-propose list.
+            return sorted((w.upper() for w in words if w in lexicon and not Vocabulary.blocked(w)), key=lambda w: (-len(w), w))[:12]
         if question == "hard-bot":
             from wordtable.engine.bots import play
             from wordtable.games.spell_write_bots import BOTS
