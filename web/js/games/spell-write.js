@@ -174,7 +174,8 @@ function doublesScreen(view, sheet, { act }) {
     element("div", { class: "row" },
       button(`Take the ${letter}`, () => send("take"), { primary: true, id: "sw-take", "data-next": true }),
       button("Re-roll one die", () => send("reroll"), { id: "sw-reroll" })),
-    letterGrid(view, sheet, { dice: view.dice }), message);
+    // Both boards, as on every turn: whether to take the letter depends on the play grid.
+    element("div", { class: "sw-boards" }, letterGrid(view, sheet, { dice: view.dice }), playGrid(sheet)), message, legend());
 }
 
 class Turn {
