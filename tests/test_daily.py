@@ -26,6 +26,7 @@ const out = {
     daily.nextStreak({ last: "2026-11-23", streak: 4, best: 4 }, "2026-11-24"),
     daily.nextStreak({ last: "2026-11-24", streak: 5, best: 5 }, "2026-11-24"),
     daily.nextStreak({ last: "2026-11-21", streak: 7, best: 9 }, "2026-11-24"),
+    daily.nextStreak({ last: "2026-11-25", streak: 3, best: 3 }, "2026-11-24"),
   ],
   share: daily.shareText({ title: "Shrdlu", key: "2026-11-24", won: true, reason: "7 rounds", streak: 1, url: "https://x/#daily=shrdlu&date=2026-11-24" }),
   alone: daily.shareText({ title: "Spell Write", key: "2026-11-24", won: null, reason: "the highest score", streak: 3, url: "u" }),
@@ -68,11 +69,12 @@ def test_only_real_calendar_days_are_dates(results):
 
 
 def test_a_streak_grows_over_consecutive_days_only(results):
-    first, next_day, same_day, after_a_gap = results["streaks"]
+    first, next_day, same_day, after_a_gap, an_earlier_day = results["streaks"]
     assert first == {"last": "2026-11-24", "streak": 1, "best": 1}
     assert next_day == {"last": "2026-11-24", "streak": 5, "best": 5}
     assert same_day == {"last": "2026-11-24", "streak": 5, "best": 5}  # finishing a day twice counts once
     assert after_a_gap == {"last": "2026-11-24", "streak": 1, "best": 9}
+    assert an_earlier_day == {"last": "2026-11-25", "streak": 3, "best": 3}  # finished late: changes nothing
 
 
 def test_the_shared_result_names_the_day_and_result_and_links_back(results):

@@ -49,6 +49,7 @@ out.broken = {
   noTurnScreen: contract.checkRenderer(without(turnBased, "turnScreen"), turnInfo),
   realTimeWithoutRace: contract.checkRenderer(without(realTime, "raceScreen", "roundsPlayed"), realInfo),
   badOptional: contract.checkRenderer({ ...turnBased, privacyNote: 42 }, turnInfo),
+  badFirstGame: contract.checkRenderer({ ...turnBased, firstGame: { bot: "Easy", speed: "999" } }, turnInfo),
   saysItsPlayers: contract.checkRenderer({ ...turnBased, maxPlayers: 2 }, turnInfo),
   badInfo: contract.checkRenderer(turnBased, { ...turnInfo, players: { min: 3, max: 2 } }),
   noInfo: contract.checkRenderer(turnBased, undefined),
@@ -105,6 +106,12 @@ def test_a_broken_module_is_reported(checked):
     assert any(p.startswith("missing required export turnScreen (turn-based games)") for p in broken["noTurnScreen"])
     assert len(broken["realTimeWithoutRace"]) == 2 and all("(real-time games)" in p for p in broken["realTimeWithoutRace"])
     assert broken["badOptional"] == ["privacyNote must be a string, not number"]
+    # A first game's bot level and speed must be ones the form offers (else the seat silently
+    # became a person and the speed the first in the list).
+    assert broken["badFirstGame"] == ['firstGame.bot must be "easy", "medium" or "hard", not "Easy"',
+                                      'firstGame.speed must be one of the form\'s speeds (2100, 1200, 700, 250, 0), not "999"']
+    speeds = re.findall(r'^  \["(\d+)", "', (JS / "setup.js").read_text(), re.MULTILINE)
+    assert speeds == ["2100", "1200", "700", "250", "0"]  # the form's speeds are the contract's FORM_SPEEDS
     assert broken["saysItsPlayers"] == ["maxPlayers comes from Python's game.info: the module must not export it"]
     assert len(broken["badInfo"]) == 1 and "1 ≤ min ≤ max" in broken["badInfo"][0]
     assert len(broken["noInfo"]) == 1 and "Python has no game" in broken["noInfo"][0]

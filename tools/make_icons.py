@@ -29,7 +29,7 @@ def main() -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=build.find_chromium())
         for name, size, padding, background in (("icon-192.png", 192, 0, "transparent"), ("icon-512.png", 512, 0, "transparent"),
-                                                ("icon-maskable-512.png", 512, 0.14, "#fbf7ee")):
+                                                ("icon-maskable-512.png", 512, 0.2, "#fbf7ee")):
             page = browser.new_page(viewport={"width": size, "height": size})
             page.set_content(page_for(size, padding, background))
             page.screenshot(path=ROOT / "web" / name, omit_background=background == "transparent")

@@ -67,8 +67,8 @@ def problems(page: Page, *, acting: bool, check_focus: bool = True) -> list[str]
 
 
 def check_all_sizes(page: Page, label: str, *, acting: bool, shots: Path | None = None) -> list[str]:
-    """problems() at every size (focus checked at the size the screen was drawn at); a
-    screenshot of each when shots is a folder."""
+    """problems() at every size (focus checked once: resizing does not move it); a screenshot
+    of each when shots is a folder."""
     found = []
     first = True
     for size, (width, height) in SIZES.items():

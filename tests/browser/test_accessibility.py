@@ -1,20 +1,17 @@
 """Screen readers (issue 16): axe-core (pinned in build.py, never shipped) finds no critical or
-serious problem on the home screen, on every game's new-game form, or at any position of a
-game that bots played (each phase, acting and waiting, and the end), over every registered
-game. It found a critical aria-required-children and a serious aria-prohibited-attr on Spell
-Write's grids before."""
+serious problem on the home screen here, and on every game's new-game form and every position
+of a game that bots played in test_layout.py (which shares its page loads with these checks).
+It found a critical aria-required-children and a serious aria-prohibited-attr on Spell Write's
+grids before."""
 
 from __future__ import annotations
 
 import functools
 
-import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 import build
 from conftest import wait_for_boot
-from layout import open_position, positions
-from wordtable.games import REGISTRY
 
 
 @functools.lru_cache(maxsize=None)
@@ -38,16 +35,3 @@ def test_the_home_screen(page: Page, site):
     page.goto(site.url)
     assert wait_for_boot(page) == "ready"
     assert not problems(page, "home")
-
-
-@pytest.mark.parametrize("game_id", REGISTRY)
-def test_every_screen_of_the_game(page: Page, site, game_id):
-    page.goto(site.url)
-    assert wait_for_boot(page) == "ready"
-    page.goto(f"{site.url}#new={game_id}")
-    expect(page.locator("#setup-start")).to_be_enabled()
-    found = problems(page, f"{game_id} new-game form")
-    for label, record, _acting in positions(game_id):
-        open_position(page, site.url, game_id, label, record)
-        found += problems(page, label)
-    assert not found, "\n".join(found)

@@ -66,6 +66,12 @@ def test_a_daily_challenge_is_the_same_for_everyone_and_keeps_a_streak(page: Pag
     assert shared[3] == f"{site.url}#daily=spell-write&date={DAY}"
     book = json.loads(page.evaluate("localStorage.getItem('wordtable.daily.v1')"))
     assert book["spell-write"] == {"last": DAY, "streak": 1, "best": 1}
+    # Its end shown again (reopened) counts nothing more: the streak was kept with the game.
+    page.evaluate(f"localStorage.setItem('wordtable.daily.v1', JSON.stringify({{'spell-write': {{last: '{DAY}', streak: 4, best: 4}}}}))")
+    page.goto(f"{site.url}#home")
+    page.goto(f"{site.url}#game=daily-spell-write-{DAY}")
+    expect(page.locator("#daily-streak")).to_have_text(f"Daily challenge of {DAY} done: 1-day streak.")
+    assert json.loads(page.evaluate("localStorage.getItem('wordtable.daily.v1')"))["spell-write"]["streak"] == 4
     # A damaged day changes nothing and says so.
     page.goto(f"{site.url}#daily=spell-write&date=2026-02-30")
     expect(page.locator("#app-notice")).to_contain_text("That daily challenge link is damaged")

@@ -1,7 +1,9 @@
 """Phone first (issue 16), over every registered game at 360×640, 390×844 and 1366×900: the
 new-game form, the pass-the-device screen, and the positions of a game that bots played (each
 phase, acting and waiting, and the end). On each, nothing sticks out sideways, the control for
-what to do next is on the first screen without scrolling, and keyboard focus is on it.
+what to do next is on the first screen without scrolling, and keyboard focus is on it; and
+axe-core finds no critical or serious accessibility problem (test_accessibility.py's check,
+run here on the same page loads).
 
 LAYOUT_SHOTS=DIR keeps a screenshot of every screen and size there."""
 
@@ -14,6 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
+from test_accessibility import problems as accessibility_problems
 from layout import check_all_sizes, open_position, positions
 from wordtable.games import REGISTRY, game_class
 
@@ -28,9 +31,11 @@ def test_every_screen_of_the_game_fits_a_phone_with_the_next_action_in_view(page
     page.goto(f"{site.url}#new={game_id}")
     expect(page.locator("#setup-start")).to_be_enabled()
     found += check_all_sizes(page, f"{game_id}-setup", acting=True, shots=SHOTS)
+    found += accessibility_problems(page, f"{game_id}-setup")
     for label, record, acting in positions(game_id):
         open_position(page, site.url, game_id, label, record)
         found += check_all_sizes(page, label, acting=acting, shots=SHOTS)
+        found += accessibility_problems(page, label)
     if not game_class(game_id).realtime:  # two people on one device: the screen between turns
         label, record, _acting = positions(game_id)[0]
         open_position(page, site.url, game_id, f"{game_id}-privacy", record, people=2)

@@ -41,6 +41,7 @@ export function dailySeed(gameId, key) {
  * finished was the day before, else 1; a day finished twice counts once. */
 export function nextStreak(entry, key) {
   const last = entry?.last ?? null;
+  if (last !== null && key < last) return entry; // an earlier day finished late changes nothing
   const streak = last === key ? entry.streak : last === dayBefore(key) ? entry.streak + 1 : 1;
   return { last: key, streak, best: Math.max(streak, entry?.best ?? 0) };
 }
@@ -52,7 +53,7 @@ function book() {
 /** A game's daily record on this device; its streak is 0 once a day was missed. */
 export function dailyEntry(gameId, today = dateKey()) {
   const entry = book()[gameId];
-  if (!isBook(entry) || !isDateKey(entry.last) || !Number.isInteger(entry.streak)) return null;
+  if (!isBook(entry) || !isDateKey(entry.last) || !Number.isInteger(entry.streak) || entry.streak < 1) return null;
   const alive = entry.last === today || entry.last === dayBefore(today);
   return { ...entry, streak: alive ? entry.streak : 0 };
 }
@@ -60,7 +61,9 @@ export function dailyEntry(gameId, today = dateKey()) {
 /** The challenge of `key` is finished: the streak goes on (or starts again). Returns it. */
 export function recordDaily(gameId, key) {
   const all = book();
-  const entry = nextStreak(isBook(all[gameId]) && isDateKey(all[gameId].last) ? all[gameId] : null, key);
+  const old = all[gameId];
+  const usable = isBook(old) && isDateKey(old.last) && Number.isInteger(old.streak) && old.streak >= 1;
+  const entry = nextStreak(usable ? old : null, key);
   try {
     writeJSON(DAILY_KEY, { ...all, [gameId]: entry });
   } catch { /* storage off: the streak lasts this page */ }

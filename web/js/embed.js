@@ -13,10 +13,21 @@ const PRESET_NAMES = {
 
 export const isEmbedded = () => new URLSearchParams(location.search).has("embed");
 
-/** The app's address without ?embed (and with the place it is at). */
+/** The app's address for links given to others (shared games, invitations, daily results):
+ * never with ?embed, which would open the stripped-down layout for them. */
+export function appBase() {
+  const url = new URL(location.href);
+  url.searchParams.delete("embed");
+  url.hash = "";
+  return url.href.replace(/#$/, "");
+}
+
+/** Where the whole app opens: the same place, except a game being played here, whose save lives
+ * in this embed's storage (partitioned by the embedding site): the game's new-game form then. */
 function fullAppUrl() {
   const url = new URL(location.href);
   url.searchParams.delete("embed");
+  if (url.hash.startsWith("#game=")) url.hash = document.body.dataset.game ? `#new=${document.body.dataset.game}` : "";
   return url.href;
 }
 
@@ -28,6 +39,7 @@ export function startEmbedMode() {
     "Wordtable ↗ open in a new tab");
   // The link follows the place in the app (a game opened here opens there too).
   window.addEventListener("hashchange", () => { open.href = fullAppUrl(); });
+  new MutationObserver(() => { open.href = fullAppUrl(); }).observe(document.body, { attributes: true, attributeFilter: ["data-game"] });
   document.body.prepend(element("div", { class: "embed-bar" }, open));
 }
 
@@ -38,8 +50,8 @@ export function embedCode(info, preset, base = location.href.split(/[?#]/)[0]) {
 }
 
 /** The "Embed this game" dialog for a game card. */
-export function showEmbedDialog(info, minPlayers) {
-  const presets = Object.keys(PRESET_NAMES).filter((name) => PRESETS[name].length >= minPlayers);
+export function showEmbedDialog(info, minPlayers, maxPlayers) {
+  const presets = Object.keys(PRESET_NAMES).filter((name) => PRESETS[name].length >= minPlayers && PRESETS[name].length <= maxPlayers);
   const choice = element("select", { id: "embed-preset", "aria-label": "Who plays" },
     ...presets.map((name) => element("option", { value: name }, PRESET_NAMES[name])));
   const code = element("textarea", { id: "embed-code", rows: 4, readonly: true, spellcheck: "false", "aria-label": "Code to paste into your page" });

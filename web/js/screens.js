@@ -39,6 +39,7 @@ function notice(text) {
 function show(screen) {
   for (const id of ["screen-home", "screen-setup", "screen-table"]) $(id).hidden = id !== screen;
   document.body.dataset.screen = screen.replace("screen-", "");
+  if (screen !== "screen-table") delete document.body.dataset.game; // which game the table shows (embed.js)
 }
 
 /** The local date and time "2026-11-22 09:41" (without locale data on the main thread). */
@@ -88,7 +89,7 @@ function drawGames(infos) {
       element("p", {}, info.blurb),
       element("p", { class: "meta" }, `${min === max ? min : `${min}–${max}`} player${max === 1 ? "" : "s"} · ${info.minutes} min · `,
         element("a", { href: `how-to-play/${info.id}.html` }, "How to play"), " · ",
-        button("Embed", () => showEmbedDialog(info, min), { class: "link-button embed-game", "data-embed": info.id,
+        button("Embed", () => showEmbedDialog(info, min, max), { class: "link-button embed-game", "data-embed": info.id,
           "aria-label": `Embed ${info.title} in a web page`, "aria-haspopup": "dialog" })),
       element("div", { class: "row game-actions" },
         element("a", { class: "button primary new-game", href: `#new=${info.id}` }, "New game"),
@@ -232,9 +233,11 @@ async function openDaily(wordtable, params) {
     location.replace(`#game=${id}`);
     return;
   } catch { /* not opened before: start it */ }
+  const hash = location.hash;
   show("screen-table");
   waitingFor("screen-table", "Waiting for Python to start…");
   await wordtable.ready;
+  if (location.hash !== hash) return; // the player went elsewhere meanwhile
   const players = [{ name: "You", bot: null }, ...(game.minPlayers > 1 ? [{ name: "Daily bot", bot: "medium" }] : [])];
   const hasPlayers = game.info?.options?.some((option) => option.name === "players");
   try {
@@ -286,6 +289,7 @@ async function openTable(wordtable, id) {
       return;
     }
   }
+  document.body.dataset.game = save.game;
   await wordtable.ready;
   if (location.hash !== `#game=${id}`) return;
   table ??= new Table({ python: wordtable.python, games: GAMES, dictionaries: wordtable.dictionaries,

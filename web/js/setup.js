@@ -74,9 +74,9 @@ export class Setup {
         element("p", { class: "hint" }, "Your own lists (added under Dictionaries on the home screen) are offered here too.")),
       element("fieldset", {}, element("legend", {}, "Bots"),
         element("label", { for: "setup-speed" }, "How fast bots play"), this.speed, this.speedMeans),
-      this.message,
-      // Kept at the bottom of the screen while the form scrolls: starting is always one tap away.
-      element("div", { class: "row setup-actions" },
+      // Kept at the bottom of the screen while the form scrolls: starting is always one tap away,
+      // and a refusal shows right above the button that was pressed.
+      element("div", { class: "row setup-actions" }, this.message,
         element("button", { type: "submit", class: "button primary", id: "setup-start", "data-next": true }, "Start the game"),
         element("a", { class: "button", href: "#" }, "Cancel")));
     form.addEventListener("submit", (event) => {
@@ -91,7 +91,8 @@ export class Setup {
     this.presetButtons = [...presets.querySelectorAll("[data-preset]")];
     const last = readJSON(remembered(game.id), null, isRemembered).value;
     // A preset in the address (an embedded game) comes first, then what the player chose last time.
-    const fits = PRESETS[preset] && PRESETS[preset].length >= game.minPlayers && PRESETS[preset].length <= game.maxPlayers;
+    const fits = typeof preset === "string" && Object.hasOwn(PRESETS, preset)
+      && PRESETS[preset].length >= game.minPlayers && PRESETS[preset].length <= game.maxPlayers;
     if (fits) this.preset(preset);
     else if (!last || !this.recall(last)) this.preset("one-bot");
     this.explainSpeed();
@@ -99,7 +100,8 @@ export class Setup {
     start.disabled = true; // until the dictionaries are listed
     await this.fillLexicons(last?.lexicon);
     start.disabled = false;
-    start.focus({ preventScroll: true }); // a keyboard player starts at once, or tabs back up
+    // A keyboard player starts at once, or tabs back up; one already filling the form keeps their place.
+    if (!form.contains(document.activeElement)) start.focus({ preventScroll: true });
     // While the form is filled in, Python builds what the game needs (Shrdlu: word indexes).
     this.python.call("game.warm_up", { game: game.id, options: {} }).catch(() => {});
   }
@@ -134,7 +136,6 @@ export class Setup {
       if (!field || field.disabled) continue;
       if (field.type === "checkbox" || field.type === "radio") field.checked = value === true;
       else if (typeof value === "string") field.value = value;
-      field.dispatchEvent(new Event("input", { bubbles: true }));
       field.dispatchEvent(new Event("change", { bubbles: true }));
     }
     return true;

@@ -4,7 +4,7 @@
 // waiting, the real-time race and its round breaks, the end of the game and the step-by-step
 // replay. Everything that is the game's own comes from its renderer module (games/contract.js);
 // who acts when, and how moves travel, is the caller's.
-import { element, button, verdictText, focusNext } from "./ui.js";
+import { element, button, verdictText, focusNext, redraw } from "./ui.js";
 import { roundBreak, keepTyping } from "./race.js";
 
 export class TableScreen {
@@ -70,12 +70,10 @@ export class TableScreen {
   setMain(...children) {
     this.setBusy(false);
     this.buzz = null;
-    // Focus on the screen being replaced (or on nothing) would fall back to the page: it goes to
-    // what to do next instead. Focus elsewhere (the head's buttons) stays where the player put it.
-    const active = document.activeElement;
-    const lost = !active || active === document.body || this.main.contains(active);
-    this.main.replaceChildren(...children.filter(Boolean));
-    if (lost) this.focusNext();
+    // Focus on the screen being replaced (or on nothing) would fall back to the page: it stays on
+    // the same control when the new screen has it (someone else moved in a race), else it goes to
+    // what to do next. Focus elsewhere (the head's buttons) stays where the player put it.
+    redraw(this.main, children.filter(Boolean));
   }
 
   focusNext() {

@@ -6,6 +6,7 @@
 // each game's own screens come from its renderer module (games/contract.js).
 import { element, button, sleep, copyButton } from "./ui.js";
 import { isDateKey, recordDaily, shareText, dailyLink } from "./daily.js";
+import { appBase } from "./embed.js";
 import { writeSave } from "./saves.js";
 import { StoreProblem } from "./store.js";
 import { showExport, showLink } from "./transfer.js";
@@ -98,7 +99,7 @@ export class Table {
   draw() {
     const controls = [element("a", { class: "button small", href: "#" }, "Home"),
       button("Export", () => showExport(this.save), { small: true, id: "table-export" })];
-    const link = this.game.shareLink?.(this.save, location.href.split("#")[0]);
+    const link = this.game.shareLink?.(this.save, appBase());
     if (link) {
       controls.push(button("Invite a friend", () => showLink(link.title, link.text, link.url), { small: true, id: "table-invite" }));
     }
@@ -428,18 +429,27 @@ export class Table {
     const ask = async (question, args = {}) => (await this.call("game.ask", { seat: onlyHuman, question, args })).answer;
     const daily = this.save.daily && isDateKey(this.save.daily.date) ? this.dailyResult(view) : null;
     this.screen.showGameOver(view, {
-      ask, seat: onlyHuman, shareLink: this.game.shareLink?.(this.save, location.href.split("#")[0]) ?? null,
+      ask, seat: onlyHuman, shareLink: this.game.shareLink?.(this.save, appBase()) ?? null,
       actions: [daily, button("Step through the game", () => this.replay(token), { id: "replay-open" }),
         button("Play again, same players", () => this.onPlayAgain?.(this.save), { primary: !daily, id: "play-again", "data-next": !daily })],
     });
   }
 
-  /** A daily challenge finished: the streak goes on, and the result can be shared (no words). */
+  /** A daily challenge finished: the streak goes on (once: the end shown again, reopened or
+   * after a replay, counts nothing more), and the result can be shared (no words). */
   dailyResult(view) {
     const key = this.save.daily.date;
-    const { streak, best } = recordDaily(this.save.game, key);
+    if (!this.save.daily.streak) {
+      this.save.daily = { ...this.save.daily, streak: recordDaily(this.save.game, key) };
+      try {
+        writeSave(this.save);
+      } catch (error) {
+        if (!(error instanceof StoreProblem)) throw error;
+      }
+    }
+    const { streak, best } = this.save.daily.streak;
     const text = shareText({ title: this.game.title, key, won: this.save.players.length === 1 ? null : view.outcome.winners.includes(0), reason: view.outcome.reason,
-      streak, url: dailyLink(location.href.split("#")[0], this.save.game, key) });
+      streak, url: dailyLink(appBase(), this.save.game, key) });
     const area = element("textarea", { id: "daily-share-text", rows: 4, readonly: true, "aria-label": "Your result, to share" });
     area.value = text;
     const status = element("output", { id: "daily-share-status", "aria-live": "polite" });

@@ -36,6 +36,7 @@ export async function importSave(text, { knownGames, python }) {
     throw new SaveProblem(`That game cannot be imported: ${error.message}`);
   }
   if (wouldOverwrite(save)) save.id = newSaveId();
+  delete save.daily; // someone else's daily challenge: a game to look at, never this player's streak
   writeSave(save);
   return save;
 }

@@ -27,7 +27,11 @@ export function button(label, onClick, { primary = false, small = false, ...attr
 export function focusNext(root) {
   if (document.querySelector("dialog[open]")) return;
   const usable = (node) => !node.disabled && !node.closest("[hidden], [inert]") && node.getClientRects().length > 0;
-  const next = [...root.querySelectorAll("[data-next]")].find(usable);
+  // On a touch screen a focused text field opens the on-screen keyboard over the board: the
+  // player taps the field when ready, and focus goes to the next control after it.
+  const touch = window.matchMedia?.("(pointer: coarse)").matches;
+  const typing = (node) => node.matches("textarea, input:not([type]), input[type=text]");
+  const next = [...root.querySelectorAll("[data-next]")].find((node) => usable(node) && !(touch && typing(node)));
   if (next) return next.focus({ preventScroll: true });
   if (!root.hasAttribute("tabindex")) root.setAttribute("tabindex", "-1");
   root.focus({ preventScroll: true });

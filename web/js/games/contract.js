@@ -11,6 +11,11 @@
 // Everything else in a view (grids, cards, sheets, who chooses…) is the game's, and only its
 // renderer reads it.
 //
+// Every screen a renderer draws marks the control for what to do next with the attribute
+// data-next; the shell focuses the first shown one after each draw (ui.focusNext), and a screen
+// that redraws itself calls ui.redraw(root, children) to keep the keyboard's place. The layout
+// and accessibility browser tests hold every registered game to this (docs/adding-a-game.md).
+//
 // What Python says about a game (game.info, also built into games.json so the page has it
 // before Python is up) is not repeated here: the registry (./index.js) joins each module to its
 // info and the shell reads title, realtime, minPlayers and maxPlayers (info.players.min/max)
@@ -78,6 +83,9 @@ export const OPTIONAL = {
     meaning: "reads a shared link (#play=ID&…): the game's seed and options, and a key naming it among saves; null when damaged" },
 };
 
+// The new-game form's bot speeds (botDelay in ms, as strings), for firstGame.speed (setup.js).
+export const FORM_SPEEDS = ["2100", "1200", "700", "250", "0"];
+
 const TYPES = { string: "a string", number: "a number", boolean: "true or false", function: "a function", object: "an object" };
 
 function describe(name, entry) {
@@ -114,6 +122,11 @@ export function checkRenderer(module, info) {
   for (const [name, entry] of Object.entries(OPTIONAL)) {
     const value = module[name];
     if (value !== undefined && typeof value !== entry.type) problems.push(`${name} must be ${TYPES[entry.type]}, not ${typeof value}`);
+  }
+  if (module.firstGame !== undefined && typeof module.firstGame === "object") {
+    const { bot, speed } = module.firstGame ?? {};
+    if (bot !== undefined && !["easy", "medium", "hard"].includes(bot)) problems.push(`firstGame.bot must be "easy", "medium" or "hard", not ${JSON.stringify(bot)}`);
+    if (speed !== undefined && !FORM_SPEEDS.includes(speed)) problems.push(`firstGame.speed must be one of the form's speeds (${FORM_SPEEDS.join(", ")}), not ${JSON.stringify(speed)}`);
   }
   if (typeof module.id === "string" && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(module.id)) {
     problems.push(`id "${module.id}" must be lowercase letters and digits joined by single hyphens`);

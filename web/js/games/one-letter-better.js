@@ -746,7 +746,7 @@ class TurnPanel {
     }
     box.append(element("div", { class: "row olb-buttons" }, ...buttons, this.suggestButton()));
     if (!cards.length && !word) {
-      box.append(element("p", { class: "hint" }, this.view.played ? "Tap cards to play again, or end your turn."
+      box.append(element("p", { class: "hint olb-repeated" }, this.view.played ? "Tap cards to play again, or end your turn."
         : this.view.can_discard ? "Tap cards to spell a word, or choose 1 to 4 cards to discard (your turn then ends and you draw as many)."
           : "Tap cards to spell a word."));
     }

@@ -146,7 +146,7 @@ function legend() {
   return element("p", { class: "sw-legend hint", id: "sw-legend" },
     key("black", "black: no letter"), key("highlighted", "thick border: highlighted (widens your letter choice)"),
     key("bonus", "yellow: the bonus row and column"), key("can", "outlined letter: one you may take"),
-    key("in-block", "framed letters: your highlighted 2×2 block"));
+    key("in-block", "dashed frame: your highlighted 2×2 block"));
 }
 
 function diceElement(dice, rerolled) {
