@@ -208,10 +208,13 @@ def test_two_people_on_one_device_play_word_by_word_in_turn(page, site):
     expect(page.locator("#ws-queue")).to_contain_text("Bo's turn to claim a word (or pass); then Ann.")
     for _ in range(200):  # on to the end of the challenge: whoever's panel shows claims (or passes)
         page.wait_for_selector("[id^=ws-panel-], #round-result")
-        if page.locator("#round-result").count():
+        # Read at once: the last claim's panel may give way to the result between two reads.
+        seat = page.evaluate("""() => document.querySelector('#round-result') ? null
+          : Number(document.querySelector('[id^=ws-panel-]')?.dataset.seat ?? -1)""")
+        if seat is None:
             break
-        seat = int(page.get_attribute("[id^=ws-panel-]", "data-seat"))
-        act(page, save_id, seat)
+        if seat >= 0:
+            act(page, save_id, seat)
     expect(page.locator("#round-result")).to_be_visible()
     page.click("#next-round")
     expect(page.locator("#verdict")).to_be_visible()
