@@ -101,3 +101,10 @@ def test_the_word_check_explains_punctuation(site):
     assert not empty["valid"] and empty["reason"] == "“?!” has no letters: type a word."
     [inner] = call(site, "lexicon.check", lexicon="wordsmith", words=["don't"])["result"]["results"]
     assert inner["valid"] and inner["note"] is None
+    # What cannot be a word is said, not looked up as something else (ß, æ were dropped; the space closed up).
+    [foreign] = call(site, "lexicon.check", words=["straße"])["result"]["results"]
+    assert not foreign["valid"] and foreign["reason"] == "The dictionaries hold the letters A to Z only: “straße” has ß."
+    [two] = call(site, "lexicon.check", words=["ice cream"])["result"]["results"]
+    assert not two["valid"] and two["reason"] == "One word at a time: “ice cream” has a space."
+    [accented] = call(site, "lexicon.check", words=["Café"])["result"]["results"]
+    assert accented["word"] == "cafe"  # accents are read as the plain letter, as in a player's own list

@@ -84,6 +84,7 @@ def test_own_list_is_normalised():
     assert parsed.words == ["apple", "banana", "cafe", "don't", "x-ray", "yo-yo", "zebra"]
     assert parsed.rejected == 0
     assert parsed.split == 1 and parsed.split_examples == ["x-ray, yo-yo; zebra"]  # the player is told
+    assert parse_word_list("# fruit, veg\ncat\ndog\n").words == ["cat", "dog"]  # a comment stays one, commas and all
 
 
 def test_own_list_counts_rejected_lines():

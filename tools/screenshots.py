@@ -26,6 +26,7 @@ from tables import open_prepared_game  # noqa: E402
 from ws_driver import act, claims, panel_ready, state_of, type_claim  # noqa: E402
 from ws_driver import game as ws_game  # noqa: E402
 import olb_driver  # noqa: E402
+from layout import measure  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "py"))
 from wordtable.games.wordsmith_alphabet import ALPHABET  # noqa: E402
@@ -198,16 +199,6 @@ def spell_write_end_screens(page, out: Path, size: str) -> None:
     page.screenshot(path=out / f"spell-write-replay-{size}.png", full_page=True)
 
 
-def overflow(page) -> str | None:
-    """What sticks out sideways (a phone then scrolls the page horizontally), if anything."""
-    return page.evaluate("""() => {
-        const width = document.documentElement.clientWidth;
-        if (document.documentElement.scrollWidth <= width) return null;
-        const wide = [...document.querySelectorAll('body *')].find((e) => e.getBoundingClientRect().right > width + 1);
-        return wide ? `${wide.tagName.toLowerCase()}#${wide.id}.${wide.className?.baseVal ?? wide.className}` : 'something';
-    }""")
-
-
 def wordsmith_screens(page, out: Path, size: str) -> None:
     """Wordsmith: the race at the start (Advanced, its rows), a word typed with its preview, a
     star's pick, "Done!" and its clock, a challenge's sheets, the end, the replay, the alphabet
@@ -243,7 +234,7 @@ def wordsmith_screens(page, out: Path, size: str) -> None:
         page.set_viewport_size({"width": 360, "height": 740})
         page.fill("#ws-word-0", "quizzed")
         page.wait_for_timeout(200)
-        problem = overflow(page)
+        problem = measure(page)["overflow"]  # the layout test's own measure
         page.screenshot(path=out / "wordsmith-race-360.png", full_page=True)
         if problem:
             print(f"wordsmith at 360 px: {problem} sticks out sideways")

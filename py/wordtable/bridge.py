@@ -89,7 +89,14 @@ def _plain_check(lexicon: Any, typed: str, word: str) -> dict[str, Any]:
     """The look-up of the home screen: a dictionary holds letters (with apostrophes and hyphens
     inside words), so "hello!" is looked up as HELLO, and the note says so."""
     from wordtable.lexicon.custom import normalise
-    plain = re.sub(r"[^a-z'-]+", "", normalise(word)).strip("'-")
+    letters = normalise(word)
+    if re.search(r"[^\W\d_]\s+[^\W\d_]", letters):
+        return {"word": word, "valid": False, "reason": f"One word at a time: “{typed}” has a space.", "note": None}
+    foreign = sorted({c for c in letters if c.isalpha() and not "a" <= c <= "z"})
+    if foreign:
+        return {"word": word, "valid": False, "note": None,
+                "reason": f"The dictionaries hold the letters A to Z only: “{typed}” has {', '.join(foreign)}."}
+    plain = re.sub(r"[^a-z'-]+", "", letters).strip("'-")
     if not plain:
         return {"word": word, "valid": False, "reason": f"“{typed}” has no letters: type a word.", "note": None}
     note = None if plain == word else (

@@ -25,10 +25,9 @@ export function appBase() {
 /** Where the whole app opens: the same place, except a game being played here, whose save lives
  * in this embed's storage (partitioned by the embedding site): the game's new-game form then. */
 function fullAppUrl() {
-  const url = new URL(location.href);
-  url.searchParams.delete("embed");
-  if (url.hash.startsWith("#game=")) url.hash = document.body.dataset.game ? `#new=${document.body.dataset.game}` : "";
-  return url.href;
+  const here = location.hash.startsWith("#game=")
+    ? (document.body.dataset.game ? `#new=${document.body.dataset.game}` : "") : location.hash;
+  return `${appBase()}${here}`;
 }
 
 /** Embedded: the compact layout and, at the top, the way out to the whole app. */

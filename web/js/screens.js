@@ -185,8 +185,7 @@ async function openSetup(wordtable, game, preset = null) {
   await setup.open(game, (save) => startGame(save), { preset });
 }
 
-/** A shared game link (#play=GAME&seed=…): the same game for whoever opens it, kept as a
- * save of its own so opening the link again resumes it. */
+/** A shared game link (#play=GAME&seed=…): the same game for whoever opens it. */
 async function openSharedLink(wordtable, params) {
   const game = GAMES[params.get("play")];
   const shared = game?.optionsFromLink?.(params);
@@ -195,30 +194,12 @@ async function openSharedLink(wordtable, params) {
     notice("That game link is damaged or not for a game this version has: nothing was changed.");
     return;
   }
-  const id = `link-${game.id}-${shared.key}`.replace(/[^a-z0-9-]/g, "-").slice(0, 40);
-  try {
-    loadSave(id, KNOWN_GAMES);
-    location.replace(`#game=${id}`);
-    return;
-  } catch { /* not opened before: start it */ }
-  show("screen-table");
-  waitingFor("screen-table", "Waiting for Python to start…");
-  await wordtable.ready;
-  try {
-    await wordtable.dictionaries.start();
-    const { record } = await wordtable.python.call("game.new", { game: game.id, options: shared.options, seed: shared.seed });
-    const now = new Date().toISOString();
-    startGame({ format: SAVE_FORMAT, version: SAVE_VERSION, id, game: game.id, players: [{ name: "You", bot: null }],
-      settings: { botDelay: 700 }, record, created: now, updated: now }, { replace: true });
-  } catch (error) {
-    showHome(wordtable);
-    notice(`That game link cannot be opened: ${error.message}`);
-  }
+  await openSeededGame(wordtable, game, { id: `link-${game.id}-${shared.key}`.replace(/[^a-z0-9-]/g, "-").slice(0, 40),
+    options: shared.options, seed: shared.seed, players: [{ name: "You", bot: null }], what: "That game link" });
 }
 
 /** A game's daily challenge (#daily=GAME&date=2026-11-24; today without a date): the same deal
- * for everyone that day, alone or (for games of two or more) against a medium bot, kept as a
- * save of its own so opening it again resumes it. */
+ * for everyone that day, alone or (for games of two or more) against a medium bot. */
 async function openDaily(wordtable, params) {
   const game = GAMES[params.get("daily")];
   const key = params.get("date") ?? dateKey();
@@ -227,7 +208,15 @@ async function openDaily(wordtable, params) {
     notice("That daily challenge link is damaged or not for a game this version has: nothing was changed.");
     return;
   }
-  const id = `daily-${game.id}-${key}`;
+  const players = [{ name: "You", bot: null }, ...(game.minPlayers > 1 ? [{ name: "Daily bot", bot: "medium" }] : [])];
+  const hasPlayers = game.info?.options?.some((option) => option.name === "players");
+  await openSeededGame(wordtable, game, { id: `daily-${game.id}-${key}`, options: hasPlayers ? { players: players.length } : {},
+    seed: dailySeed(game.id, key), players, extra: { daily: { date: key } }, what: "That daily challenge" });
+}
+
+/** A game everyone opening the same address gets (a seed and options from the address), kept as
+ * a save of its own id so opening the address again resumes it. */
+async function openSeededGame(wordtable, game, { id, options, seed, players, extra = {}, what }) {
   try {
     loadSave(id, KNOWN_GAMES);
     location.replace(`#game=${id}`);
@@ -238,18 +227,15 @@ async function openDaily(wordtable, params) {
   waitingFor("screen-table", "Waiting for Python to start…");
   await wordtable.ready;
   if (location.hash !== hash) return; // the player went elsewhere meanwhile
-  const players = [{ name: "You", bot: null }, ...(game.minPlayers > 1 ? [{ name: "Daily bot", bot: "medium" }] : [])];
-  const hasPlayers = game.info?.options?.some((option) => option.name === "players");
   try {
     await wordtable.dictionaries.start();
-    const { record } = await wordtable.python.call("game.new", {
-      game: game.id, options: hasPlayers ? { players: players.length } : {}, seed: dailySeed(game.id, key) });
+    const { record } = await wordtable.python.call("game.new", { game: game.id, options, seed });
     const now = new Date().toISOString();
-    startGame({ format: SAVE_FORMAT, version: SAVE_VERSION, id, game: game.id, players, daily: { date: key },
+    startGame({ format: SAVE_FORMAT, version: SAVE_VERSION, id, game: game.id, players, ...extra,
       settings: { botDelay: 700 }, record, created: now, updated: now }, { replace: true });
   } catch (error) {
     showHome(wordtable);
-    notice(`That daily challenge cannot be opened: ${error.message}`);
+    notice(`${what} cannot be opened: ${error.message}`);
   }
 }
 

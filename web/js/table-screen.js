@@ -4,7 +4,7 @@
 // waiting, the real-time race and its round breaks, the end of the game and the step-by-step
 // replay. Everything that is the game's own comes from its renderer module (games/contract.js);
 // who acts when, and how moves travel, is the caller's.
-import { element, button, verdictText, focusNext, redraw } from "./ui.js";
+import { element, button, verdictText, redraw } from "./ui.js";
 import { roundBreak, keepTyping } from "./race.js";
 
 export class TableScreen {
@@ -74,10 +74,6 @@ export class TableScreen {
     // the same control when the new screen has it (someone else moved in a race), else it goes to
     // what to do next. Focus elsewhere (the head's buttons) stays where the player put it.
     redraw(this.main, children.filter(Boolean));
-  }
-
-  focusNext() {
-    focusNext(this.main);
   }
 
   /** While a move is on its way, the screen takes no second click (no move is sent twice). */

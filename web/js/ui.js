@@ -42,7 +42,9 @@ export function focusNext(root) {
  * when it is gone, the next thing to do. */
 export function redraw(root, children, { keepPlace = true } = {}) {
   const active = document.activeElement;
-  const lost = !active || active === document.body || root.contains(active);
+  // Lost too: focus left on a screen now hidden (the new-game form's Start, once the game opens).
+  const hidden = active && active !== document.body && (active.closest("[hidden]") || !active.getClientRects().length);
+  const lost = !active || active === document.body || hidden || root.contains(active);
   const place = keepPlace && lost && active && active !== document.body ? sameControl(active) : null;
   root.replaceChildren(...children);
   if (!lost || !root.isConnected) return;

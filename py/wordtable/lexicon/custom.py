@@ -56,9 +56,11 @@ def parse_word_list(text: str) -> ParsedWordList:
     split: list[str] = []
     lines = 0
     for full_line in re.split(r"[\r\n]+", text):
+        if full_line.lstrip().startswith("#"):
+            continue  # a comment, commas and all
         parts = [part.strip() for part in re.split(r"[,;\t]+", full_line)]
         parts = [part for part in parts if part]
-        if len(parts) > 1 and not full_line.lstrip().startswith("#"):
+        if len(parts) > 1:
             split.append(full_line.strip()[:60])
         for line in parts:
             if line.startswith("#"):

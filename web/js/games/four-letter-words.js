@@ -247,7 +247,6 @@ function chooseScreen(view, player, act, suggest) {
     }
   });
   const rules = restrictionsLine(view.options);
-  setTimeout(() => input.focus());
   return element("div", { class: "turn" }, form, rules && element("p", { class: "hint" }, rules),
     gridPicture(view.grid, { caption: "Your grid" }));
 }

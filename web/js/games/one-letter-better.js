@@ -381,7 +381,6 @@ export function turnScreen(view, player, { act, suggest = null, ask = null, play
       roundResultElement(view.results.at(-1), view.results.length, view, players),
       element("p", { class: "olb-running" }, `After ${plural(view.results.length, "round")}: ${players.map((_p, s) => `${nameOf(players, s)} ${String(view.totals[s]).replace("-", "−")}`).join(", ")}.`),
       element("div", { class: "row" }, next));
-    setTimeout(() => next.isConnected && next.focus());
     return holder;
   }
   if (view.phase === "challenge") return challengeScreen(view, player, act, players);
