@@ -196,7 +196,9 @@ def test_two_people_players_decide_privacy_and_a_challenge(page, site):
     state = state_of(page, save_id)
     cards = {card["uid"]: card for card in game().view(state, first)["hand"]}
     letters = [uid for uid, card in cards.items() if card["kind"] == "letter"]
-    pair = next((a, b) for a in letters for b in letters if a != b and not game().is_word(state, cards[a]["letters"] + cards[b]["letters"]))
+    # Two cards worth something together (a red card could cancel the other: "· 0").
+    pair = next((a, b) for a in letters for b in letters if a != b and cards[a]["points"] + cards[b]["points"] > 0
+                and not game().is_word(state, cards[a]["letters"] + cards[b]["letters"]))
     made_up = (cards[pair[0]]["letters"] + cards[pair[1]]["letters"]).upper()
     for uid in pair:
         page.click(f"#olb-hand [data-uid='{uid}']")
