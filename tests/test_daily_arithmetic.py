@@ -1,6 +1,7 @@
-"""The daily challenge's arithmetic (web/js/daily.js, run under Node): the seed of a game's day
-is 64-bit FNV-1a of "GAME|DATE" cut to 53 bits (recomputed here in Python, so anyone can check a
-day's deal), dates are real calendar days, and a streak grows only over consecutive days."""
+"""The arithmetic of daily challenges and challenge links (web/js/daily.js and challenge.js, run
+under Node): the seed of a game's day is 64-bit FNV-1a of "GAME|DATE" cut to 53 bits (recomputed
+here in Python, so anyone can check a day's deal), dates are real calendar days, a streak grows
+only over consecutive days, and a challenge link carries a game back exactly or is refused."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 SCRIPT = r"""
 const daily = await import("./js/daily.js");
+const chal = await import("./js/challenge.js");
 const out = {
   seeds: Object.fromEntries(["four-letter-words|2026-11-24", "shrdlu|2026-11-24", "shrdlu|2026-11-25", "spell-write|2027-01-01"]
     .map((k) => [k, daily.dailySeed(...k.split("|"))])),
@@ -28,8 +30,48 @@ const out = {
     daily.nextStreak({ last: "2026-11-21", streak: 7, best: 9 }, "2026-11-24"),
     daily.nextStreak({ last: "2026-11-25", streak: 3, best: 3 }, "2026-11-24"),
   ],
-  share: daily.shareText({ title: "Shrdlu", key: "2026-11-24", won: true, reason: "7 rounds", streak: 1, url: "https://x/#daily=shrdlu&date=2026-11-24" }),
-  alone: daily.shareText({ title: "Spell Write", key: "2026-11-24", won: null, reason: "the highest score", streak: 3, url: "u" }),
+  share: daily.shareText({ title: "Shrdlu", key: "2026-11-24", won: true, result: "30 cards to 22", streak: 1, url: "https://x/#daily=shrdlu&date=2026-11-24" }),
+  alone: daily.shareText({ title: "Spell Write", key: "2026-11-24", won: null, result: "143 points", streak: 3, url: "u" }),
+};
+const games = { "spell-write": { id: "spell-write", title: "Spell Write", minPlayers: 1, maxPlayers: 6 },
+  shrdlu: { id: "shrdlu", title: "Shrdlu", minPlayers: 2, maxPlayers: 4 } };
+const save = (players, options = { players: players.length, lexicon: "standard", mode: "friendly" }) => ({
+  game: "spell-write", players, settings: { botDelay: 250 }, record: { seed: 9007199254740991, options } });
+const you = { name: "Ann", bot: null };
+const played = save([{ name: "Ada", bot: "hard" }, you, { name: "Basil", bot: "easy" }]);
+const challenge = chal.challengeOf(played);
+const url = chal.challengeLink("https://x/app/", challenge);
+const read = (hash) => chal.readChallenge(new URLSearchParams(hash), games);
+const back = read(url.split("#")[1]);
+const broken = (change) => { const params = new URLSearchParams(url.split("#")[1]); change(params); return read(params.toString()).problem ?? null; };
+const b64 = (text) => Buffer.from(text).toString("base64url");
+out.challenge = {
+  url, back, players: chal.challengePlayers(back.challenge),
+  again: read(url.split("#")[1]).key,
+  otherSeed: read(url.split("#")[1].replace("seed=9007199254740991", "seed=1")).key,
+  refusals: {
+    online: chal.challengeRefusal(save([you, { name: "Bo", bot: null, online: true }])),
+    twoPeople: chal.challengeRefusal(save([you, { name: "Bo", bot: null }])),
+    ownList: chal.challengeRefusal(save([you], { players: 1, lexicon: "custom:abc" })),
+    fine: chal.challengeRefusal(played),
+  },
+  broken: {
+    game: broken((p) => p.set("challenge", "chess")),
+    seed: broken((p) => p.set("seed", "-3")),
+    bigSeed: broken((p) => p.set("seed", "99999999999999999")),
+    noPerson: broken((p) => p.set("seats", "easy,hard,easy")),
+    twoPeople: broken((p) => p.set("seats", "you,you,easy")),
+    level: broken((p) => p.set("seats", "you,genius,easy")),
+    tooMany: broken((p) => p.set("seats", "you,easy,easy,easy,easy,easy,easy")),
+    speed: broken((p) => p.set("speed", "5")),
+    garbage: broken((p) => p.set("o", "%%%")),
+    array: broken((p) => p.set("o", b64("[1]"))),
+    huge: broken((p) => p.set("o", b64(JSON.stringify({ players: 3, x: "a".repeat(3000) })))),
+    list: broken((p) => p.set("o", b64(JSON.stringify({ players: 3, lexicon: "custom:x" })))),
+    count: broken((p) => p.set("o", b64(JSON.stringify({ players: 2 })))),
+    shrdluAlone: broken((p) => { p.set("challenge", "shrdlu"); p.set("seats", "you"); }),
+  },
+  share: chal.challengeShareText({ title: "Spell Write", won: false, result: "120 points to 143", url: "u" }),
 };
 console.log(JSON.stringify(out));
 """
@@ -78,6 +120,46 @@ def test_a_streak_grows_over_consecutive_days_only(results):
 
 
 def test_the_shared_result_names_the_day_and_result_and_links_back(results):
-    assert results["share"] == ("Wordtable · Shrdlu · daily challenge 2026-11-24\n✅ I won: 7 rounds\nStreak: 1 day\n"
+    assert results["share"] == ("Wordtable · Shrdlu · daily challenge 2026-11-24\n✅ I won: 30 cards to 22\nStreak: 1 day\n"
                                 "https://x/#daily=shrdlu&date=2026-11-24")
-    assert results["alone"].splitlines()[1:3] == ["🏁 the highest score", "Streak: 3 days"]
+    assert results["alone"].splitlines()[1:3] == ["🏁 143 points", "Streak: 3 days"]
+
+
+def test_a_challenge_link_carries_the_game_back_exactly(results):
+    found = results["challenge"]
+    assert found["url"].startswith("https://x/app/#challenge=spell-write&seed=9007199254740991&seats=hard%2Cyou%2Ceasy&speed=250&o=")
+    assert found["back"]["challenge"] == {"game": "spell-write", "seed": 9007199254740991, "seats": ["hard", "you", "easy"],
+                                         "speed": 250, "options": {"players": 3, "lexicon": "standard", "mode": "friendly"}}
+    # The person opening it sits where the challenger sat, between the same bots.
+    assert [(p["name"], p["bot"]) for p in found["players"]] == [("Bot 1", "hard"), ("You", None), ("Bot 2", "easy")]
+    # The same link is the same save (opened again, it resumes); another seed is another game.
+    assert found["again"] == found["back"]["key"] != found["otherSeed"]
+
+
+def test_only_one_persons_game_becomes_a_challenge(results):
+    refusals = results["challenge"]["refusals"]
+    assert refusals["fine"] == ""
+    assert "online" in refusals["online"]
+    assert "one person" in refusals["twoPeople"]
+    assert "your own word list" in refusals["ownList"]
+
+
+def test_a_damaged_challenge_link_is_refused_with_its_reason(results):
+    broken = results["challenge"]["broken"]
+    assert broken == {
+        "game": "it is not for a game this version has",
+        "seed": "its seed is not a whole number",
+        "bigSeed": "its seed is not a whole number",
+        "noPerson": "its seats are not one person and bots",
+        "twoPeople": "its seats are not one person and bots",
+        "level": "its seats are not one person and bots",
+        "tooMany": "Spell Write is for 1 to 6 players, not 7",
+        "speed": "its bot speed is not one of the form's",
+        "garbage": "its options cannot be read",
+        "array": "its options cannot be read",
+        "huge": "its options cannot be read",
+        "list": "it needs a word list of someone else's",
+        "count": "its players do not match its seats",
+        "shrdluAlone": "Shrdlu is for 2 to 4 players, not 1",
+    }
+    assert results["challenge"]["share"] == "Wordtable · Spell Write · can you beat me on the same deal?\n❌ I lost: 120 points to 143\nu"

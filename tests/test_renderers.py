@@ -94,7 +94,7 @@ def test_every_game_module_keeps_the_contract(checked):
 
 
 def test_the_contract_asks_every_game_for_its_end_and_its_replay(checked):
-    for name in ("finalScreen", "replayBoard", "headline", "seatStatus", "historyList", "historyTitle", "summary"):
+    for name in ("finalScreen", "replayBoard", "headline", "seatStatus", "historyList", "historyTitle", "summary", "resultLine"):
         assert name in checked["required"]
     assert "privacyNote" in checked["optional"]
 

@@ -62,7 +62,7 @@ def test_a_daily_challenge_is_the_same_for_everyone_and_keeps_a_streak(page: Pag
     expect(page.locator("#daily-copy")).to_be_focused()  # what to do next: share it
     shared = page.locator("#daily-share-text").input_value().splitlines()
     assert shared[0] == f"Wordtable · Spell Write · daily challenge {DAY}"
-    assert re.fullmatch(r"🏁 .+", shared[1]) and shared[2] == "Streak: 1 day"
+    assert re.fullmatch(r"🏁 −?\d+ points?", shared[1]) and shared[2] == "Streak: 1 day"
     assert shared[3] == f"{site.url}#daily=spell-write&date={DAY}"
     book = json.loads(page.evaluate("localStorage.getItem('wordtable.daily.v1')"))
     assert book["spell-write"] == {"last": DAY, "streak": 1, "best": 1}

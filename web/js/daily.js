@@ -26,16 +26,19 @@ export function dayBefore(key) {
   return date.toISOString().slice(0, 10);
 }
 
-/** The seed of a game's challenge on a date: 64-bit FNV-1a of "GAME|DATE", cut to 53 bits so
- * that JSON carries it exactly. Everyone computes the same number, offline. */
-export function dailySeed(gameId, key) {
+/** 53-bit FNV-1a of a text (cut to 53 bits so that JSON carries it exactly): the same number
+ * everywhere, offline (daily seeds, challenge save names). */
+export function fnv53(text) {
   let hash = 0xcbf29ce484222325n;
-  for (const byte of new TextEncoder().encode(`${gameId}|${key}`)) {
+  for (const byte of new TextEncoder().encode(text)) {
     hash ^= BigInt(byte);
     hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
   }
   return Number(hash & 0x1fffffffffffffn);
 }
+
+/** The seed of a game's challenge on a date: everyone computes the same number, offline. */
+export const dailySeed = (gameId, key) => fnv53(`${gameId}|${key}`);
 
 /** A game's streak after finishing its challenge of `key`: one more when the last challenge
  * finished was the day before, else 1; a day finished twice counts once. */
@@ -70,10 +73,12 @@ export function recordDaily(gameId, key) {
   return entry;
 }
 
+/** A shared result's line: won (null when played alone) and the game's own result words. */
+export const outcomeLine = (won, result) => (won === null ? `🏁 ${result}` : `${won ? "✅ I won" : "❌ I lost"}: ${result}`);
+
 /** What to share: the result without a word of the game, and the link to the same challenge. */
-export function shareText({ title, key, won, reason, streak, url }) {
-  const result = won === null ? `🏁 ${reason}` : `${won ? "✅ I won" : "❌ I lost"}: ${reason}`; // null: played alone
-  return [`Wordtable · ${title} · daily challenge ${key}`, result,
+export function shareText({ title, key, won, result, streak, url }) {
+  return [`Wordtable · ${title} · daily challenge ${key}`, outcomeLine(won, result),
     `Streak: ${streak} day${streak === 1 ? "" : "s"}`, url].join("\n");
 }
 

@@ -10,6 +10,7 @@ import { GuestScreen } from "./online.js";
 import { loadGames } from "./games/index.js";
 import { showEmbedDialog } from "./embed.js";
 import { dateKey, isDateKey, dailySeed, dailyEntry } from "./daily.js";
+import { readChallenge, challengePlayers } from "./challenge.js";
 
 // The games that can be played: Python's games (games.json) drawn by a module of games/ (see
 // games/index.js). Filled in by loadCatalog() before any screen uses them.
@@ -170,6 +171,7 @@ export async function openFromHash(wordtable) {
   }
   if (route === "play") return openSharedLink(wordtable, new URLSearchParams(hash));
   if (route === "daily") return openDaily(wordtable, new URLSearchParams(hash));
+  if (route === "challenge") return openChallenge(wordtable, new URLSearchParams(hash));
   if (route === "join") return openInvitation(wordtable, new URLSearchParams(hash));
   if (route === "game" && value) return openTable(wordtable, decodeURIComponent(value));
   showHome(wordtable);
@@ -214,9 +216,22 @@ async function openDaily(wordtable, params) {
     seed: dailySeed(game.id, key), players, extra: { daily: { date: key } }, what: "That daily challenge" });
 }
 
+/** A friend's challenge (#challenge=GAME&seed=…&seats=you,medium&speed=700&o=OPTIONS): the deal
+ * they played, against the same bots at the same speed. */
+async function openChallenge(wordtable, params) {
+  const { challenge, key, problem } = readChallenge(params, GAMES);
+  if (problem) {
+    showHome(wordtable);
+    notice(`That challenge link cannot be opened: ${problem}. Nothing was changed.`);
+    return;
+  }
+  await openSeededGame(wordtable, GAMES[challenge.game], { id: `challenge-${challenge.game}-${key}`, options: challenge.options,
+    seed: challenge.seed, players: challengePlayers(challenge), botDelay: challenge.speed, what: "That challenge link" });
+}
+
 /** A game everyone opening the same address gets (a seed and options from the address), kept as
  * a save of its own id so opening the address again resumes it. */
-async function openSeededGame(wordtable, game, { id, options, seed, players, extra = {}, what }) {
+async function openSeededGame(wordtable, game, { id, options, seed, players, botDelay = 700, extra = {}, what }) {
   try {
     loadSave(id, KNOWN_GAMES);
     location.replace(`#game=${id}`);
@@ -232,7 +247,7 @@ async function openSeededGame(wordtable, game, { id, options, seed, players, ext
     const { record } = await wordtable.python.call("game.new", { game: game.id, options, seed });
     const now = new Date().toISOString();
     startGame({ format: SAVE_FORMAT, version: SAVE_VERSION, id, game: game.id, players, ...extra,
-      settings: { botDelay: 700 }, record, created: now, updated: now }, { replace: true });
+      settings: { botDelay }, record, created: now, updated: now }, { replace: true });
   } catch (error) {
     showHome(wordtable);
     notice(`${what} cannot be opened: ${error.message}`);

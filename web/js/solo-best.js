@@ -1,10 +1,9 @@
 // Solo play's "beat yourself": the best score of each variant of a game, kept on this device,
 // each finished game counted once (by a fingerprint of what made it). Written once for every
 // game with a solo mode; a game gives its storage key, what makes a variant and a fingerprint.
-import { element } from "./ui.js";
+import { element, plural } from "./ui.js";
 import { readJSON, writeJSON } from "./store.js";
 
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const isBestTable = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 const SEEN_KEPT = 200; // fingerprints of games already counted, per variant
 

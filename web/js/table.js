@@ -6,6 +6,7 @@
 // each game's own screens come from its renderer module (games/contract.js).
 import { element, button, sleep, copyButton } from "./ui.js";
 import { isDateKey, recordDaily, shareText, dailyLink } from "./daily.js";
+import { challengeOf, challengeLink, challengeShareText } from "./challenge.js";
 import { appBase } from "./embed.js";
 import { writeSave } from "./saves.js";
 import { StoreProblem } from "./store.js";
@@ -427,17 +428,20 @@ export class Table {
   gameOver(view, token) {
     const [onlyHuman] = this.humans.length === 1 ? this.humans : [null];
     const ask = async (question, args = {}) => (await this.call("game.ask", { seat: onlyHuman, question, args })).answer;
-    const daily = this.save.daily && isDateKey(this.save.daily.date) ? this.dailyResult(view) : null;
+    const daily = this.save.daily && isDateKey(this.save.daily.date) ? this.dailyResult(view, onlyHuman) : null;
+    const shareLink = this.game.shareLink?.(this.save, appBase()) ?? null;
+    // A friend gets the same deal: the daily's own link, the game's own shared link, or a challenge.
+    const challenge = daily || shareLink ? null : this.challengeButton(view, onlyHuman);
     this.screen.showGameOver(view, {
-      ask, seat: onlyHuman, shareLink: this.game.shareLink?.(this.save, appBase()) ?? null,
-      actions: [daily, button("Step through the game", () => this.replay(token), { id: "replay-open" }),
+      ask, seat: onlyHuman, shareLink,
+      actions: [daily, challenge, button("Step through the game", () => this.replay(token), { id: "replay-open" }),
         button("Play again, same players", () => this.onPlayAgain?.(this.save), { primary: !daily, id: "play-again", "data-next": !daily })],
     });
   }
 
   /** A daily challenge finished: the streak goes on (once: the end shown again, reopened or
    * after a replay, counts nothing more), and the result can be shared (no words). */
-  dailyResult(view) {
+  dailyResult(view, seat) {
     const key = this.save.daily.date;
     if (!this.save.daily.streak) {
       this.save.daily = { ...this.save.daily, streak: recordDaily(this.save.game, key) };
@@ -448,7 +452,7 @@ export class Table {
       }
     }
     const { streak, best } = this.save.daily.streak;
-    const text = shareText({ title: this.game.title, key, won: this.save.players.length === 1 ? null : view.outcome.winners.includes(0), reason: view.outcome.reason,
+    const text = shareText({ title: this.game.title, key, won: this.wonBy(view, seat), result: this.game.resultLine(view, seat),
       streak, url: dailyLink(appBase(), this.save.game, key) });
     const area = element("textarea", { id: "daily-share-text", rows: 4, readonly: true, "aria-label": "Your result, to share" });
     area.value = text;
@@ -456,6 +460,24 @@ export class Table {
     return element("div", { class: "daily-share", id: "daily-share" },
       element("p", { id: "daily-streak" }, `Daily challenge of ${key} done: ${streak}-day streak${best > streak ? ` (best ${best})` : ""}.`),
       area, element("div", { class: "row" }, copyButton("Copy my result to share", text, area, status, { primary: true, id: "daily-copy", "data-next": true }), status));
+  }
+
+  /** Did seat win (null: played alone, nobody to beat)? */
+  wonBy(view, seat) {
+    return this.save.players.length === 1 ? null : view.outcome.winners.includes(seat);
+  }
+
+  /** "Challenge a friend": the same deal against the same bots, with the result to share; none
+   * for a game that is not one person's (see challengeRefusal). */
+  challengeButton(view, seat) {
+    const challenge = challengeOf(this.save);
+    if (!challenge || seat === null) return null;
+    const text = challengeShareText({ title: this.game.title, won: this.wonBy(view, seat),
+      result: this.game.resultLine(view, seat), url: challengeLink(appBase(), challenge) });
+    const against = challenge.seats.length > 1 ? ", against the same bots" : "";
+    return button("Challenge a friend to this deal", () => showLink("Challenge a friend",
+      `Whoever opens the link plays this same game: the same deal${against}. Your result goes with it, not a word of the game.`,
+      text, { copyLabel: "Copy the challenge", rows: 6 }), { id: "challenge-open" });
   }
 
   async replay(token) {

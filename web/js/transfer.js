@@ -46,15 +46,15 @@ export async function readImportFile(file) {
   return file.text();
 }
 
-/** A dialog showing a link to copy (a shared game). */
-export function showLink(heading, hint, url) {
-  const area = element("textarea", { readonly: true, rows: 3, id: "link-text" });
+/** A dialog showing a link (or a text holding one) to copy: a shared game, a challenge. */
+export function showLink(heading, hint, url, { copyLabel = "Copy the link", rows = 3 } = {}) {
+  const area = element("textarea", { readonly: true, rows, id: "link-text", "aria-label": heading });
   area.value = url;
   const status = element("output", { "aria-live": "polite" });
   const dialog = element("dialog", { class: "dialog", id: "link-dialog" },
     element("h2", {}, heading), element("p", { class: "hint" }, hint), area,
     element("div", { class: "row" },
-      copyButton("Copy the link", url, area, status, { primary: true }),
+      copyButton(copyLabel, url, area, status, { primary: true, id: "link-copy" }),
       button("Close", () => dialog.close(), { id: "link-close" })),
     status);
   dialog.addEventListener("close", () => dialog.remove());

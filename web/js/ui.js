@@ -95,3 +95,15 @@ export function verdictText(outcome, players) {
   const verdict = winners.length === 1 ? `${winners[0]} wins` : `${winners.join(" and ")} share the win`;
   return `${verdict}: ${outcome.reason}.`;
 }
+
+/** "3 points", "1 point", "−2 points" (a true minus sign). */
+export const plural = (n, one, many = `${one}s`) => `${n < 0 ? `−${-n}` : n} ${n === 1 ? one : many}`;
+
+/** A seat's score against the best of the others, for shared results: "143 points to 120"
+ * ("143 points" alone). */
+export function scoreAgainst(scores, seat, unit) {
+  const mine = plural(scores[seat], unit);
+  const others = scores.filter((_score, index) => index !== seat);
+  const best = Math.max(...others);
+  return others.length ? `${mine} to ${best < 0 ? `−${-best}` : best}` : mine;
+}

@@ -54,6 +54,8 @@ export const REQUIRED = {
     meaning: "the side panel's history (view.seat: whose own part to show, or null)" },
   finalScreen: { type: "function", call: "finalScreen(view, players, {ask, seat, shareLink}) → Element",
     meaning: "the end of the game under the verdict, every secret revealed; ask(question, args) → Promise asks Python about seat (null: no single person), shareLink as shareLink() gave" },
+  resultLine: { type: "function", call: "resultLine(view, seat) → string",
+    meaning: "a finished game's result for seat in a few words and numbers, never a word of the game (shared results, daily and challenge: \"143 points to 120\")" },
   replayBoard: { type: "function", call: "replayBoard(frame, players, {move, seat}) → Element",
     meaning: "one step of \"Step through the game\": the board after move (null at the start) played by seat (null at the start)" },
   turnScreen: { type: "function", only: "turn-based", call: "turnScreen(view, player, {act, suggest, ask, players}) → Element",

@@ -1,6 +1,6 @@
 // Four Letter Words in the browser: its setup fields, its grid and its turn screens.
 // Python decides every rule; this module only draws the view it is given and sends moves.
-import { element, button } from "../ui.js";
+import { element, button, plural } from "../ui.js";
 
 export const id = "four-letter-words";
 export const historyTitle = "Words";
@@ -88,6 +88,13 @@ export function setupFields(container, { players, info }) {
 // -- what everyone sees --------------------------------------------------------------------
 
 /** One line for the list of saved games. */
+/** The result to share: how long the seat lasted and its strikes, never a word. */
+export function resultLine(view, seat) {
+  const strikes = view.strikes[seat];
+  const marks = strikes ? `${"✗".repeat(strikes)} ${plural(strikes, "strike")}` : "no strikes";
+  return `${view.out[seat] ? "out" : "still in"} after ${plural(view.history.length, "word")} · ${marks}`;
+}
+
 export function summary(view, players) {
   if (view.phase === "over") {
     const names = view.outcome.winners.map((seat) => players[seat].name);

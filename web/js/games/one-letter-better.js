@@ -5,7 +5,7 @@
 // players judge, discarding down to eight, each round's result, the end with every hand shown,
 // solo best scores, and the replay. Python decides every rule (games/one_letter_better.py):
 // nothing here decides whether a play is allowed.
-import { element, button, redraw } from "../ui.js";
+import { element, button, redraw, plural, scoreAgainst } from "../ui.js";
 import { fingerprint, soloBestElement } from "../solo-best.js";
 
 export const id = "one-letter-better";
@@ -18,7 +18,6 @@ const MAX_STEALS = 3;
 const DEFAULT_BONUS = 5;
 const BEST_KEY = "wordtable.one-letter-better.best.v1";
 const upper = (text) => String(text).toUpperCase();
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 const nameOf = (players, seat) => players?.[seat]?.name ?? `Player ${seat + 1}`;
 const GLYPHS = { green: "✓", blue: "⇄", red: "↓" };
@@ -205,6 +204,9 @@ const resultsKey = (view) => JSON.stringify([view.options, view.seat, view.resul
 // -- lines for the shell ---------------------------------------------------------------------
 
 const scoreLine = (view, players) => players.map((_p, seat) => `${nameOf(players, seat)} ${view.totals[seat] + (view.phase === "over" ? 0 : view.scores[seat])}`).join(", ");
+
+/** The result to share: points against the best of the others. */
+export const resultLine = (view, seat) => scoreAgainst(view.totals, seat, "point");
 
 export function summary(view, players) {
   if (view.phase === "over") {

@@ -1,6 +1,6 @@
 // Shrdlu in the browser: the spread of cards, typing answers, "shrdlu!" calls, the countdown,
 // buzz keys for people sharing one device, and each round's result. Python decides every call.
-import { element, button } from "../ui.js";
+import { element, button, scoreAgainst } from "../ui.js";
 
 export const id = "shrdlu";
 export const historyTitle = "Rounds";
@@ -29,6 +29,9 @@ export function setupFields(container) {
     "A race: everyone hunts for a word at once. Alone, you practise without a clock and see the answers after each round. With friends on one device, each player has a buzz key."));
   return { playersChanged: () => {}, read: () => ({}) };
 }
+
+/** The result to share: cards won against the best of the others. */
+export const resultLine = (view, seat) => scoreAgainst(view.cards_won, seat, "card");
 
 export function summary(view, players) {
   if (view.phase === "over") {
@@ -59,10 +62,10 @@ export function headline(view) {
 export function historyList(view, players) {
   if (!view.results.length) return element("p", { class: "muted" }, "No round played yet.");
   return element("ol", { class: "word-history", tabindex: 0, "aria-label": "Rounds" }, ...view.results.map((result) =>
-    element("li", {}, resultLine(result, players))));
+    element("li", {}, roundLine(result, players))));
 }
 
-function resultLine(result, players) {
+function roundLine(result, players) {
   const winner = result.winner === null ? null : players[result.winner].name;
   if (result.how === "word") return `${winner}: ${upper(result.word)}`;
   if (result.how === "pass") return "passed";

@@ -1,7 +1,7 @@
 // Spell Write in the browser: the dice on the letter grid, the play grid with its black,
 // highlighted and bonus squares and the links of scored words, claims, the scoring table,
 // and the shared game link. Python decides every rule; this module draws and sends moves.
-import { element, button, copyButton, redraw } from "../ui.js";
+import { element, button, copyButton, redraw, scoreAgainst } from "../ui.js";
 
 export const id = "spell-write";
 export const historyTitle = "Scoring";
@@ -24,6 +24,9 @@ export function setupFields(container) {
     read: () => ({ mode: friendly.checked ? "friendly" : "competitive", shared_sheet: shared.checked }),
   };
 }
+
+/** The result to share: points against the best of the others. */
+export const resultLine = (view, seat) => scoreAgainst(view.sheets.map((sheet) => sheet.score), seat, "point");
 
 export function summary(view, players) {
   if (view.phase === "over") {

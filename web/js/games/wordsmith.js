@@ -5,7 +5,7 @@
 // every rule (wordsmith.py); the preview here only mirrors the pieces arithmetic so a player
 // sees at once what a word takes. Letters and words are drawn from their pieces
 // (wordsmith-letters.js).
-import { element, button } from "../ui.js";
+import { element, button, plural, scoreAgainst } from "../ui.js";
 import { bestFor, fingerprint, soloBestElement } from "../solo-best.js";
 import { KINDS, CHARACTERS, countsOf, countsText, pieceSvg, letterSvg, wordSvg, alphabetCard } from "./wordsmith-letters.js";
 
@@ -18,7 +18,6 @@ const BOXES = 12;
 const FREE_BOXES = 6;
 const BEST_KEY = "wordtable.wordsmith.best.v1";
 const upper = (text) => String(text).toUpperCase();
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const NAMES = { red: "red", yellow: "yellow", blue: "blue", green: "green" };
 
 /** A button whose label is several nodes (an icon and text). */
@@ -320,6 +319,9 @@ export function setupFields(container, { players, people = () => 1, info } = {})
 
 const challengeText = (view) => `Challenge ${view.challenge} of ${view.challenges}`;
 const scoreLine = (view, players) => players.map((p, seat) => `${p.name} ${view.totals[seat]}`).join(", ");
+
+/** The result to share: points against the best of the others. */
+export const resultLine = (view, seat) => scoreAgainst(view.totals, seat, "point");
 
 export function summary(view, players) {
   if (view.phase === "over") {

@@ -1,0 +1,78 @@
+"""Challenge links (issue 16), for every game: a finished game one person played against bots
+offers "Challenge a friend to this deal"; its text shares the result without a word of the game
+and a link that gives whoever opens it, on another device, the same game (seed and options)
+against the same bots at the same speed, resumed when opened again. A damaged link changes
+nothing and says why. No game is named here: each finished game comes from bots playing it."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from conftest import wait_for_boot, watch_requests
+from layout import open_position, positions
+from wordtable.games import REGISTRY
+
+# The result line of every game: points or cards against the best rival, or how long a seat lasted.
+RESULT = re.compile(r"(✅ I won|❌ I lost): (−?\d+ (points?|cards?) to −?\d+|(out|still in) after \d+ words? · (no strikes|✗+ \d strikes?))")
+
+
+def save_of(page: Page, save_id: str) -> dict:
+    return json.loads(page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')"))
+
+
+@pytest.mark.parametrize("game_id", list(REGISTRY))
+def test_a_finished_game_challenges_a_friend_to_the_same_deal(page: Page, site, browser: Browser, game_id: str,
+                                                             no_outside_requests: list[str]):
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    label, record, _acting = positions(game_id)[-1]
+    open_position(page, site.url, game_id, label, record)
+    page.click("#challenge-open")
+    text = page.locator("#link-text").input_value().splitlines()
+    assert text[0].startswith("Wordtable · ") and text[0].endswith(" · can you beat me on the same deal?"), text
+    assert RESULT.fullmatch(text[1]), text[1]
+    link = text[2]
+    assert link.startswith(f"{site.url}#challenge={game_id}&seed={record.seed}&seats=you%2Cmedium&speed=700&o="), link
+    expect(page.locator("#link-copy")).to_have_text("Copy the challenge")
+    page.click("#link-close")
+
+    # A friend on another device opens it: the same game, against the same bot, not started yet.
+    friend_context = browser.new_context()
+    watch_requests(friend_context, no_outside_requests)
+    friend = friend_context.new_page()
+    friend.goto(link)
+    assert wait_for_boot(friend) == "ready"
+    friend.wait_for_url(re.compile(rf"#game=challenge-{game_id}-[0-9a-z]+$"))
+    save_id = friend.evaluate("location.hash.split('=')[1]")
+    save = save_of(friend, save_id)
+    assert save["record"]["seed"] == record.seed and save["record"]["options"] == record.options
+    assert save["record"]["moves"] == []
+    assert [player["bot"] for player in save["players"]] == [None, "medium"]
+    assert save["settings"]["botDelay"] == 700
+    expect(friend.locator("#table-main")).not_to_be_empty()
+    # Opened again, the link resumes that game instead of dealing a second one.
+    friend.goto(f"{site.url}#home")
+    friend.goto(link)
+    friend.wait_for_url(f"**#game={save_id}")
+    assert friend.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('wordtable.save.challenge-')).length") == 1
+    friend_context.close()
+
+
+def test_a_damaged_challenge_link_changes_nothing_and_says_why(page: Page, site):
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    keys = page.evaluate("Object.keys(localStorage).sort()")
+    game_id = next(iter(REGISTRY))
+    page.goto(f"{site.url}#challenge={game_id}&seed=12&seats=you,medium&speed=700&o=%%%")
+    expect(page.locator("#app-notice")).to_have_text(
+        "That challenge link cannot be opened: its options cannot be read. Nothing was changed.")
+    # Options that pass the page's checks but not the game's: Python's refusal, word for word.
+    options = "eyJwbGF5ZXJzIjoyLCJub25zZW5zZSI6MX0"  # {"players":2,"nonsense":1}
+    page.goto(f"{site.url}#challenge={game_id}&seed=12&seats=you,medium&speed=700&o={options}")
+    expect(page.locator("#app-notice")).to_contain_text("That challenge link cannot be opened: ")
+    expect(page.locator("#app-notice")).to_contain_text("has no option 'nonsense'")
+    assert page.evaluate("Object.keys(localStorage).sort()") == keys
