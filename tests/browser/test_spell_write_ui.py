@@ -193,3 +193,51 @@ def test_each_step_of_a_turn_keeps_what_to_do_next_on_a_small_phone(page, site):
     settle(page)
     assert not problems(page, acting=True), "ticking words and writing"
     expect(page.locator("#sw-write")).to_be_enabled()
+
+
+def test_the_boards_are_crossed_with_arrow_keys_from_one_tab_stop(page, site):
+    """Issue 16: a board is a grid, so a keyboard moves in it with the arrows (one Tab stop, not
+    one per square), Home and End along a row, and a pick keeps the pattern on the play grid."""
+    boot(page, site.url)
+    page.click("a[href='#new=spell-write']")
+    page.click("[data-preset=alone]")
+    page.click("#setup-start")
+    page.wait_for_url(re.compile("#game="))
+    if ready_for_a_choice(page) == "doubles":
+        page.click("#sw-take")
+        ready_for_a_choice(page)
+    at = lambda: page.evaluate("document.activeElement.dataset.lt || document.activeElement.dataset.sq || document.activeElement.id")  # noqa: E731
+    assert page.locator("#sw-letters [role=gridcell][tabindex='0']").count() == 1
+    if page.locator("#sw-letters .lt.chosen").count():
+        page.focus("#sw-letters [tabindex='0']")  # a letter was chosen for the player: back to the letters
+    first = at()
+    assert re.fullmatch(r"[1-6][1-6]", first), first  # on the first letter the dice allow
+    row, col = int(first[0]), int(first[1])
+    page.keyboard.press("ArrowDown")
+    assert at() == f"{min(row + 1, 6)}{col}"
+    page.keyboard.press("End")
+    assert at() == f"{min(row + 1, 6)}6"
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowUp")
+    assert at() == f"{row}1"
+    for _ in range(col - 1):
+        page.keyboard.press("ArrowRight")
+    assert at() == first
+    page.keyboard.press("Enter")
+    expect(page.locator("#sw-letters .lt.chosen")).to_have_count(1)
+    # On the play grid: one Tab stop, the arrows across empty squares, Enter writes there.
+    expect(page.locator("#sw-play button.sq").first).to_be_focused()
+    assert page.locator("#sw-play [role=gridcell][tabindex='0']").count() == 1
+    start = at()  # a square's name: its column letter, then its row
+    page.keyboard.press("ArrowDown")
+    assert at() == f"{start[0]}{int(start[1:]) + 1}"
+    while True:  # to the next square along that row that can be written in (black ones are passed over by hand)
+        before = at()
+        page.keyboard.press("ArrowRight")
+        moved = at()
+        assert moved == f"{chr(ord(before[0]) + 1)}{before[1:]}", (before, moved)
+        if page.evaluate("document.activeElement.tagName") == "BUTTON":
+            break
+    page.keyboard.press("Enter")
+    settle(page)
+    expect(page.locator(f"#sw-play [data-sq='{moved}']")).to_have_class(re.compile(r"\bpreview\b"))

@@ -107,3 +107,37 @@ export function scoreAgainst(scores, seat, unit) {
   const best = Math.max(...others);
   return others.length ? `${mine} to ${best < 0 ? `−${-best}` : best}` : mine;
 }
+
+const GRID_STEPS = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+
+/** A board (role=grid of rows of gridcells) takes one Tab stop, its first cell marked data-next
+ * (else its first button, else its first cell), and the arrow keys move across and down, Home
+ * and End along a row: the keyboard pattern screen readers announce for a grid. Call it once
+ * the grid's rows are in. */
+export function gridKeys(grid) {
+  const rows = [...grid.querySelectorAll("[role=row]")].map((row) => [...row.querySelectorAll("[role=gridcell]")]).filter((row) => row.length);
+  const cells = rows.flat();
+  const entry = cells.find((cell) => cell.hasAttribute("data-next")) ?? cells.find((cell) => cell.tagName === "BUTTON") ?? cells[0];
+  for (const cell of cells) cell.tabIndex = cell === entry ? 0 : -1;
+  grid.addEventListener("keydown", (event) => {
+    const r = rows.findIndex((row) => row.includes(event.target));
+    if (r < 0) return;
+    const c = rows[r].indexOf(event.target);
+    let to = null;
+    if (GRID_STEPS[event.key]) {
+      const [dr, dc] = GRID_STEPS[event.key];
+      const row = rows[Math.min(Math.max(r + dr, 0), rows.length - 1)];
+      to = row[Math.min(Math.max(c + dc, 0), row.length - 1)];
+    } else if (event.key === "Home") to = rows[r][0];
+    else if (event.key === "End") to = rows[r].at(-1);
+    if (!to) return;
+    event.preventDefault();
+    to.focus();
+  });
+  // The Tab stop follows focus, however it came (arrows, a tap, a redraw keeping the place).
+  grid.addEventListener("focusin", (event) => {
+    if (!cells.includes(event.target)) return;
+    for (const cell of cells) cell.tabIndex = cell === event.target ? 0 : -1;
+  });
+  return grid;
+}

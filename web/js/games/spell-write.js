@@ -1,7 +1,7 @@
 // Spell Write in the browser: the dice on the letter grid, the play grid with its black,
 // highlighted and bonus squares and the links of scored words, claims, the scoring table,
 // and the shared game link. Python decides every rule; this module draws and sends moves.
-import { element, button, copyButton, redraw, scoreAgainst } from "../ui.js";
+import { element, button, copyButton, redraw, scoreAgainst, gridKeys } from "../ui.js";
 
 export const id = "spell-write";
 export const historyTitle = "Scoring";
@@ -107,7 +107,7 @@ export function playGrid(sheet, { onPick = null, preview = null, small = false, 
     }
     grid.append(row);
   }
-  return grid;
+  return onPick ? gridKeys(grid) : grid;
 }
 
 /** The letter grid with the dice: onPick(r, c) for the letters the roll allows. Rows and columns
@@ -140,7 +140,7 @@ function letterGrid(view, sheet, { pickable = [], chosen = null, onPick = null, 
     }
     grid.append(row);
   }
-  return grid;
+  return onPick ? gridKeys(grid) : grid;
 }
 
 /** What the markings on the boards mean (colour is never the only sign: shapes and words too). */
