@@ -13,6 +13,7 @@ save: no game is named here."""
 from __future__ import annotations
 
 import functools
+import hashlib
 import random
 from pathlib import Path
 from typing import Any
@@ -87,13 +88,16 @@ def _game(game_id: str):
     return make(game_id, functools.lru_cache(maxsize=None)(store.load))
 
 
-def positions(game_id: str, seed: int = 4242, limit: int = 6) -> list[tuple[str, Record, bool]]:
-    """(label, record, seat 0 acts) for a two-player game of default options played by medium
-    bots: the start, the first position of each phase seen from seat 0 (acting or waiting), and
-    the end."""
+def positions(game_id: str, seed: int = 4242, limit: int = 6, variant: dict[str, Any] | None = None,
+              label: str | None = None) -> list[tuple[str, Record, bool]]:
+    """(label, record, seat 0 acts) for a two-player game of default options (with `variant`'s
+    changes) played by medium bots: the start, the first position of each phase seen from seat 0
+    (acting or waiting), and the end."""
     game, bots = _game(game_id)
     rng = random.Random(seed)
     options = {"players": 2} if "players" in {spec.name for spec in game_class(game_id).Options.specs()} else {}
+    options.update(variant or {})
+    label = label or game_id
     state = game.new(options, seed)
     record = Record(game_id, options, seed)
     found: dict[tuple, tuple[str, Record, bool]] = {}
@@ -102,8 +106,8 @@ def positions(game_id: str, seed: int = 4242, limit: int = 6) -> list[tuple[str,
         view = game.view(state, 0)
         key = (view.get("phase"), 0 in actors)
         if key not in found and len(found) < limit - 1 and view.get("phase") != "over":
-            label = f"{game_id}-{view.get('phase')}-{'acting' if 0 in actors else 'waiting'}"
-            found[key] = (label, Record(game_id, options, seed, list(record.moves)), 0 in actors)
+            name = f"{label}-{view.get('phase')}-{'acting' if 0 in actors else 'waiting'}"
+            found[key] = (name, Record(game_id, options, seed, list(record.moves)), 0 in actors)
         if not actors:
             break
         move = None
@@ -119,8 +123,29 @@ def positions(game_id: str, seed: int = 4242, limit: int = 6) -> list[tuple[str,
         else:
             state = game.apply(state, seat, move)
         record.moves.append((seat, move))
-    over = (f"{game_id}-over", Record(game_id, options, seed, list(record.moves)), True)
+    over = (f"{label}-over", Record(game_id, options, seed, list(record.moves)), True)
     return [*found.values(), over]
+
+
+def variant_positions(game_id: str) -> list[tuple[str, Record, bool]]:
+    """The phases only other rules reach (players judging words: vetting, defending, a
+    challenge): for each option with choices, each other choice played by bots, keeping the
+    positions of phases the default game never showed."""
+    seen = {name[len(game_id) + 1:] for name, _record, _acting in positions(game_id)}
+    found = []
+    for spec in game_class(game_id).Options.specs():
+        if not spec.choices or spec.kind == "lexicon":
+            continue
+        for choice in spec.choices:
+            if choice == spec.default:
+                continue
+            label = f"{game_id}-{spec.name}-{choice}"
+            for name, record, acting in positions(game_id, variant={spec.name: choice}, label=label, limit=8)[:-1]:
+                phase = name[len(label) + 1:]  # "vet-acting"
+                if phase not in seen:
+                    seen.add(phase)
+                    found.append((name, record, acting))
+    return found
 
 
 def open_position(page: Page, url: str, game_id: str, label: str, record: Record, people: int = 1) -> None:
@@ -128,7 +153,8 @@ def open_position(page: Page, url: str, game_id: str, label: str, record: Record
     medium bots that take a minute to move) and opened, drawn and settled."""
     seats = [{"name": name, "bot": None if index < people else "medium"}
              for index, name in enumerate(["Ann", "Basil", "Clover", "Dot"][:2])]
-    save = {"format": "wordtable-save", "version": 1, "id": f"layout-{label}", "game": game_id, "players": seats,
+    save_id = f"layout-{label}" if len(label) <= 33 else f"layout-{hashlib.sha1(label.encode()).hexdigest()[:16]}"  # ids: 40 characters
+    save = {"format": "wordtable-save", "version": 1, "id": save_id, "game": game_id, "players": seats,
             "settings": {"botDelay": 60_000}, "record": record.to_json(),
             "created": "2026-11-23T10:00:00Z", "updated": "2026-11-23T10:00:00Z"}
     page.evaluate("save => localStorage.setItem('wordtable.save.' + save.id, JSON.stringify(save))", save)

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
 from test_accessibility import problems as accessibility_problems
-from layout import check_all_sizes, open_position, positions
+from layout import check_all_sizes, open_position, positions, variant_positions
 from wordtable.games import REGISTRY, game_class
 
 SHOTS = Path(os.environ["LAYOUT_SHOTS"]) if os.environ.get("LAYOUT_SHOTS") else None
@@ -32,7 +32,7 @@ def test_every_screen_of_the_game_fits_a_phone_with_the_next_action_in_view(page
     expect(page.locator("#setup-start")).to_be_enabled()
     found += check_all_sizes(page, f"{game_id}-setup", acting=True, shots=SHOTS)
     found += accessibility_problems(page, f"{game_id}-setup")
-    for label, record, acting in positions(game_id):
+    for label, record, acting in positions(game_id) + variant_positions(game_id):
         open_position(page, site.url, game_id, label, record)
         found += check_all_sizes(page, label, acting=acting, shots=SHOTS)
         found += accessibility_problems(page, label)
