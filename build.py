@@ -374,15 +374,35 @@ def build_inputs_digest() -> str:
     return tree_digest(sorted(paths), ROOT)
 
 
+def on_demand_files(site: Path) -> dict[str, str]:
+    """The files the service worker does not fetch at install, but the first time a page asks
+    for them ("use"): other dictionaries than the default, the QR readers, wheels loaded on
+    demand. (The memory snapshot is installed: the worker registers once a first game is
+    playable, and only later visits read the snapshot.)"""
+    manifest_path = site / "lexicons" / "manifest.json"
+    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {"lexicons": []}
+    later: dict[str, str] = {}
+    for lexicon in manifest["lexicons"]:
+        if not lexicon.get("default"):
+            later.update({f"lexicons/{entry['file']}": "use" for entry in lexicon["files"].values()})
+    later.update({f"vendor/{path.name}": "use" for path in (site / "vendor").glob("*") if path.suffix in (".js", ".mjs")})
+    later.update({f"pyodide/{wheel.file_name}": "use" for wheel in PINNED_WHEELS})
+    return later
+
+
 def precache_list(site: Path) -> list[dict]:
     """Every file of the site except the service worker itself, with SRI hashes, so the worker
-    can install a deploy only as a verified whole."""
+    can install a deploy only as a verified whole: all but the files marked "when", which it
+    fetches on first use, each checked against its hash too."""
+    later = on_demand_files(site)
     entries = []
     for path in sorted(site.rglob("*")):
         name = path.relative_to(site).as_posix()
         if path.is_file() and name not in ("sw.js", ".build-inputs"):
             digest = base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
             entry = {"url": name, "integrity": f"sha256-{digest}", "bytes": path.stat().st_size}
+            if name in later:
+                entry["when"] = later[name]
             if name == f"pyodide/{SNAPSHOT_NAME}":
                 entry["unpack"] = f"pyodide/{SNAPSHOT_UNPACKED_NAME}"
             entries.append(entry)

@@ -63,6 +63,20 @@ def test_precache_list_covers_every_file_with_its_hash(dist):
         assert not url.startswith("/"), "precache URLs must be relative to the site"
 
 
+def test_a_first_visit_installs_only_what_a_first_game_needs(dist):
+    """Issue 17: the default dictionary and the runtime at install; other dictionaries, the QR
+    readers and on-demand wheels when first used."""
+    when = {entry["url"]: entry.get("when") for entry in precache(dist)["files"]}
+    default = next(lexicon for lexicon in json.loads((dist / "lexicons" / "manifest.json").read_text())["lexicons"]
+                   if lexicon.get("default"))
+    for url in ["index.html", "pyodide/pyodide.asm.wasm", f"pyodide/{build.STDLIB_PYC_NAME}", "lexicons/manifest.json",
+                *(f"lexicons/{entry['file']}" for entry in default["files"].values())]:
+        assert when[url] is None, url
+    assert when["lexicons/large.marisa"] == when["vendor/jsQR.js"] == when["pyodide/micropip-0.11.1-py3-none-any.whl"] == "use"
+    later = sum((dist / url).stat().st_size for url, kind in when.items() if kind)
+    assert later > 3_000_000  # what the service worker no longer fetches at install
+
+
 def test_build_id_changes_with_any_file(tmp_path, dist):
     site = tmp_path / "site"
     site.mkdir()

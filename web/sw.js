@@ -1,10 +1,15 @@
 // Service worker: makes Wordtable work offline after one visit.
 //
 // build.py replaces the placeholder below with this deploy's file list and SRI hashes. Each
-// deploy gets its own cache, filled completely and verified file by file before the worker
-// installs; a file that fails its hash fails the install and the previous deploy stays. Pages
-// are answered only from the cache of the worker that controls them, so a page never mixes
-// files of two deploys.
+// deploy gets its own cache, filled and verified file by file before the worker installs; a
+// file that fails its hash fails the install and the previous deploy stays. Pages are answered
+// only from the cache of the worker that controls them, so a page never mixes files of two
+// deploys.
+//
+// A first visit should not pay for what its first game does not need: files marked "when" are
+// not fetched at install but the first time a page asks for them (other dictionaries, the QR
+// readers), checked against their hash and kept, so whatever was used once works offline.
+// Copies a previous deploy kept carry over.
 
 const PRECACHE = self.__PRECACHE__;
 const CACHE_PREFIX = "wordtable-";
@@ -53,8 +58,27 @@ async function precacheFile(cache, file, copies) {
 async function precache() {
   const cache = await caches.open(CACHE_NAME);
   const copies = await previousCopies();
-  await Promise.all(PRECACHE.files.map((file) => precacheFile(cache, file, copies)));
-  await cache.put(MANIFEST_KEY, new Response(JSON.stringify(PRECACHE)));
+  const kept = PRECACHE.files.filter((file) => file.when && copies.has(file.integrity));
+  await Promise.all([...PRECACHE.files.filter((file) => !file.when), ...kept].map((file) => precacheFile(cache, file, copies)));
+  await cache.put(MANIFEST_KEY, new Response(JSON.stringify({ ...PRECACHE, files: PRECACHE.files.filter((file) => !file.when || kept.includes(file)) })));
+}
+
+const LATER = new Map(PRECACHE.files.filter((file) => file.when).map((file) => [new URL(file.url, SCOPE).href, file]));
+
+/** A file of this deploy left out of the install, fetched now (checked against its hash), kept
+ * in the cache and listed in the cache's manifest (so the next deploy can carry it over). */
+let manifestWrites = Promise.resolve(); // one read-change-write of the manifest at a time
+
+async function cacheLater(cache, file) {
+  await precacheFile(cache, file, new Map());
+  const listed = manifestWrites.then(async () => {
+    const manifest = await (await cache.match(MANIFEST_KEY))?.json();
+    if (manifest && !manifest.files.some((entry) => entry.url === file.url)) {
+      await cache.put(MANIFEST_KEY, new Response(JSON.stringify({ ...manifest, files: [...manifest.files, file] })));
+    }
+  });
+  manifestWrites = listed.catch(() => {});
+  await listed;
 }
 
 self.addEventListener("install", (event) => {
@@ -78,6 +102,7 @@ self.addEventListener("message", (event) => {
   if (event.data?.type === "activate") self.skipWaiting();
 });
 
+
 let openCache = null; // opened once per worker life: every request of a page load needs it
 
 async function respond(request) {
@@ -92,7 +117,15 @@ async function respond(request) {
   }
   // Query strings (a game link's options) do not change which file answers.
   const cached = await cache.match(url.href, { ignoreSearch: true });
-  return cached ?? fetch(request);
+  if (cached) return cached;
+  // Asked only from the cache (the Python worker's memory snapshot): not there, say so.
+  if (request.headers.get("X-Wordtable-Cached-Only")) return new Response(null, { status: 504, statusText: "Not cached" });
+  const later = LATER.get(new URL(url.pathname, url.origin).href);
+  if (later) {
+    await cacheLater(cache, later);
+    return (await cache.match(url.href, { ignoreSearch: true })) ?? fetch(request);
+  }
+  return fetch(request);
 }
 
 self.addEventListener("fetch", (event) => {

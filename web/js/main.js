@@ -95,7 +95,7 @@ async function bootPython() {
     $("boot").hidden = true;
     // "Interactive" once the home screen has been painted with Python behind it.
     requestAnimationFrame(() => setTimeout(() => performance.mark("wordtable-interactive")));
-    registerServiceWorker();
+    installTime().then(registerServiceWorker);
     // The dictionaries section is below the fold: set it up once the first screen is settled.
     wordtable.dictionaries = new Dictionaries(python);
     markReady(wordtable);
@@ -109,8 +109,8 @@ async function bootPython() {
   }
 }
 
-// Offline support. Registered after Python is up so its precaching does not compete with the
-// boot. A new deploy installs beside the old one and takes over only when the player agrees
+// Offline support. Registered after Python is up and a first game is playable (installTime) so
+// its precaching does not compete with them. A new deploy installs beside the old one and takes over only when the player agrees
 // (or on their next visit), so a page never mixes files of two deploys.
 async function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
@@ -136,6 +136,13 @@ async function registerServiceWorker() {
     if (hadController) location.reload();
   });
 }
+
+// The service worker's install fetches the rest of the deploy (the memory snapshot, 4.8 MB, for
+// later visits): it waits until a first game is playable, or a few seconds on the home screen,
+// so the first visit's own downloads (the game's dictionary) come first.
+const INSTALL_AFTER_MS = 5_000;
+const gamePlayable = new Promise((resolve) => window.addEventListener("wordtable:playable", resolve, { once: true }));
+const installTime = () => Promise.race([gamePlayable, new Promise((resolve) => setTimeout(resolve, INSTALL_AFTER_MS))]);
 
 renderStageList();
 $("boot-retry").addEventListener("click", bootPython);

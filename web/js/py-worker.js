@@ -9,8 +9,7 @@ const SITE_FOLDER = "/site"; // where Python finds site files it asked for (brid
 const LOCK_FILE = new URL("wordtable-lock.json", RUNTIME);
 const RUNTIME_FILES = {
   runtime: ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs"],
-  python: ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib-pyc.zip", "pyodide/snapshot.bin.gz",
-           "pyodide/wordtable-lock.json"],
+  python: ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib-pyc.zip", "pyodide/wordtable-lock.json"],
   package: ["pyodide/wordtable-lock.json", "pyodide/wordtable-*.whl"],
 };
 
@@ -59,17 +58,18 @@ function progress(next) {
 }
 
 // The memory snapshot made at build time (tools/make-snapshot.mjs) lets Python skip its start-up.
-// With the service worker in control, its cache holds the snapshot unpacked; otherwise the
-// worker inflates the gzipped file itself.
-async function snapshotBytes(unpackedAvailable) {
-  if (unpackedAvailable) {
-    const response = await fetch(new URL("snapshot.bin", RUNTIME));
-    if (response.ok) return response.arrayBuffer();
-  }
-  const response = await fetch(new URL("snapshot.bin.gz", RUNTIME));
-  if (!response.ok) throw new Error(`snapshot.bin.gz: HTTP ${response.status}`);
-  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Response(inflated).arrayBuffer();
+// A first visit does not download it (its 4.8 MB would come before anything is playable): the
+// service worker fetches it in the background once a game is playable and keeps it unpacked,
+// and later visits read it from there. Null when it is not there (yet).
+async function cachedSnapshot() {
+  const cachedOnly = { headers: { "X-Wordtable-Cached-Only": "1" } };
+  const unpacked = await fetch(new URL("snapshot.bin", RUNTIME), cachedOnly);
+  if (unpacked.ok) return unpacked.arrayBuffer();
+  // Kept only as sent (a browser without DecompressionStream in its service worker, or the
+  // unpacked copy not readable yet): inflate it here.
+  const packed = await fetch(new URL("snapshot.bin.gz", RUNTIME), cachedOnly);
+  if (!packed.ok || typeof DecompressionStream !== "function") return null;
+  return new Response(packed.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
 function hexToBase64(hex) {
@@ -117,31 +117,30 @@ function startPython(loadPyodide, snapshot) {
   return Promise.race([wasmBroken, loadPyodide(options)]);
 }
 
-async function loadPython({ unpackedSnapshot }) {
+async function loadPython({ serviceWorker }) {
   progress("runtime");
   let snapshotFailed = null;
-  const readSnapshot = () => {
-    if (typeof DecompressionStream !== "function") return null;
-    const bytes = snapshotBytes(unpackedSnapshot).catch((error) => { snapshotFailed = error; throw error; });
-    bytes.catch(() => {}); // handled below; keeps the unhandledrejection guard quiet
-    return bytes;
-  };
-  // The unpacked snapshot is the largest read: start it first. Inflating the packed one would
-  // hold up the runtime's import on this thread, so that one waits until after the import.
-  let snapshot = unpackedSnapshot ? readSnapshot() : null;
+  // Only a service worker's cache has the snapshot: without one, nothing to ask for.
+  const snapshot = serviceWorker
+    ? cachedSnapshot().catch((error) => { snapshotFailed = error; return null; })
+    : Promise.resolve(null);
   const wheel = fetchOwnWheel();
   wheel.catch(() => {}); // awaited below
   const { loadPyodide, version } = await import(new URL("pyodide.mjs", RUNTIME).href);
-  if (!unpackedSnapshot) snapshot = readSnapshot();
   progress("python");
+  const bytes = await snapshot;
   try {
-    pyodide = await startPython(loadPyodide, snapshot);
+    pyodide = await startPython(loadPyodide, bytes);
   } catch (error) {
-    if (!snapshotFailed) throw error;
+    if (!bytes) throw error;
+    snapshotFailed = error;
+  }
+  if (snapshotFailed) {
     // The snapshot is only a shortcut: without it Python starts the long way.
     console.warn("Starting Python without the memory snapshot:", snapshotFailed.message);
-    pyodide = await startPython(loadPyodide, null);
+    if (!pyodide) pyodide = await startPython(loadPyodide, null);
   }
+  const usedSnapshot = Boolean(bytes) && !snapshotFailed;
   // A snapshot restores the random module's state too: draw fresh entropy for this visit.
   pyodide.runPython("import random; random.seed()");
   progress("package");
@@ -149,7 +148,7 @@ async function loadPython({ unpackedSnapshot }) {
   handle = pyodide.pyimport("wordtable.bridge").handle;
   const hello = JSON.parse(handle(JSON.stringify({ op: "hello" })));
   if (!hello.ok) throw new Error(hello.error.message);
-  return { ...hello.result, pyodide: version };
+  return { ...hello.result, pyodide: version, snapshot: usedSnapshot };
 }
 
 let booted = false; // ready or failed has been reported; nothing more is said about the boot

@@ -15,9 +15,9 @@ export class PythonWorker {
   /** Starts the worker; resolves with Python's runtime info, rejects with a BootFailure. */
   start(onProgress) {
     this.#worker = new Worker(new URL("py-worker.js", import.meta.url), { type: "module" });
-    // Under the service worker, this deploy's cache holds the Python snapshot unpacked.
-    const unpackedSnapshot = Boolean(navigator.serviceWorker?.controller);
-    this.#worker.postMessage({ type: "boot", options: { unpackedSnapshot } });
+    // Under the service worker, this deploy's cache may hold the Python memory snapshot.
+    const serviceWorker = Boolean(navigator.serviceWorker?.controller);
+    this.#worker.postMessage({ type: "boot", options: { serviceWorker } });
     return new Promise((resolve, reject) => {
       this.#worker.addEventListener("message", ({ data }) => {
         if (data.type === "progress") onProgress(data.stage);

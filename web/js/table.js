@@ -65,6 +65,7 @@ export class Table {
     if (String(save.record.options.lexicon ?? "").startsWith("custom:")) await this.dictionaries.start();
     if (token !== this.token) return;
     await this.advance(token);
+    window.dispatchEvent(new Event("wordtable:playable")); // a game is on screen (main.js)
   }
 
   /** The people at this device (not bots, not friends playing online). */
