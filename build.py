@@ -228,10 +228,63 @@ def stdlib_pyc() -> Path:
     return target
 
 
+# Kept in the cut standard library whatever our code imports: Pyodide's own packages (its
+# JavaScript side imports their modules), with what loading a wheel on demand imports, and the
+# common codecs (looked up by name at run time; another one is refused as unknown).
+STDLIB_KEPT_WHOLE = ("pyodide", "_pyodide")
+STDLIB_ALSO_IMPORTED = ("pyodide._package_loader", "importlib.metadata", "importlib.metadata._adapters", "email.parser", "email.feedparser", "encodings.cp437", "encodings.utf_8_sig", "encodings.latin_1", "encodings.ascii",
+                        "encodings.utf_16", "encodings.utf_32")
+
+
+def stdlib_cut() -> Path:
+    """The precompiled standard library cut down to what Wordtable and Pyodide's start-up import:
+    found by tools/stdlib_needs.py inside Pyodide (every module our package names anywhere, with
+    everything those import), then checked there: every module of ours imports and the bridge
+    answers under the cut library, or the build fails naming the missing module."""
+    full = stdlib_pyc()
+    ours = tree_digest(sorted(p for p in PACKAGE_SRC.rglob("*.py") if "__pycache__" not in p.parts), ROOT)
+    key = hashlib.sha256("\n".join([sha256_file(full), ours, sha256_file(TOOLS / "stdlib_needs.py"), PINNED_WHEELS.__repr__(),
+                                      *SNAPSHOT_MODULES, *STDLIB_KEPT_WHOLE, *STDLIB_ALSO_IMPORTED]).encode()).hexdigest()[:16]
+    target = CACHE / f"stdlib-cut-{key}.zip"
+    if target.exists():
+        return target
+    log("cutting the standard library down to what Wordtable imports")
+    with tempfile.TemporaryDirectory(dir=CACHE) as work_dir:
+        work = Path(work_dir)
+        shutil.copytree(PACKAGE_SRC, work / "wordtable", ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copy(TOOLS / "stdlib_needs.py", work / "stdlib_needs.py")
+        node_run = ["node", str(TOOLS / "pyodide-run.mjs"), str(pyodide_dir()), str(work), "stdlib_needs.py"]
+        run([*node_run, "find", "wordtable", "needs.json", *SNAPSHOT_MODULES, *STDLIB_ALSO_IMPORTED])
+        needed = set(json.loads((work / "needs.json").read_text()))
+        cut = work / "cut.zip"
+        with zipfile.ZipFile(full) as source, zipfile.ZipFile(cut, "w", zipfile.ZIP_DEFLATED) as sink:
+            for info in source.infolist():
+                if _stdlib_entry_needed(info.filename, needed):
+                    sink.writestr(info, source.read(info))
+        wheels = [pinned_wheel(wheel) for wheel in PINNED_WHEELS]
+        for wheel in wheels:
+            shutil.copy(wheel, work / wheel.name)
+        run([*node_run, "check", "wordtable", *(wheel.name for wheel in wheels)], env={**os.environ, "STDLIB": str(cut)})
+        shutil.move(cut, target)
+    return target
+
+
+def _stdlib_entry_needed(name: str, needed: set[str]) -> bool:
+    """A file of the stdlib zip: a module's bytecode ("json/decoder.pyc"), a package's
+    ("json/__init__.pyc"), or a data file kept with its package."""
+    parts = name.split("/")
+    if parts[0] in STDLIB_KEPT_WHOLE:
+        return True
+    if name.endswith(".pyc"):
+        module = ".".join(parts)[:-4].removesuffix(".__init__")
+        return module in needed
+    return len(parts) > 1 and ".".join(parts[:-1]) in needed
+
+
 def memory_snapshot() -> Path:
-    """A gzipped memory snapshot of Pyodide booted with our stdlib and SNAPSHOT_MODULES imported.
+    """A gzipped memory snapshot of Pyodide booted with our cut stdlib and SNAPSHOT_MODULES imported.
     Restoring it skips Python's start-up in the browser (see tools/make-snapshot.mjs)."""
-    stdlib = stdlib_pyc()
+    stdlib = stdlib_cut()
     key = hashlib.sha256("\n".join([PYODIDE_VERSION, sha256_file(stdlib), *SNAPSHOT_MODULES,
                                      sha256_file(TOOLS / "make-snapshot.mjs")]).encode()).hexdigest()[:16]
     target = CACHE / f"snapshot-{key}.bin.gz"
@@ -430,7 +483,7 @@ def build(force: bool = False) -> Path:
         return DIST
     CACHE.mkdir(exist_ok=True)
     core = pyodide_dir()
-    stdlib = stdlib_pyc()
+    stdlib = stdlib_cut()
     snapshot = memory_snapshot()
     lexicons = compiled_lexicons()
     wheels = [(w.name, w.version, pinned_wheel(w), w.imports) for w in PINNED_WHEELS]

@@ -237,3 +237,14 @@ def test_a_guest_reloading_its_page_resends_its_unanswered_moves():
     assert [json.loads(text)["t"] for text in hello] == ["join", "move"]
     nxt = call("online.guest_move", id="g9", move={"type": "strike"})["result"]
     assert json.loads(nxt["outgoing"][0])["n"] == 2 and set(nxt["saved"]["pending"]) == {"1", "2"}
+
+
+def test_a_module_the_cut_standard_library_lacks_is_named(monkeypatch):
+    """Issue 17: the browser's standard library holds only what our code imports (build.py cuts
+    it); an import it missed is reported with the module's name, not as a bare internal error."""
+    def needs_a_missing_module(_args):
+        raise ModuleNotFoundError("No module named 'xml'", name="xml")
+    monkeypatch.setitem(bridge.OPERATIONS, "hello", needs_a_missing_module)
+    reply = call("hello")
+    assert reply["ok"] is False and reply["error"]["kind"] == "internal"
+    assert "left the Python module 'xml' out of its standard library" in reply["error"]["message"]

@@ -106,6 +106,20 @@ def test_stdlib_is_precompiled(dist):
     assert not [n for n in names if n.endswith(".py")]
 
 
+def test_the_stdlib_is_cut_to_what_wordtable_imports(dist):
+    """Issue 17: what our package and Pyodide's start-up import, not the whole library."""
+    with zipfile.ZipFile(dist / "pyodide" / build.STDLIB_PYC_NAME) as stdlib:
+        names = set(stdlib.namelist())
+    for needed in ["json/decoder.pyc", "dataclasses.pyc", "random.pyc", "statistics.pyc", "encodings/utf_8.pyc",
+                   "pyodide/__init__.pyc", "zipfile/__init__.pyc", "email/parser.pyc"]:
+        assert needed in names, needed
+    for unused in ["tkinter/__init__.pyc", "xml/dom/minidom.pyc", "sqlite3/__init__.pyc", "argparse.pyc",
+                   "unittest/__init__.pyc", "encodings/cp1252.pyc"]:
+        assert unused not in names, unused
+    full = build.stdlib_pyc().stat().st_size
+    assert (dist / "pyodide" / build.STDLIB_PYC_NAME).stat().st_size < full / 2
+
+
 def test_own_wheel_carries_sources_and_pyodide_bytecode(dist):
     wheel_path = build.own_wheel()
     with zipfile.ZipFile(wheel_path) as wheel:

@@ -529,6 +529,11 @@ def handle(request_text: str) -> str:
         # Not a failure: the worker fetches these files into the site folder and asks again.
         files = [{"path": f.path, "sha256": f.sha256} for f in need.files]
         reply = {"ok": False, "error": {"kind": "need-files", "message": str(need), "files": files}}
+    except ModuleNotFoundError as error:
+        # The browser's standard library is cut to what we import (build.py): name what is missing.
+        message = (f"This build of Wordtable left the Python module {error.name!r} out of its standard library; "
+                   "please report it (build.py's STDLIB_ALSO_IMPORTED lists such modules).")
+        reply = {"ok": False, "error": {"kind": "internal", "message": message}}
     except Exception as error:  # a bug of ours: report it rather than kill the worker
         reply = {"ok": False, "error": {"kind": "internal", "message": f"{type(error).__name__}: {error}"}}
     return json.dumps(reply)
