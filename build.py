@@ -18,6 +18,7 @@ import functools
 import gzip
 import hashlib
 import http.server
+import inspect
 import json
 import os
 import re
@@ -228,22 +229,26 @@ def stdlib_pyc() -> Path:
     return target
 
 
-# Kept in the cut standard library whatever our code imports: Pyodide's own packages (its
-# JavaScript side imports their modules), with what loading a wheel on demand imports, and the
-# common codecs (looked up by name at run time; another one is refused as unknown).
+# Kept in the cut standard library whatever the search finds: Pyodide's own packages (its
+# JavaScript side imports their modules), and the common codecs (looked up by name at run time;
+# another one is refused as unknown).
 STDLIB_KEPT_WHOLE = ("pyodide", "_pyodide")
-STDLIB_ALSO_IMPORTED = ("pyodide._package_loader", "importlib.metadata", "importlib.metadata._adapters", "email.parser", "email.feedparser", "encodings.cp437", "encodings.utf_8_sig", "encodings.latin_1", "encodings.ascii",
-                        "encodings.utf_16", "encodings.utf_32")
+STDLIB_ALSO_IMPORTED = ("pyodide._package_loader", "encodings.utf_8_sig", "encodings.latin_1", "encodings.ascii",
+                        "encodings.utf_16", "encodings.utf_32", "encodings.cp437")
 
 
 def stdlib_cut() -> Path:
-    """The precompiled standard library cut down to what Wordtable and Pyodide's start-up import:
-    found by tools/stdlib_needs.py inside Pyodide (every module our package names anywhere, with
-    everything those import), then checked there: every module of ours imports and the bridge
-    answers under the cut library, or the build fails naming the missing module."""
+    """The precompiled standard library cut down to what Wordtable and Pyodide import: found by
+    tools/stdlib_needs.py inside Pyodide (every module our package names anywhere, then every
+    game played by bots through the bridge and the on-demand wheels installed, so modules the
+    library imports only when a code path runs are seen), then checked there the same way under
+    the cut library, or the build fails naming the missing module."""
     full = stdlib_pyc()
-    ours = tree_digest(sorted(p for p in PACKAGE_SRC.rglob("*.py") if "__pycache__" not in p.parts), ROOT)
-    key = hashlib.sha256("\n".join([sha256_file(full), ours, sha256_file(TOOLS / "stdlib_needs.py"), PINNED_WHEELS.__repr__(),
+    wheel = own_wheel()
+    wheels = [pinned_wheel(pinned) for pinned in PINNED_WHEELS]
+    rules = inspect.getsource(_stdlib_entry_needed)
+    key = hashlib.sha256("\n".join([sha256_file(full), sha256_file(wheel), *map(sha256_file, wheels), rules,
+                                      sha256_file(TOOLS / "stdlib_needs.py"), sha256_file(TOOLS / "pyodide-run.mjs"),
                                       *SNAPSHOT_MODULES, *STDLIB_KEPT_WHOLE, *STDLIB_ALSO_IMPORTED]).encode()).hexdigest()[:16]
     target = CACHE / f"stdlib-cut-{key}.zip"
     if target.exists():
@@ -253,18 +258,23 @@ def stdlib_cut() -> Path:
         work = Path(work_dir)
         shutil.copytree(PACKAGE_SRC, work / "wordtable", ignore=shutil.ignore_patterns("__pycache__"))
         shutil.copy(TOOLS / "stdlib_needs.py", work / "stdlib_needs.py")
+        for path in [wheel, *wheels]:
+            shutil.copy(path, work / path.name)
+        (work / "site" / "lexicons").mkdir(parents=True)
+        for path in compiled_lexicons().iterdir():
+            if path.suffix in (".marisa", ".json"):
+                shutil.copy(path, work / "site" / "lexicons" / path.name)
         node_run = ["node", str(TOOLS / "pyodide-run.mjs"), str(pyodide_dir()), str(work), "stdlib_needs.py"]
-        run([*node_run, "find", "wordtable", "needs.json", *SNAPSHOT_MODULES, *STDLIB_ALSO_IMPORTED])
+        on_demand = [path.name for path in wheels]
+        run([*node_run, "find", "wordtable", wheel.name, "site", "needs.json", *on_demand,
+             "--", *SNAPSHOT_MODULES, *STDLIB_ALSO_IMPORTED])
         needed = set(json.loads((work / "needs.json").read_text()))
         cut = work / "cut.zip"
         with zipfile.ZipFile(full) as source, zipfile.ZipFile(cut, "w", zipfile.ZIP_DEFLATED) as sink:
             for info in source.infolist():
                 if _stdlib_entry_needed(info.filename, needed):
                     sink.writestr(info, source.read(info))
-        wheels = [pinned_wheel(wheel) for wheel in PINNED_WHEELS]
-        for wheel in wheels:
-            shutil.copy(wheel, work / wheel.name)
-        run([*node_run, "check", "wordtable", *(wheel.name for wheel in wheels)], env={**os.environ, "STDLIB": str(cut)})
+        run([*node_run, "check", "wordtable", wheel.name, "site", *on_demand], env={**os.environ, "STDLIB": str(cut)})
         shutil.move(cut, target)
     return target
 
@@ -427,6 +437,11 @@ def build_inputs_digest() -> str:
     return tree_digest(sorted(paths), ROOT)
 
 
+# Installed with the default dictionary: the bots' everyday words (wordtable.lexicon.vocabulary),
+# which every game against a bot reads.
+INSTALLED_LEXICONS = ("common",)
+
+
 def on_demand_files(site: Path) -> dict[str, str]:
     """The files the service worker does not fetch at install, but the first time a page asks
     for them ("use"): other dictionaries than the default, the QR readers, wheels loaded on
@@ -436,7 +451,7 @@ def on_demand_files(site: Path) -> dict[str, str]:
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {"lexicons": []}
     later: dict[str, str] = {}
     for lexicon in manifest["lexicons"]:
-        if not lexicon.get("default"):
+        if not lexicon.get("default") and lexicon["name"] not in INSTALLED_LEXICONS:
             later.update({f"lexicons/{entry['file']}": "use" for entry in lexicon["files"].values()})
     later.update({f"vendor/{path.name}": "use" for path in (site / "vendor").glob("*") if path.suffix in (".js", ".mjs")})
     later.update({f"pyodide/{wheel.file_name}": "use" for wheel in PINNED_WHEELS})

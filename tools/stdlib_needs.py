@@ -1,15 +1,15 @@
 """The standard-library modules Wordtable needs in the browser, found inside Pyodide itself.
 
-Run by build.py inside Pyodide under Node (pyodide-run.mjs), with our package's sources in the
-working folder:
-  stdlib_needs.py find PACKAGE_DIR OUT_JSON [EXTRA_MODULE...]
-      every module our package imports anywhere (module level or inside a function: read from
-      the source, so a lazy import is found too) is imported, with what Pyodide's own start-up
-      imported; sys.modules is then the list, written as JSON
-  stdlib_needs.py check PACKAGE_DIR [WHEEL...]
-      under a cut standard library: imports every module of our package and every module it
-      names, answers a bridge "hello", and installs each wheel as Pyodide loads one on demand;
-      a missing module fails with its name
+Run by build.py inside Pyodide under Node (pyodide-run.mjs), in a working folder holding our
+package's sources (PACKAGE_DIR, read for its imports), our wheel (imported from the zip, as the
+browser does), the dictionaries under site/, and the wheels Pyodide may load on demand:
+  stdlib_needs.py find PACKAGE_DIR WHEEL SITE_DIR OUT_JSON [WHEEL...] -- [EXTRA_MODULE...]
+      imports every module our package names anywhere (read from the sources, so an import
+      inside a function counts), then plays every game through the bridge with bots and
+      installs and imports the on-demand wheels, so what the standard library imports only
+      when a code path runs is seen too; sys.modules is then the list, written as JSON
+  stdlib_needs.py check PACKAGE_DIR WHEEL SITE_DIR [WHEEL...]
+      the same, under the cut standard library: a missing module fails with its name
 """
 
 from __future__ import annotations
@@ -59,16 +59,6 @@ def try_import(name: str) -> bool:
         return False  # "from typing import Any": Any is not a module; marisa_trie: CPython only
 
 
-def with_submodules(name: str) -> list[str]:
-    """A package and every module in it (Pyodide's own: its JavaScript side imports them)."""
-    import pkgutil
-    package = importlib.import_module(name)
-    found = [name]
-    for module in pkgutil.walk_packages(getattr(package, "__path__", []), prefix=f"{name}."):
-        found.append(module.name)
-    return found
-
-
 def import_ours(name: str) -> str | None:
     """Imports one of our modules; the standard-library module it lacks, if one. A module that
     needs something outside the standard library (marisa_trie, for building dictionaries on
@@ -81,57 +71,92 @@ def import_ours(name: str) -> str | None:
     return None
 
 
-def find(package_dir: str, out: str, *extra: str) -> None:
-    """extra: module names to import too; NAME.* imports a package with all its modules."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(package_dir)))
-    wanted = [module for name in extra for module in (with_submodules(name[:-2]) if name.endswith(".*") else [name])]
-    for name in sorted(named_imports(package_dir)) + wanted:
-        try_import(name)
-    for name in our_modules(package_dir):
-        import_ours(name)
-    with open(out, "w") as sink:
-        json.dump(sorted(name for name in sys.modules if name.split(".")[0] != "wordtable"), sink, indent=0)
-
-
-def install_wheel(wheel: str) -> None:
-    """What loading a wheel on demand does in Python (pyodide._package_loader): unpack it with
-    its metadata, then look the distributions up."""
+def install_wheel(wheel: str) -> str:
+    """What loading a wheel on demand does (pyodide._package_loader): unpack it, look for
+    shared libraries in it (tarfile, sysconfig), read its metadata; returns where it went."""
     import importlib.metadata
+    import sysconfig
+    import tarfile  # noqa: F401  (imported by the loader's shared-library search)
     import tempfile
     import zipfile
     target = tempfile.mkdtemp()
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(target)
+    sysconfig.get_config_var("EXT_SUFFIX")
     sys.path.append(target)
     importlib.invalidate_caches()
     assert any(dist.metadata["Name"] for dist in importlib.metadata.distributions(path=[target]))
+    return target
 
 
-def check(package_dir: str, *wheels: str) -> None:
-    """package_dir's modules import and its bridge answers; each wheel installs."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(package_dir)))
-    missing = []
-    for name in our_modules(package_dir):
-        lacking = import_ours(name)
-        if lacking:
-            missing.append(f"{name} needs {lacking}")
-    for name in sorted(named_imports(package_dir)):
-        if name.split(".")[0] not in sys.stdlib_module_names:
-            continue
-        # "typing.Any" is a name, not a module: then its module must import.
-        if not (try_import(name) or try_import(name.rpartition(".")[0] or name)):
-            missing.append(f"our package imports {name}")
-    for wheel in wheels:
-        try:
-            install_wheel(wheel)
-        except (ModuleNotFoundError, LookupError) as error:  # LookupError: a codec
-            missing.append(f"installing {os.path.basename(wheel)} needs {getattr(error, 'name', None) or error}")
-    if missing:
-        sys.exit("The cut standard library lacks: " + "; ".join(missing))
+def play_every_game(site_dir: str) -> None:
+    """Every game through the bridge, as the page plays it: a new game, then bots' moves (every
+    level), asking for views; any internal error (a missing module) fails."""
     from wordtable.bridge import handle
-    reply = json.loads(handle(json.dumps({"op": "hello"})))
-    if not reply["ok"]:
-        sys.exit(f"hello failed under the cut standard library: {reply['error']['message']}")
+    from wordtable.games import REGISTRY
+
+    def call(op: str, **args):
+        reply = json.loads(handle(json.dumps({"op": op, "args": args})))
+        if not reply["ok"] and reply["error"]["kind"] == "internal":
+            sys.exit(f"{op} failed: {reply['error']['message']}")
+        return reply.get("result")
+
+    call("hello")
+    call("lexicons")
+    call("lexicon.check", words=["cat", "hello!", "two words"])
+    for game_id in REGISTRY:
+        made = call("game.new", game=game_id, options={"players": 2}, seed=7)
+        if made is None:
+            sys.exit(f"{game_id}: a new game was refused")
+        record = made["record"]
+        for step in range(12):
+            actors = call("game.view", record=record, seat=0)["actors"]
+            if not actors:
+                break
+            level = ("easy", "medium", "hard")[step % 3]
+            move = call("game.bot", record=record, seat=actors[0], level=level)
+            if not move or move.get("move") is None:
+                break  # a race: the bot waits for its time
+            played = call("game.play", record=record, seat=actors[0], move=move["move"])
+            if played is None:
+                break  # refused (a real-time move too late): nothing more to learn here
+            record = played["record"]
+
+
+def exercise(package_dir: str, wheel: str, site_dir: str, wheels: list[str], extra: list[str]) -> None:
+    sys.path.insert(0, os.path.abspath(wheel))  # zipimport and resources from a zip, as in the browser
+    os.environ["WORDTABLE_SITE"] = os.path.abspath(site_dir)  # read when the bridge is imported
+    for name in sorted(named_imports(package_dir)) + extra:
+        try_import(name)
+    missing = [f"{name} needs {lacking}" for name in our_modules(package_dir) if (lacking := import_ours(name))]
+    if missing:
+        sys.exit("The standard library lacks: " + "; ".join(missing))
+    play_every_game(site_dir)
+    for path in wheels:
+        install_wheel(path)
+    for name in ("packaging.metadata", "packaging.tags", "micropip"):
+        importlib.import_module(name)
+
+
+def split_extra(arguments: list[str]) -> tuple[list[str], list[str]]:
+    if "--" in arguments:
+        cut = arguments.index("--")
+        return arguments[:cut], arguments[cut + 1:]
+    return arguments, []
+
+
+def find(package_dir: str, wheel: str, site_dir: str, out: str, *rest: str) -> None:
+    wheels, extra = split_extra(list(rest))
+    exercise(package_dir, wheel, site_dir, wheels, extra)
+    with open(out, "w") as sink:
+        json.dump(sorted(name for name in sys.modules if name.split(".")[0] != "wordtable"), sink, indent=0)
+
+
+def check(package_dir: str, wheel: str, site_dir: str, *wheels: str) -> None:
+    try:
+        exercise(package_dir, wheel, site_dir, list(wheels), [])
+    except (ModuleNotFoundError, LookupError) as error:  # LookupError: a codec
+        sys.exit(f"The cut standard library lacks {getattr(error, 'name', None) or error}")
 
 
 if __name__ == "__main__":
