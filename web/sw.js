@@ -8,8 +8,9 @@
 //
 // A first visit should not pay for what its first game does not need: files marked "when" are
 // not fetched at install but the first time a page asks for them (other dictionaries, the QR
-// readers), checked against their hash and kept, so whatever was used once works offline.
-// Copies a previous deploy kept carry over.
+// readers), checked against their hash and kept, so whatever was used once works offline:
+// copies a previous deploy kept carry over, and so do those the page fetched before the worker
+// installed (from the HTTP cache).
 
 const PRECACHE = self.__PRECACHE__;
 const CACHE_PREFIX = "wordtable-";
@@ -55,9 +56,24 @@ async function precacheFile(cache, file, copies) {
   await cache.put(url, response);
 }
 
+/** On-demand files this browser already has from before the worker installed (a first visit's
+ * game fetched its dictionary itself), read from the HTTP cache without the network and kept
+ * if their hash is right: they work offline too. */
+async function alreadyFetched(copies) {
+  for (const file of PRECACHE.files.filter((entry) => entry.when && !copies.has(entry.integrity))) {
+    try {
+      const response = await fetch(new Request(new URL(file.url, SCOPE).href, { cache: "only-if-cached", mode: "same-origin" }));
+      if (!response.ok) continue;
+      const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+      if (`sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}` === file.integrity) copies.set(file.integrity, response);
+    } catch { /* not in the HTTP cache: fetched when first used */ }
+  }
+}
+
 async function precache() {
   const cache = await caches.open(CACHE_NAME);
   const copies = await previousCopies();
+  await alreadyFetched(copies);
   const kept = PRECACHE.files.filter((file) => file.when && copies.has(file.integrity));
   await Promise.all([...PRECACHE.files.filter((file) => !file.when), ...kept].map((file) => precacheFile(cache, file, copies)));
   await cache.put(MANIFEST_KEY, new Response(JSON.stringify({ ...PRECACHE, files: PRECACHE.files.filter((file) => !file.when || kept.includes(file)) })));
