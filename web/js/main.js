@@ -1,6 +1,6 @@
 // Page entry point: shows boot progress while Python starts in a worker, then the home screen.
 import { PythonWorker } from "./python.js";
-import { Dictionaries } from "./dictionaries.js";
+import { Dictionaries, showShippedDictionaries } from "./dictionaries.js";
 import { $ } from "./ui.js";
 import { showHome, openFromHash } from "./screens.js";
 import { wireSettings } from "./settings.js";
@@ -84,9 +84,12 @@ async function bootPython() {
     showFailure({ stage: "worker", message: `This browser does not support ${missing}, which Wordtable needs. Please use a browser from 2021 or later.`, files: [] });
     return;
   }
-  const python = (wordtable.python = new PythonWorker());
+  // The first boot was started by early.js; "Try again" starts a new worker.
+  const early = window.wordtableEarlyPython;
+  window.wordtableEarlyPython = null;
+  const python = (wordtable.python = early?.python ?? new PythonWorker());
   try {
-    const info = await python.start(showStage);
+    const info = await (early ? early.take(showStage) : python.start(showStage));
     wordtable.info = info;
     performance.mark("wordtable-python-ready");
     showStage("ready");
@@ -150,6 +153,7 @@ $("boot-reload").addEventListener("click", () => location.reload());
 // The home screen (saved games come from localStorage) paints before Python is up.
 startEmbedMode();
 showHome(wordtable);
+showShippedDictionaries(); // the list needs no Python; looking words up waits for it
 wireSettings();
 window.addEventListener("hashchange", () => openFromHash(wordtable));
 openFromHash(wordtable);

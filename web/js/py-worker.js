@@ -166,6 +166,9 @@ function fail(error) {
 }
 
 async function boot(options) {
+  // The default dictionary is needed by the first game: fetch it beside the runtime, not after
+  // it (on a first visit that was a second wait of a second or more on a phone network).
+  const lexicon = prefetchDefaultLexicon().catch(() => []);
   try {
     const info = await loadPython(options);
     booted = true;
@@ -174,8 +177,7 @@ async function boot(options) {
     fail(error);
     return;
   }
-  // After the boot, not during it: these reads would compete with the snapshot's.
-  for (const { path, bytes } of await prefetchDefaultLexicon().catch(() => [])) writeSiteFile(path, bytes);
+  for (const { path, bytes } of await lexicon) writeSiteFile(path, bytes);
 }
 
 // A rejection nobody awaited during boot (inside Pyodide's loaders) would otherwise leave the
@@ -225,8 +227,9 @@ async function fetchSiteFiles(files) {
   await Promise.all(files.map(async ({ path, sha256 }) => writeSiteFile(path, await fetchSiteFile(path, sha256))));
 }
 
-// Every visit soon needs the default dictionary: fetch it as soon as Python is up, so the
-// first word a player checks does not wait for it. (If this fails, Python asks for it later.)
+// Every visit soon needs the default dictionary: fetched while Python starts and written into its
+// file system once it is up, so the first word a player checks does not wait for it. (If this
+// fails, Python asks for it later.)
 async function prefetchDefaultLexicon() {
   const manifestPath = "lexicons/manifest.json";
   const manifestBytes = await fetchSiteFile(manifestPath, null);
