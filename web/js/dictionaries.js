@@ -11,6 +11,50 @@ const isOwnLists = (value) => Array.isArray(value) && value.every((list) =>
   list && typeof list.id === "string" && typeof list.title === "string" &&
   Array.isArray(list.words) && list.words.every((w) => typeof w === "string"));
 
+/** A player's own word list (its name as Python gives it): not on anyone else's device. */
+export const isOwnList = (lexicon) => String(lexicon ?? "").startsWith("custom:");
+
+/** The shipped dictionaries, read from the build's manifest without Python: what the new-game
+ * form and the Dictionaries section show while Python starts (the player's own lists join them
+ * once Python has checked them). Same shape as Python's "lexicons" answer. */
+export async function shippedChoices() {
+  const response = await fetch("lexicons/manifest.json");
+  if (!response.ok) throw new Error(`lexicons/manifest.json: HTTP ${response.status}`);
+  const manifest = await response.json();
+  const lexicons = manifest.lexicons.map(({ name, title, description, licence, words }) =>
+    ({ name, title, description, licence, words, custom: false }));
+  return { lexicons, default: manifest.lexicons.find((lexicon) => lexicon.default)?.name ?? lexicons[0]?.name };
+}
+
+/** The Dictionaries section drawn from the manifest while Python starts (its buttons stay off). */
+export async function showShippedDictionaries() {
+  try {
+    const choices = await shippedChoices();
+    if ($("dictionary-list").dataset.drawn) return; // Python's list came first
+    drawList(choices, null);
+  } catch { /* Python's list comes with Python */ }
+}
+
+function drawList({ lexicons, default: defaultName }, onRemove) {
+  $("dictionary-list").replaceChildren(...lexicons.map((info) => {
+    const meta = `${thousands(info.words)} words · ${info.custom ? "your own list" : info.licence}`;
+    const item = element("li", { class: "dictionary", "data-lexicon": info.name },
+      element("h3", {}, info.title, info.name === defaultName ? element("span", { class: "badge" }, "default") : ""),
+      element("p", {}, info.description),
+      element("p", { class: "meta" }, meta));
+    if (info.custom && onRemove) {
+      const remove = element("button", { type: "button", class: "button small" }, "Delete");
+      remove.addEventListener("click", () => onRemove(info));
+      item.append(remove);
+    }
+    return item;
+  }));
+  const select = $("word-check-lexicon");
+  const chosen = select.value || defaultName;
+  select.replaceChildren(...lexicons.map((info) => element("option", { value: info.name }, info.title)));
+  select.value = lexicons.some((info) => info.name === chosen) ? chosen : defaultName;
+}
+
 function notice(text) {
   $("dictionary-notice").hidden = !text;
   $("dictionary-notice").textContent = text ?? "";
@@ -59,25 +103,10 @@ export class Dictionaries {
   }
 
   async render() {
-    const { lexicons, default: defaultName } = await this.python.call("lexicons");
-    $("dictionary-list").replaceChildren(...lexicons.map((info) => {
-      const meta = `${thousands(info.words)} words · ${info.custom ? "your own list" : info.licence}`;
-      const item = element("li", { class: "dictionary", "data-lexicon": info.name },
-        element("h3", {}, info.title, info.name === defaultName ? element("span", { class: "badge" }, "default") : ""),
-        element("p", {}, info.description),
-        element("p", { class: "meta" }, meta));
-      if (info.custom) {
-        const remove = element("button", { type: "button", class: "button small" }, "Delete");
-        remove.addEventListener("click", () => this.removeOwnList(info.name, info.title));
-        item.append(remove);
-      }
-      return item;
-    }));
-    const select = $("word-check-lexicon");
-    const chosen = select.value || defaultName;
-    select.replaceChildren(...lexicons.map((info) => element("option", { value: info.name }, info.title)));
-    select.value = lexicons.some((info) => info.name === chosen) ? chosen : defaultName;
+    drawList(await this.python.call("lexicons"), (info) => this.removeOwnList(info.name, info.title));
+    $("dictionary-list").dataset.drawn = "python";
   }
+
 
   async check() {
     const word = $("word-check-input").value.trim();

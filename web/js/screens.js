@@ -178,12 +178,9 @@ export async function openFromHash(wordtable) {
 }
 
 async function openSetup(wordtable, game, preset = null) {
-  const hash = location.hash;
   show("screen-setup");
-  waitingFor("screen-setup", "Waiting for Python to start…");
-  await wordtable.ready;
-  if (location.hash !== hash) return;
-  const setup = new Setup({ python: wordtable.python, dictionaries: wordtable.dictionaries, root: $("screen-setup") });
+  // The form needs no rules: it works while Python starts, and its Start waits for Python.
+  const setup = new Setup({ wordtable, root: $("screen-setup") });
   await setup.open(game, (save) => startGame(save), { preset });
 }
 

@@ -6,6 +6,7 @@ import { element, button } from "./ui.js";
 import { SAVE_FORMAT, SAVE_VERSION, newSaveId } from "./saves.js";
 import { readJSON, writeJSON } from "./store.js";
 import { showRules } from "./table-screen.js";
+import { shippedChoices } from "./dictionaries.js";
 
 const KINDS = [["human", "Person on this device"], ["easy", "Bot, easy"], ["medium", "Bot, medium"], ["hard", "Bot, hard"],
   ["online", "Friend online (invite by link)"]];
@@ -36,10 +37,15 @@ export const PRESETS = {
 };
 
 export class Setup {
-  constructor({ python, dictionaries, root }) {
-    this.python = python;
-    this.dictionaries = dictionaries;
+  /** wordtable: the page's {ready, python, dictionaries} (the form works before Python is up:
+   * the dictionaries come from the build's manifest, and Start waits for Python). */
+  constructor({ wordtable, root }) {
+    this.wordtable = wordtable;
     this.root = root;
+  }
+
+  get python() {
+    return this.wordtable.python;
   }
 
   /** Draws the form; resolves nothing: onStart(save) is called when the game begins. */
@@ -98,10 +104,15 @@ export class Setup {
     this.explainSpeed();
     const start = form.querySelector("#setup-start");
     start.disabled = true; // until the dictionaries are listed
+    this.lexicon.addEventListener("change", () => { this.lexiconChosen = true; }, { once: true });
     await this.fillLexicons(last?.lexicon);
     start.disabled = false;
     // A keyboard player starts at once, or tabs back up; one already filling the form keeps their place.
     if (!form.contains(document.activeElement)) start.focus({ preventScroll: true });
+    await this.wordtable.ready;
+    if (this.game !== game) return; // another form opened meanwhile
+    // The player's own lists, once Python has checked them; a choice already made stays.
+    if (!this.lexiconsFromPython) await this.fillLexicons(this.lexiconChosen ? this.lexicon.value : last?.lexicon);
     // While the form is filled in, Python builds what the game needs (Shrdlu: word indexes).
     this.python.call("game.warm_up", { game: game.id, options: {} }).catch(() => {});
   }
@@ -153,9 +164,13 @@ export class Setup {
     } catch { /* storage off or full: the form opens with the usual choices next time */ }
   }
 
+  /** The dictionary choice: Python's list (the player's own lists too) once Python is up, the
+   * shipped ones before. */
   async fillLexicons(recalled = null) {
     try {
-      const { lexicons, default: usual } = await this.dictionaries.choices();
+      const dictionaries = this.wordtable.dictionaries;
+      this.lexiconsFromPython = Boolean(dictionaries);
+      const { lexicons, default: usual } = await (dictionaries ? dictionaries.choices() : shippedChoices());
       // The game's own default dictionary when it has one (a game may need other characters).
       const own = this.game.info?.options?.find((option) => option.name === "lexicon")?.default;
       const chosen = [recalled, own].find((name) => lexicons.some((info) => info.name === name)) ?? usual;
@@ -228,8 +243,8 @@ export class Setup {
     this.say("");
   }
 
-  say(text) {
-    this.message.className = text ? "bad" : "";
+  say(text, { bad = true } = {}) {
+    this.message.className = text && bad ? "bad" : "";
     this.message.textContent = text;
   }
 
@@ -252,6 +267,14 @@ export class Setup {
     const names = players.map((p) => p.name.toLowerCase());
     if (new Set(names).size !== names.length) return this.say("Give every player a different name.");
     const options = { players: players.length, lexicon: this.lexicon.value, ...this.fields.read() };
+    if (document.body.dataset.boot === "failed") return this.say("Python could not start (see above): no game can begin.");
+    if (document.body.dataset.boot !== "ready") {
+      this.say("Python is still starting: the game begins as soon as it is ready.", { bad: false });
+      this.root.querySelector("#setup-start").disabled = true;
+      await this.wordtable.ready;
+      this.root.querySelector("#setup-start").disabled = false;
+      this.say("");
+    }
     try {
       const { record } = await this.python.call("game.new", { game: this.game.id, options });
       this.remember();
