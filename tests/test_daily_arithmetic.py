@@ -33,8 +33,10 @@ const out = {
   share: daily.shareText({ title: "Shrdlu", key: "2026-11-24", won: true, result: "30 cards to 22", streak: 1, url: "https://x/#daily=shrdlu&date=2026-11-24" }),
   alone: daily.shareText({ title: "Spell Write", key: "2026-11-24", won: null, result: "143 points", streak: 3, url: "u" }),
 };
-const games = { "spell-write": { id: "spell-write", title: "Spell Write", minPlayers: 1, maxPlayers: 6 },
-  shrdlu: { id: "shrdlu", title: "Shrdlu", minPlayers: 2, maxPlayers: 4 } };
+const counted = { options: [{ name: "players" }] };
+const games = Object.assign(Object.create(null), {  // as games/index.js registers them
+  "spell-write": { id: "spell-write", title: "Spell Write", minPlayers: 1, maxPlayers: 6, info: counted },
+  shrdlu: { id: "shrdlu", title: "Shrdlu", minPlayers: 2, maxPlayers: 4, info: counted } });
 const save = (players, options = { players: players.length, lexicon: "standard", mode: "friendly" }) => ({
   game: "spell-write", players, settings: { botDelay: 250 }, record: { seed: 9007199254740991, options } });
 const you = { name: "Ann", bot: null };
@@ -69,6 +71,9 @@ out.challenge = {
     huge: broken((p) => p.set("o", b64(JSON.stringify({ players: 3, x: "a".repeat(3000) })))),
     list: broken((p) => p.set("o", b64(JSON.stringify({ players: 3, lexicon: "custom:x" })))),
     count: broken((p) => p.set("o", b64(JSON.stringify({ players: 2 })))),
+    noCount: broken((p) => p.set("o", b64("{}"))),
+    proto: broken((p) => p.set("challenge", "__proto__")),
+    toString: broken((p) => p.set("challenge", "toString")),
     shrdluAlone: broken((p) => { p.set("challenge", "shrdlu"); p.set("seats", "you"); }),
   },
   share: chal.challengeShareText({ title: "Spell Write", won: false, result: "120 points to 143", url: "u" }),
@@ -160,6 +165,9 @@ def test_a_damaged_challenge_link_is_refused_with_its_reason(results):
         "huge": "its options cannot be read",
         "list": "it needs a word list of someone else's",
         "count": "its players do not match its seats",
+        "noCount": "its players do not match its seats",
+        "proto": "it is not for a game this version has",
+        "toString": "it is not for a game this version has",
         "shrdluAlone": "Shrdlu is for 2 to 4 players, not 1",
     }
     assert results["challenge"]["share"] == "Wordtable · Spell Write · can you beat me on the same deal?\n❌ I lost: 120 points to 143\nu"

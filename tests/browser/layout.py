@@ -148,14 +148,15 @@ def variant_positions(game_id: str) -> list[tuple[str, Record, bool]]:
     return found
 
 
-def open_position(page: Page, url: str, game_id: str, label: str, record: Record, people: int = 1) -> None:
+def open_position(page: Page, url: str, game_id: str, label: str, record: Record, people: int = 1,
+                  bot_delay: int = 60_000) -> None:
     """The position stored as a save (seat 0 a person, or the first `people` seats; the others
     medium bots that take a minute to move) and opened, drawn and settled."""
     seats = [{"name": name, "bot": None if index < people else "medium"}
              for index, name in enumerate(["Ann", "Basil", "Clover", "Dot"][:2])]
     save_id = f"layout-{label}" if len(label) <= 33 else f"layout-{hashlib.sha1(label.encode()).hexdigest()[:16]}"  # ids: 40 characters
     save = {"format": "wordtable-save", "version": 1, "id": save_id, "game": game_id, "players": seats,
-            "settings": {"botDelay": 60_000}, "record": record.to_json(),
+            "settings": {"botDelay": bot_delay}, "record": record.to_json(),
             "created": "2026-11-23T10:00:00Z", "updated": "2026-11-23T10:00:00Z"}
     page.evaluate("save => localStorage.setItem('wordtable.save.' + save.id, JSON.stringify(save))", save)
     page.goto(f"{url}#game={save['id']}")

@@ -213,28 +213,38 @@ def test_the_boards_are_crossed_with_arrow_keys_from_one_tab_stop(page, site):
     first = at()
     assert re.fullmatch(r"[1-6][1-6]", first), first  # on the first letter the dice allow
     row, col = int(first[0]), int(first[1])
-    page.keyboard.press("ArrowDown")
-    assert at() == f"{min(row + 1, 6)}{col}"
+    other = row + 1 if row < 6 else row - 1  # a neighbouring row, whichever exists
+    page.keyboard.press("ArrowDown" if other > row else "ArrowUp")
+    assert at() == f"{other}{col}"
     page.keyboard.press("End")
-    assert at() == f"{min(row + 1, 6)}6"
+    assert at() == f"{other}6"
     page.keyboard.press("Home")
-    page.keyboard.press("ArrowUp")
+    assert at() == f"{other}1"
+    page.keyboard.press("ArrowUp" if other > row else "ArrowDown")
     assert at() == f"{row}1"
     for _ in range(col - 1):
         page.keyboard.press("ArrowRight")
+    assert at() == first
+    page.keyboard.press("Alt+ArrowLeft")  # the browser's Back: not the board's
     assert at() == first
     page.keyboard.press("Enter")
     expect(page.locator("#sw-letters .lt.chosen")).to_have_count(1)
     # On the play grid: one Tab stop, the arrows across empty squares, Enter writes there.
     expect(page.locator("#sw-play button.sq").first).to_be_focused()
     assert page.locator("#sw-play [role=gridcell][tabindex='0']").count() == 1
-    start = at()  # a square's name: its column letter, then its row
+    start = at()  # a square's name: its column letter, then its row (the first turn: the top row)
+    assert start.endswith("1"), start
     page.keyboard.press("ArrowDown")
-    assert at() == f"{start[0]}{int(start[1:]) + 1}"
-    while True:  # to the next square along that row that can be written in (black ones are passed over by hand)
+    assert at() == f"{start[0]}2"
+    while True:  # along row 2 to a square that can be written in (the arrows pass black ones too)
         before = at()
         page.keyboard.press("ArrowRight")
         moved = at()
+        if moved == before:  # the end of the row: back to the first square
+            page.keyboard.press("ArrowUp")
+            moved = at()
+            assert moved == f"{before[0]}1" and page.evaluate("document.activeElement.tagName") == "BUTTON"
+            break
         assert moved == f"{chr(ord(before[0]) + 1)}{before[1:]}", (before, moved)
         if page.evaluate("document.activeElement.tagName") == "BUTTON":
             break

@@ -3,6 +3,7 @@
 // at the same speed, with the result shared without a word of the game. Nothing here names a game.
 import { fnv53, outcomeLine } from "./daily.js";
 import { FORM_SPEEDS } from "./games/contract.js";
+import { isOwnList } from "./dictionaries.js";
 
 const LEVELS = ["easy", "medium", "hard"];
 const YOU = "you";
@@ -21,7 +22,7 @@ export function challengeRefusal(save) {
   const people = save.players.filter((player) => !player.bot && !player.online);
   if (save.players.some((player) => player.online)) return "An online game cannot be replayed as a challenge.";
   if (people.length !== 1) return "A challenge is a game one person played, alone or against bots.";
-  if (String(save.record.options?.lexicon ?? "").startsWith("custom:")) {
+  if (isOwnList(save.record.options?.lexicon)) {
     return "This game used your own word list, which a friend does not have.";
   }
   return "";
@@ -68,8 +69,10 @@ export function readChallenge(params, games) {
     return { problem: "its options cannot be read" };
   }
   if (options === null || typeof options !== "object" || Array.isArray(options)) return { problem: "its options cannot be read" };
-  if (String(options.lexicon ?? "").startsWith("custom:")) return { problem: "it needs a word list of someone else's" };
-  if (options.players !== undefined && options.players !== seats.length) return { problem: "its players do not match its seats" };
+  if (isOwnList(options.lexicon)) return { problem: "it needs a word list of someone else's" };
+  // Options without a player count would deal the game's default number, not one per seat.
+  const counted = game.info?.options?.some((option) => option.name === "players");
+  if (counted && options.players !== seats.length) return { problem: "its players do not match its seats" };
   const challenge = { game: game.id, seed, options, seats, speed: Number(speed) };
   const key = fnv53(JSON.stringify([challenge.game, seed, seats, speed, options])).toString(36);
   return { challenge, key };

@@ -7,6 +7,7 @@
 import { element, button, sleep, copyButton } from "./ui.js";
 import { isDateKey, recordDaily, shareText, dailyLink } from "./daily.js";
 import { challengeOf, challengeLink, challengeShareText } from "./challenge.js";
+import { isOwnList } from "./dictionaries.js";
 import { appBase } from "./embed.js";
 import { writeSave } from "./saves.js";
 import { StoreProblem } from "./store.js";
@@ -62,7 +63,7 @@ export class Table {
       addEventListener("pagehide", () => this.hostNet?.close(), { once: true });
     }
     this.setMain(element("p", { class: "muted" }, "Setting up the table…"));
-    if (String(save.record.options.lexicon ?? "").startsWith("custom:")) await this.dictionaries.start();
+    if (isOwnList(save.record.options.lexicon)) await this.dictionaries.start();
     if (token !== this.token) return;
     await this.advance(token);
     window.dispatchEvent(new Event("wordtable:playable")); // a game is on screen (main.js)

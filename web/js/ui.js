@@ -96,16 +96,18 @@ export function verdictText(outcome, players) {
   return `${verdict}: ${outcome.reason}.`;
 }
 
-/** "3 points", "1 point", "−2 points" (a true minus sign). */
-export const plural = (n, one, many = `${one}s`) => `${n < 0 ? `−${-n}` : n} ${n === 1 ? one : many}`;
+/** A number as a player reads it: "−2" with a true minus sign. */
+export const signed = (n) => (n < 0 ? `−${-n}` : String(n));
+
+/** "3 points", "1 point", "−2 points". */
+export const plural = (n, one, many = `${one}s`) => `${signed(n)} ${n === 1 ? one : many}`;
 
 /** A seat's score against the best of the others, for shared results: "143 points to 120"
  * ("143 points" alone). */
 export function scoreAgainst(scores, seat, unit) {
   const mine = plural(scores[seat], unit);
   const others = scores.filter((_score, index) => index !== seat);
-  const best = Math.max(...others);
-  return others.length ? `${mine} to ${best < 0 ? `−${-best}` : best}` : mine;
+  return others.length ? `${mine} to ${signed(Math.max(...others))}` : mine;
 }
 
 const GRID_STEPS = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
@@ -120,6 +122,7 @@ export function gridKeys(grid) {
   const entry = cells.find((cell) => cell.hasAttribute("data-next")) ?? cells.find((cell) => cell.tagName === "BUTTON") ?? cells[0];
   for (const cell of cells) cell.tabIndex = cell === entry ? 0 : -1;
   grid.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return; // the browser's own (Alt+← is Back)
     const r = rows.findIndex((row) => row.includes(event.target));
     if (r < 0) return;
     const c = rows[r].indexOf(event.target);

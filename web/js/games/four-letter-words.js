@@ -87,7 +87,6 @@ export function setupFields(container, { players, info }) {
 
 // -- what everyone sees --------------------------------------------------------------------
 
-/** One line for the list of saved games. */
 /** The result to share: how long the seat lasted and its strikes, never a word. */
 export function resultLine(view, seat) {
   const strikes = view.strikes[seat];
@@ -95,6 +94,7 @@ export function resultLine(view, seat) {
   return `${view.out[seat] ? "out" : "still in"} after ${plural(view.history.length, "word")} · ${marks}`;
 }
 
+/** One line for the list of saved games. */
 export function summary(view, players) {
   if (view.phase === "over") {
     const names = view.outcome.winners.map((seat) => players[seat].name);

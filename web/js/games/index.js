@@ -18,7 +18,7 @@ export const RENDERERS = [fourLetterWords, shrdlu, spellWrite, wordsmith, oneLet
  * draws is simply not offered.
  */
 export function register(renderers, infos) {
-  const games = {};
+  const games = Object.create(null); // looked up by names from addresses: "__proto__" is no game
   const problems = [];
   const byId = new Map((Array.isArray(infos) ? infos : []).map((info) => [info?.id, info]));
   for (const [index, module] of renderers.entries()) {
