@@ -60,4 +60,5 @@ export function showLink(heading, hint, url, { copyLabel = "Copy the link", rows
   dialog.addEventListener("close", () => dialog.remove());
   document.body.append(dialog);
   dialog.showModal();
+  area.scrollTop = 0; // a long text opens at its first line
 }
