@@ -62,11 +62,11 @@ async function precacheFile(cache, file, copies) {
 async function alreadyFetched(copies) {
   for (const file of PRECACHE.files.filter((entry) => entry.when && !copies.has(entry.integrity))) {
     try {
-      const response = await fetch(new Request(new URL(file.url, SCOPE).href, { cache: "only-if-cached", mode: "same-origin" }));
-      if (!response.ok) continue;
-      const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
-      if (`sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}` === file.integrity) copies.set(file.integrity, response);
-    } catch { /* not in the HTTP cache: fetched when first used */ }
+      // The browser checks the hash, as for every precached file.
+      const response = await fetch(new Request(new URL(file.url, SCOPE).href,
+        { cache: "only-if-cached", mode: "same-origin", integrity: file.integrity }));
+      if (response.ok) copies.set(file.integrity, response);
+    } catch { /* not in the HTTP cache (or not this deploy's): fetched when first used */ }
   }
 }
 
@@ -74,17 +74,18 @@ async function precache() {
   const cache = await caches.open(CACHE_NAME);
   const copies = await previousCopies();
   await alreadyFetched(copies);
-  const kept = PRECACHE.files.filter((file) => file.when && copies.has(file.integrity));
-  await Promise.all([...PRECACHE.files.filter((file) => !file.when), ...kept].map((file) => precacheFile(cache, file, copies)));
-  await cache.put(MANIFEST_KEY, new Response(JSON.stringify({ ...PRECACHE, files: PRECACHE.files.filter((file) => !file.when || kept.includes(file)) })));
+  // What a first game needs, and the on-demand files this browser already has.
+  const installed = PRECACHE.files.filter((file) => !file.when || copies.has(file.integrity));
+  await Promise.all(installed.map((file) => precacheFile(cache, file, copies)));
+  await cache.put(MANIFEST_KEY, new Response(JSON.stringify({ ...PRECACHE, files: installed })));
 }
 
 const LATER = new Map(PRECACHE.files.filter((file) => file.when).map((file) => [new URL(file.url, SCOPE).href, file]));
 
-/** A file of this deploy left out of the install, fetched now (checked against its hash), kept
- * in the cache and listed in the cache's manifest (so the next deploy can carry it over). */
 let manifestWrites = Promise.resolve(); // one read-change-write of the manifest at a time
 
+/** A file of this deploy left out of the install, fetched now (checked against its hash), kept
+ * in the cache and listed in the cache's manifest (so the next deploy can carry it over). */
 async function cacheLater(cache, file) {
   await precacheFile(cache, file, new Map());
   const listed = manifestWrites.then(async () => {

@@ -169,20 +169,28 @@ def test_two_people_and_a_bot_on_one_device(page, site):
     expect(page.locator("#verdict")).to_contain_text("the highest score")
 
 
-def test_each_step_of_a_turn_keeps_what_to_do_next_on_a_small_phone(page, site):
-    """Issue 16: after picking a letter, the play grid was below the fold, and the Write button
-    too after choosing a square. At 360×640 each step's controls (data-next) are in view, with
-    focus on them."""
-    page.set_viewport_size({"width": 360, "height": 640})
+def start_alone(page: Page, site, on_doubles=lambda: None) -> None:
+    """A new solo game from the form, past a doubles choice (taking the letters) if it opens on one."""
     boot(page, site.url)
     page.click("a[href='#new=spell-write']")
     page.click("[data-preset=alone]")
     page.click("#setup-start")
     page.wait_for_url(re.compile("#game="))
     if ready_for_a_choice(page) == "doubles":
-        assert not problems(page, acting=True)
+        on_doubles()
         page.click("#sw-take")
         ready_for_a_choice(page)
+
+
+def test_each_step_of_a_turn_keeps_what_to_do_next_on_a_small_phone(page, site):
+    """Issue 16: after picking a letter, the play grid was below the fold, and the Write button
+    too after choosing a square. At 360×640 each step's controls (data-next) are in view, with
+    focus on them."""
+    page.set_viewport_size({"width": 360, "height": 640})
+
+    def doubles_fit() -> None:
+        assert not problems(page, acting=True), "the doubles choice"
+    start_alone(page, site, on_doubles=doubles_fit)
     if not page.locator("#sw-letters .lt.chosen").count():
         assert not problems(page, acting=True), "choosing a letter"
         page.keyboard.press("Enter")  # focus is on the first letter the dice allow
@@ -198,14 +206,7 @@ def test_each_step_of_a_turn_keeps_what_to_do_next_on_a_small_phone(page, site):
 def test_the_boards_are_crossed_with_arrow_keys_from_one_tab_stop(page, site):
     """Issue 16: a board is a grid, so a keyboard moves in it with the arrows (one Tab stop, not
     one per square), Home and End along a row, and a pick keeps the pattern on the play grid."""
-    boot(page, site.url)
-    page.click("a[href='#new=spell-write']")
-    page.click("[data-preset=alone]")
-    page.click("#setup-start")
-    page.wait_for_url(re.compile("#game="))
-    if ready_for_a_choice(page) == "doubles":
-        page.click("#sw-take")
-        ready_for_a_choice(page)
+    start_alone(page, site)
     at = lambda: page.evaluate("document.activeElement.dataset.lt || document.activeElement.dataset.sq || document.activeElement.id")  # noqa: E731
     assert page.locator("#sw-letters [role=gridcell][tabindex='0']").count() == 1
     if page.locator("#sw-letters .lt.chosen").count():

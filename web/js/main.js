@@ -112,8 +112,9 @@ async function bootPython() {
 }
 
 // Offline support. Registered after Python is up and a first game is playable (installTime) so
-// its precaching does not compete with them. A new deploy installs beside the old one and takes over only when the player agrees
-// (or on their next visit), so a page never mixes files of two deploys.
+// its precaching does not compete with them. A new deploy installs beside the old one and
+// takes over only when the player agrees (or on their next visit), so a page never mixes files
+// of two deploys.
 async function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   let registration;

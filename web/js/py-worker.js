@@ -59,8 +59,8 @@ function progress(next) {
 
 // The memory snapshot made at build time (tools/make-snapshot.mjs) lets Python skip its start-up.
 // A first visit does not download it (its 4.8 MB would come before anything is playable): the
-// service worker fetches it in the background once a game is playable and keeps it unpacked,
-// and later visits read it from there. Null when it is not there (yet).
+// service worker, which installs once a game is playable, keeps it unpacked, and later visits
+// read it from there. Null when it is not there (yet).
 async function cachedSnapshot() {
   const cachedOnly = { headers: { "X-Wordtable-Cached-Only": "1" } };
   const unpacked = await fetch(new URL("snapshot.bin", RUNTIME), cachedOnly);
