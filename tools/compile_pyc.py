@@ -6,6 +6,11 @@ Run inside Pyodide (see pyodide-run.mjs) so the bytecode matches the browser's P
 Unchecked-hash pycs are used: the browser never has to stat or hash a source file. In the tree
 the .pyc sits beside its source because that is where zipimport looks: the browser imports our
 wheel straight from the zip. Other Pythons reject the foreign magic number and use the source.
+
+Run with `-X no_debug_ranges` (PYTHON_ARGS for pyodide-run.mjs), the bytecode carries line
+numbers but not the column ranges a traceback underlines with carets: a fifth smaller. The
+standard library is compiled as by `python -OO` (no docstrings, no asserts), which CPython
+supports, except Pyodide's own packages, whose JavaScript side reads their docstrings.
 """
 
 import importlib.util
@@ -15,8 +20,11 @@ import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 
-def bytecode(source: bytes, filename: str) -> bytes:
-    code = compile(source, filename, "exec", dont_inherit=True)
+KEEP_DOCSTRINGS = ("pyodide/", "_pyodide/")
+
+
+def bytecode(source: bytes, filename: str, optimize: int = 0) -> bytes:
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 
@@ -27,7 +35,8 @@ def compile_stdlib(src_zip: str, dst_zip: str) -> None:
         for info in src.infolist():
             data = src.read(info)
             if info.filename.endswith(".py"):
-                data = bytecode(data, prefix + info.filename)
+                optimize = 0 if info.filename.startswith(KEEP_DOCSTRINGS) else 2
+                data = bytecode(data, prefix + info.filename, optimize)
                 info = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
             info.compress_type = zipfile.ZIP_DEFLATED
             dst.writestr(info, data)

@@ -1,6 +1,6 @@
 // Runs a Python script inside Pyodide under Node, for build steps that must be done by
 // Pyodide's own Python (bytecode is only valid for the exact interpreter that loads it).
-// Usage: [STDLIB=ZIP] node pyodide-run.mjs PYODIDE_DIR HOST_DIR SCRIPT [ARGS...]
+// Usage: [STDLIB=ZIP] [PYTHON_ARGS="-X ..."] node pyodide-run.mjs PYODIDE_DIR HOST_DIR SCRIPT [ARGS...]
 // HOST_DIR is mounted at /host and is the working directory; SCRIPT is relative to it.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,7 +9,9 @@ const [pyodideDir, hostDir, ...argv] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 // STDLIB (a zip path) boots Python with another standard library, say the cut one being checked.
 const stdlib = process.env.STDLIB ? { stdLibURL: path.resolve(process.env.STDLIB) } : {};
-const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideDir) + "/", ...stdlib });
+// PYTHON_ARGS: the interpreter's command-line options, say -X no_debug_ranges for compile_pyc.py.
+const args = process.env.PYTHON_ARGS ? process.env.PYTHON_ARGS.split(" ") : [];
+const pyodide = await loadPyodide({ indexURL: path.resolve(pyodideDir) + "/", args, ...stdlib });
 pyodide.mountNodeFS("/host", path.resolve(hostDir));
 pyodide.globals.set("_argv", pyodide.toPy(argv));
 try {
