@@ -35,7 +35,7 @@ class LexiconBenchHandler(BenchHandler):
         return super().translate_path(path)
 
 
-def in_browser(dist: Path, module: str = "lexicon_queries") -> dict:
+def in_browser(dist: Path, module: str = "lexicon_queries", arg: str | None = None) -> dict:
     handler = functools.partial(LexiconBenchHandler, directory=str(dist))
     server = build.QuietServer(("127.0.0.1", 0), handler)
     import threading
@@ -46,7 +46,8 @@ def in_browser(dist: Path, module: str = "lexicon_queries") -> dict:
             page = browser.new_page()
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}{BARE_PREFIX}lexicon.html?module={module}")
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}{BARE_PREFIX}lexicon.html?module={module}"
+                      + ("" if arg is None else f"&arg={arg}"))
             page.wait_for_function("window.result || document.getElementById('status').textContent !== 'running…'",
                                    timeout=600_000)
             if errors:

@@ -27,7 +27,7 @@ def provide(site: Path, reply: dict) -> None:
 
 
 def call(site: Path, op: str, **args) -> dict:
-    for _ in range(3):
+    for _ in range(8):
         reply = json.loads(bridge.handle(json.dumps({"op": op, "args": args})))
         if reply["ok"] or reply["error"]["kind"] != "need-files":
             return reply

@@ -90,14 +90,16 @@ def install_wheel(wheel: str) -> str:
 
 
 def play_every_game(site_dir: str) -> None:
-    """Every game through the bridge, as the page plays it: a new game, then bots' moves (every
-    level), asking for views; any internal error (a missing module) fails."""
+    """Every game through the bridge, as the page plays it: its warm-up, a new game, then bots'
+    moves (every level), asking for views; any internal error (a missing module) fails, and so
+    does a file the site folder lacks (every dictionary file is there: a game not played would
+    leave its imports unseen)."""
     from wordtable.bridge import handle
     from wordtable.games import REGISTRY
 
     def call(op: str, **args):
         reply = json.loads(handle(json.dumps({"op": op, "args": args})))
-        if not reply["ok"] and reply["error"]["kind"] == "internal":
+        if not reply["ok"] and reply["error"]["kind"] in ("internal", "need-files"):
             sys.exit(f"{op} failed: {reply['error']['message']}")
         return reply.get("result")
 
@@ -105,6 +107,7 @@ def play_every_game(site_dir: str) -> None:
     call("lexicons")
     call("lexicon.check", words=["cat", "hello!", "two words"])
     for game_id in REGISTRY:
+        call("game.warm_up", game=game_id, options={})
         made = call("game.new", game=game_id, options={"players": 2}, seed=7)
         if made is None:
             sys.exit(f"{game_id}: a new game was refused")

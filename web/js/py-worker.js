@@ -178,6 +178,7 @@ async function boot(options) {
     return;
   }
   for (const { path, bytes } of await lexicon) writeSiteFile(path, bytes);
+  fetchDefaultListing().catch(() => {}); // if this fails, a game's warm-up asks for it again
 }
 
 // A rejection nobody awaited during boot (inside Pyodide's loaders) would otherwise leave the
@@ -204,7 +205,16 @@ async function loadPackages(id, names) {
 // Python names the site files it needs (say, a dictionary) instead of fetching them itself;
 // they are fetched here, checked against their sha256 when Python knows it, and written into
 // Python's file system before the request is asked again.
-async function fetchSiteFile(path, sha256) {
+const fetching = new Map(); // path -> its download under way: asked twice, it is fetched once
+
+function fetchSiteFile(path, sha256) {
+  if (!fetching.has(path)) {
+    fetching.set(path, downloadSiteFile(path, sha256).finally(() => fetching.delete(path)));
+  }
+  return fetching.get(path);
+}
+
+async function downloadSiteFile(path, sha256) {
   if (!/^[a-z0-9][a-z0-9._/-]*$/.test(path) || path.includes("..")) throw new Error(`refusing path ${path}`);
   const options = sha256 ? { integrity: `sha256-${hexToBase64(sha256)}` } : {};
   let response;
@@ -230,23 +240,36 @@ async function fetchSiteFiles(files) {
 // Every visit soon needs the default dictionary: fetched while Python starts and written into its
 // file system once it is up, so the first word a player checks does not wait for it. (If this
 // fails, Python asks for it later.)
+let defaultLexicon = null; // its manifest entry, once fetched
+
 async function prefetchDefaultLexicon() {
   const manifestPath = "lexicons/manifest.json";
   const manifestBytes = await fetchSiteFile(manifestPath, null);
   const manifest = JSON.parse(new TextDecoder().decode(manifestBytes));
-  const entry = manifest.lexicons.find((lexicon) => lexicon.default);
+  defaultLexicon = manifest.lexicons.find((lexicon) => lexicon.default);
   const files = await Promise.all(["words", "reversed"].map(async (kind) => {
-    const path = `lexicons/${entry.files[kind].file}`;
-    return { path, bytes: await fetchSiteFile(path, entry.files[kind].sha256) };
+    const path = `lexicons/${defaultLexicon.files[kind].file}`;
+    return { path, bytes: await fetchSiteFile(path, defaultLexicon.files[kind].sha256) };
   }));
   return [{ path: manifestPath, bytes: manifestBytes }, ...files];
+}
+
+// The default dictionary's words by length (what games' warm-ups list, see listing.py) comes
+// once Python is up rather than beside the runtime: a first game's board does not wait for it.
+async function fetchDefaultListing() {
+  const listing = defaultLexicon?.files.lengths;
+  if (!listing) return;
+  const path = `lexicons/${listing.file}`;
+  writeSiteFile(path, await fetchSiteFile(path, listing.sha256));
 }
 
 async function answer(request) {
   if (!handle) {
     return JSON.stringify({ ok: false, error: { kind: "not-ready", message: "Python is not ready yet." } });
   }
-  for (let attempt = 0; attempt < 3; attempt++) {
+  // A game first played may ask for a dictionary's tries, then its listing, then the bots' `common`
+  // list's: a few rounds at most.
+  for (let attempt = 0; attempt < 8; attempt++) {
     const reply = handle(request);
     if (!reply.includes('"need-files"')) return reply;
     const parsed = JSON.parse(reply);

@@ -129,7 +129,8 @@ def indexed_windows(rows: int, cols: int) -> list[Window]:
 
 def placements(grid: str, word: str, all_windows: list[Window]) -> list[Placement]:
     """Where word may be written in this grid: reusing 1-3 letters, or anywhere if empty."""
-    first_word = grid.count(EMPTY) == len(grid)
+    if grid.count(EMPTY) == len(grid):
+        return [window for window, _cells in all_windows]  # a first word goes anywhere
     legal = []
     for window, cells in all_windows:
         reused = 0
@@ -141,7 +142,7 @@ def placements(grid: str, word: str, all_windows: list[Window]) -> list[Placemen
                 break
             reused += 1
         else:
-            if first_word or 1 <= reused <= 3:
+            if 1 <= reused <= 3:
                 legal.append(window)
     return legal
 

@@ -42,14 +42,14 @@ class Me:
 @lru_cache(maxsize=8)
 def _masks(lexicon) -> frozenset[str]:
     """Every 2-4 letter word with any of its letters hidden (as '?'): a line's pattern can then
-    still become a word when the pattern is in this set."""
-    masks = set()
+    still become a word when the pattern is in this set. Hidden one position at a time over
+    the whole set, so words that already look alike are not expanded twice."""
+    masks: set[str] = set()
     for length in (2, 3, 4):
-        for word in lexicon.words_of_length(length):
-            if not word.isalpha():
-                continue
-            for hidden in range(1 << length):
-                masks.add("".join("?" if hidden >> i & 1 else ch for i, ch in enumerate(word)))
+        found = {word for word in lexicon.words_of_length(length) if word.isalpha()}
+        for i in range(length):
+            found |= {mask[:i] + "?" + mask[i + 1:] for mask in found}
+        masks |= found
     return frozenset(masks)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 
 from wordtable.lexicon import queries
+from wordtable.lexicon.listing import Listing, listing_text
 from wordtable.lexicon.queries import Pattern, Tiles
 from wordtable.lexicon.tries import DictTrie, MarisaFileTrie, Trie
 
@@ -54,39 +55,60 @@ def open_trie(data: bytes, native: bool | None = None) -> Trie:
     return NativeMarisaTrie(data) if use_native else MarisaFileTrie(data)
 
 
+# How a lexicon reaches its words-by-length listing (listing.py): called with required=False
+# it answers None unless the listing is already at hand; with required=True it may raise
+# registry.NeedFiles, so that the browser's worker fetches the file and asks again.
+ListingSource = Callable[[bool], Listing | None]
+
+
 class Lexicon:
     """A word list with the queries the games need. `trie` holds the words, `reversed_trie`
-    the same words spelled backwards (for words that end with a given string)."""
+    the same words spelled backwards (for words that end with a given string), and `listing`
+    (when given) the words by length, for what a trie is slow to list."""
 
-    def __init__(self, info: LexiconInfo, trie: Trie, reversed_trie: Trie):
+    def __init__(self, info: LexiconInfo, trie: Trie, reversed_trie: Trie,
+                 listing: ListingSource | None = None):
         self.info = info
         self.trie = trie
         self.reversed_trie = reversed_trie
+        self._listing_source = listing
         self._by_length: dict[int, str] = {}  # length -> its words, one per line
         self._by_cost: dict[tuple, dict[tuple[int, ...], list[str]]] = {}  # see buildable
         self._anagrams: dict[str, tuple[str, ...]] | None = None
 
     @classmethod
     def from_marisa(cls, info: LexiconInfo, data: bytes, reversed_data: bytes,
-                    native: bool | None = None) -> Lexicon:
-        return cls(info, open_trie(data, native), open_trie(reversed_data, native))
+                    native: bool | None = None, listing: ListingSource | None = None) -> Lexicon:
+        return cls(info, open_trie(data, native), open_trie(reversed_data, native), listing)
 
     @classmethod
     def from_words(cls, info: LexiconInfo, words: list[str]) -> Lexicon:
-        return cls(info, DictTrie(words), DictTrie(w[::-1] for w in words))
+        listing = Listing(listing_text(words))
+        return cls(info, DictTrie(words), DictTrie(w[::-1] for w in words), lambda required: listing)
+
+    def _listing(self, required: bool) -> Listing | None:
+        return None if self._listing_source is None else self._listing_source(required)
+
+    def all_words(self) -> list[str] | Iterator[str]:
+        """Every word: by length, then A to Z, where the lexicon has a listing."""
+        listing = self._listing(True)
+        return listing.words() if listing is not None else self.trie.keys()
 
     @property
     def name(self) -> str:
         return self.info.name
 
     def __contains__(self, word: str) -> bool:
-        return word in self.trie
+        # The listing's set where it is at hand (it answers at once), else the trie: a look-up
+        # never waits for the listing to be fetched.
+        listing = self._listing(False)
+        return word in (self.trie if listing is None else listing)
 
     def __len__(self) -> int:
         return len(self.trie)
 
     def words_of_length(self, length: int) -> list[str]:
-        if length > INDEXED_LENGTHS:
+        if length > INDEXED_LENGTHS and self._listing_source is None:
             return queries.words_of_length(self.trie, length)
         index = self._length_index(length)
         return index.split("\n") if index else []
@@ -106,7 +128,10 @@ class Lexicon:
     def _length_index(self, length: int) -> str:
         index = self._by_length.get(length)
         if index is None:
-            index = self._by_length[length] = "\n".join(queries.words_of_length(self.trie, length))
+            listing = self._listing(True)
+            index = (listing.block(length) if listing is not None
+                     else "\n".join(queries.words_of_length(self.trie, length)))
+            self._by_length[length] = index
         return index
 
     def find(self, pattern_text: str) -> list[str]:
@@ -148,19 +173,23 @@ class Lexicon:
         key = tuple(sorted((char, tuple(cost)) for char, cost in costs.items()))
         groups = self._by_cost.get(key)
         if groups is None:
-            table = dict(key)
-            kinds = len(next(iter(table.values())))
-            groups = {}
-            for word in self.trie.keys():
-                total = [0] * kinds
-                for char in word:
-                    cost = table.get(char)
-                    if cost is None:
-                        break
-                    for kind in range(kinds):
-                        total[kind] += cost[kind]
-                else:
-                    groups.setdefault(tuple(total), []).append(word)
+            words = self.all_words()
+            if not isinstance(words, list):
+                words = list(words)
+            kinds = len(key[0][1]) if key else 0
+            # Each character's cost packed into one integer, a field per kind wide enough for
+            # the longest word, so a word's total is one sum over a map (3x faster than a loop).
+            longest = max(map(len, words), default=0)
+            width = (max((c for _char, cost in key for c in cost), default=0) * longest).bit_length() + 1
+            packed = {char: sum(c << (width * kind) for kind, c in enumerate(cost)) for char, cost in key}
+            allowed, price = frozenset(packed), packed.__getitem__
+            by_total: dict[int, list[str]] = {}
+            for word in words:
+                if allowed.issuperset(word):
+                    by_total.setdefault(sum(map(price, word)), []).append(word)
+            mask = (1 << width) - 1
+            groups = {tuple(total >> (width * kind) & mask for kind in range(kinds)): found
+                      for total, found in by_total.items()}
             self._by_cost[key] = groups
         return groups
 
@@ -170,7 +199,7 @@ class Lexicon:
         lookup answers faster than a walk of the trie."""
         if self._anagrams is None:
             groups: dict[str, list[str]] = {}
-            for word in self.trie.keys():
+            for word in self.all_words():
                 if word.isascii() and word.isalpha():
                     groups.setdefault("".join(sorted(word)), []).append(word)
             self._anagrams = {key: tuple(words) for key, words in groups.items()}

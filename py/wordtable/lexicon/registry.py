@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
+    from wordtable.lexicon.lexicon import Lexicon, LexiconInfo, ListingSource
 
 CUSTOM_PREFIX = "custom:"
 MAX_CUSTOM_LISTS = 20
@@ -74,13 +74,31 @@ class LexiconRegistry:
             entry = next((e for e in self.manifest() if e["name"] == name), None)
             if entry is None:
                 raise UnknownLexicon(f"There is no dictionary called “{name}”.")
-            files = [NeededFile(f"lexicons/{entry['files'][kind]['file']}", entry["files"][kind]["sha256"])
-                     for kind in ("words", "reversed")]
-            words, backwards = self._read(files)
+            words, backwards = self._read([self._file_of(entry, "words"), self._file_of(entry, "reversed")])
             info = LexiconInfo(entry["name"], entry["title"], entry["description"], entry["licence"],
                                entry["words"])
-            self._loaded[name] = Lexicon.from_marisa(info, words, backwards)
+            self._loaded[name] = Lexicon.from_marisa(info, words, backwards,
+                                                     listing=self._listing_source(entry))
         return self._loaded[name]
+
+    @staticmethod
+    def _file_of(entry: dict, kind: str) -> NeededFile:
+        return NeededFile(f"lexicons/{entry['files'][kind]['file']}", entry["files"][kind]["sha256"])
+
+    def _listing_source(self, entry: dict) -> ListingSource:
+        """The dictionary's words-by-length file, read when first required: when a query needs
+        it (NeedFiles makes the worker fetch it), or when the worker, having fetched it in the
+        background, asks to warm the dictionary up (bridge op lexicon.warm)."""
+        from wordtable.lexicon.listing import Listing
+        needed = self._file_of(entry, "lengths")
+        found: list[Listing] = []
+
+        def source(required: bool) -> Listing | None:
+            if not found and required:
+                (data,) = self._read([needed])
+                found.append(Listing(data.decode("utf-8")))
+            return found[0] if found else None
+        return source
 
     def add_custom(self, list_id: str, title: str, words: list[str]) -> LexiconInfo:
         """Registers a player's list. The words are checked again: the page's copy may be old

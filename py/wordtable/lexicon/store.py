@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
+from wordtable.lexicon.listing import Listing
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -46,5 +47,6 @@ def load(name: str | None = None, native: bool | None = None) -> Lexicon:
     folder = compiled_dir()
     data = (folder / entry["files"]["words"]["file"]).read_bytes()
     backwards = (folder / entry["files"]["reversed"]["file"]).read_bytes()
-    return Lexicon.from_marisa(info_of(entry), data, backwards, native)
+    listing = Listing((folder / entry["files"]["lengths"]["file"]).read_text(encoding="utf-8"))
+    return Lexicon.from_marisa(info_of(entry), data, backwards, native, lambda required: listing)
 

@@ -110,7 +110,7 @@ class EverydayWords:
                 self._by_length[length] = frozenset(self.lexicon.words_of_length(length)) - blocked
             return
         groups: dict[int, set[str]] = {length: set() for length in wanted or ()}
-        for word in self.lexicon.trie.keys():
+        for word in self.lexicon.all_words():
             if wanted is None or len(word) in wanted:
                 groups.setdefault(len(word), set()).add(word)
         self._by_length.update((length, frozenset(words) - blocked) for length, words in groups.items())
