@@ -112,10 +112,12 @@ def _spiteful_word(game: FourLetterWords, me: Seat, rng: random.Random) -> str:
     words = _nameable(game, me)
     sample = rng.sample(words, min(3 * CANDIDATES, len(words)))
 
+    blank = EMPTY * len(me.grid)
+
     def score(word: str) -> tuple:
         rarity = sum(1 / (1 + public[letter]) for letter in set(word))
         fits = _placements(game, me, word)
-        best_reuse = max(_reuse(me, p) for p in fits)
+        best_reuse = 0 if me.grid == blank else max(_reuse(me, p) for p in fits)  # nothing to reuse yet
         return (rarity + 0.3 * best_reuse + 0.02 * min(len(fits), 10), rng.random())
 
     return max(sample, key=score)
