@@ -402,7 +402,7 @@ def own_wheel() -> Path:
     Pythons reject the foreign bytecode and use the sources."""
     version = package_version()
     sources = package_sources()
-    key = tree_digest(sources + [TOOLS / "compile_pyc.py"], ROOT)[:16]
+    key = tree_digest(sources + [TOOLS / "compile_pyc.py", TOOLS / "pyodide-run.mjs"], ROOT)[:16]
     target = CACHE / "own-wheels" / key / f"wordtable-{version}-py3-none-any.whl"
     if target.exists():
         return target

@@ -86,3 +86,19 @@ def test_the_bridge_asks_for_the_listing_when_a_game_needs_it(tmp_path, monkeypa
     assert "lexicons/standard.lengths.txt" in asked
     standard = next(e for e in manifest["lexicons"] if e["name"] == "standard")
     assert standard["files"]["lengths"]["sha256"]
+
+
+@pytest.mark.parametrize("damage", [b"\xff\xfe not text", b"not a listing\n"])
+def test_a_damaged_listing_file_leaves_the_trie_to_answer(tmp_path, damage):
+    """The worker checks every file's sha256, but should a listing still be unreadable, the
+    dictionary goes on answering from its tries: never an internal error."""
+    manifest = store.manifest()
+    entry = next(e for e in manifest["lexicons"] if e["name"] == "common")
+    (tmp_path / "lexicons").mkdir()
+    shutil.copyfile(store.compiled_dir() / "manifest.json", tmp_path / "lexicons" / "manifest.json")
+    for kind in ("words", "reversed"):
+        name = entry["files"][kind]["file"]
+        shutil.copyfile(store.compiled_dir() / name, tmp_path / "lexicons" / name)
+    (tmp_path / "lexicons" / entry["files"]["lengths"]["file"]).write_bytes(damage)
+    lexicon = LexiconRegistry(tmp_path).get("common")
+    assert lexicon.words_of_length(3)[:2] == ["ace", "act"] and "cat" in lexicon

@@ -55,6 +55,8 @@ def compile_tree(root: str) -> None:
 
 
 if __name__ == "__main__":
+    if not sys._xoptions.get("no_debug_ranges"):
+        sys.exit("compile_pyc.py must run with -X no_debug_ranges (PYTHON_ARGS for pyodide-run.mjs)")
     command, *paths = sys.argv[1:]
     if command == "stdlib":
         compile_stdlib(*paths)

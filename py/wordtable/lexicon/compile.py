@@ -20,7 +20,7 @@ from pathlib import Path
 
 import marisa_trie
 
-from wordtable.lexicon.listing import listing_text
+from wordtable.lexicon.listing import VERSION as LISTING_VERSION, listing_text
 
 MANIFEST = "manifest.json"
 LIST_WORD = re.compile(r"[a-z]+(?:['-][a-z]+)*")
@@ -61,8 +61,8 @@ def compile_all(wordlists: Path, out: Path) -> dict:
         main, backwards = out / f"{name}.marisa", out / f"{name}.reversed.marisa"
         lengths = out / f"{name}.lengths.txt"
         old = previous.get(name)
-        if not (old and old["source_sha256"] == source_sha and main.exists() and backwards.exists()
-                and lengths.exists()):
+        if not (old and old["source_sha256"] == source_sha and old.get("listing") == LISTING_VERSION
+                and main.exists() and backwards.exists() and lengths.exists()):
             words = read_word_list(source)
             for path, keys in ((main, words), (backwards, [w[::-1] for w in words])):
                 marisa_trie.Trie(keys).save(str(_beside(path)))
@@ -75,7 +75,7 @@ def compile_all(wordlists: Path, out: Path) -> dict:
         entries.append({
             "name": name, "title": item["title"], "description": item["description"],
             "licence": catalog["licence"], "default": bool(item.get("default")),
-            "words": count, "source_sha256": source_sha,
+            "words": count, "source_sha256": source_sha, "listing": LISTING_VERSION,
             "files": {"words": _file_entry(main), "reversed": _file_entry(backwards),
                       "lengths": _file_entry(lengths)},
         })

@@ -83,8 +83,13 @@ class Lexicon:
 
     @classmethod
     def from_words(cls, info: LexiconInfo, words: list[str]) -> Lexicon:
-        listing = Listing(listing_text(words))
-        return cls(info, DictTrie(words), DictTrie(w[::-1] for w in words), lambda required: listing)
+        made: list[Listing] = []
+
+        def listing(required: bool) -> Listing | None:  # made when first required
+            if not made and required:
+                made.append(Listing(listing_text(words)))
+            return made[0] if made else None
+        return cls(info, DictTrie(words), DictTrie(w[::-1] for w in words), listing)
 
     def _listing(self, required: bool) -> Listing | None:
         return None if self._listing_source is None else self._listing_source(required)
@@ -115,8 +120,9 @@ class Lexicon:
 
     def match(self, pattern: Pattern, where: Callable[[str], bool] | None = None) -> list[str]:
         """Words fitting the pattern (and where). Short patterns run a regular expression over
-        this lexicon's words of that length, gathered once from the trie: a fixed-length
-        pattern with free positions would otherwise walk every prefix of that length."""
+        this lexicon's words of that length (a slice of the listing, or gathered once from the
+        trie): a fixed-length pattern with free positions would otherwise walk every prefix of
+        that length."""
         if len(pattern) > INDEXED_LENGTHS:
             return queries.match_pattern(self.trie, pattern, where)
         regex = re.compile("^" + "".join("[^\n]" if letters is None else

@@ -13,8 +13,10 @@ alphabetically, one per line. The words of length L are the body's characters ST
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import groupby
 
 HEADER = "#lengths"
+VERSION = 1  # kept in the dictionaries' manifest: a new format makes the build write them again
 
 
 class ListingFormatError(ValueError):
@@ -26,8 +28,8 @@ def listing_text(words: Iterable[str]) -> str:
     spans: list[str] = []
     body: list[str] = []
     offset = 0
-    for length in sorted({len(word) for word in ordered}):
-        block = "\n".join(word for word in ordered if len(word) == length)
+    for length, same_length in groupby(ordered, key=len):
+        block = "\n".join(same_length)
         spans.append(f"{length}:{offset}:{offset + len(block)}")
         body.append(block)
         offset += len(block) + 1

@@ -86,17 +86,24 @@ class LexiconRegistry:
         return NeededFile(f"lexicons/{entry['files'][kind]['file']}", entry["files"][kind]["sha256"])
 
     def _listing_source(self, entry: dict) -> ListingSource:
-        """The dictionary's words-by-length file, read when first required: when a query needs
-        it (NeedFiles makes the worker fetch it), or when the worker, having fetched it in the
-        background, asks to warm the dictionary up (bridge op lexicon.warm)."""
-        from wordtable.lexicon.listing import Listing
-        needed = self._file_of(entry, "lengths")
-        found: list[Listing] = []
+        """The dictionary's words-by-length file, read when a query first requires it (a game's
+        warm-up): NeedFiles makes the worker fetch it, unless its background fetch after boot
+        already put it in the folder. Until then look-ups use the trie. A manifest without the
+        file, or a file that is not a listing, leaves the trie to answer everything."""
+        from wordtable.lexicon.listing import Listing, ListingFormatError
+        needed = self._file_of(entry, "lengths") if "lengths" in entry["files"] else None
+        found: list[Listing | None] = []
 
         def source(required: bool) -> Listing | None:
             if not found and required:
-                (data,) = self._read([needed])
-                found.append(Listing(data.decode("utf-8")))
+                if needed is None:
+                    found.append(None)
+                else:
+                    (data,) = self._read([needed])
+                    try:
+                        found.append(Listing(data.decode("utf-8")))
+                    except (UnicodeDecodeError, ListingFormatError):
+                        found.append(None)
             return found[0] if found else None
         return source
 

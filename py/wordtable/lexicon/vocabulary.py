@@ -81,9 +81,9 @@ def never_propose() -> frozenset[str]:
 
 class EverydayWords:
     """The words of a `common` lexicon that are not never-propose words, by length: words of
-    up to WALKED_LENGTHS letters from the lexicon's length index (a walk of the trie per
-    length, cheap for short words), longer ones from a pass over the whole list (about 0.3 s
-    with the pure reader under CPython), which fills every length asked for at once. A game
+    up to WALKED_LENGTHS letters from the lexicon's length index, longer ones from a pass over
+    the whole list, which fills every length asked for at once (both read the lexicon's
+    words-by-length listing where it has one, else walk the trie). A game
     builds what its bots need in its warm-up, while the new-game form is open; a length asked
     for later, unbuilt, builds every length."""
 
