@@ -45,6 +45,25 @@ def test_files_are_asked_for_with_their_hashes(site):
     assert all(len(digest) == 64 for digest in paths.values())
 
 
+def test_the_listing_is_asked_for_when_a_game_needs_it(site, monkeypatch):
+    """Looking a word up needs only the tries; a game's warm-up needs the words-by-length
+    listing too, asked for like the other files (need-files)."""
+    monkeypatch.setattr(bridge, "_GAMES", {})  # games made earlier read another registry
+    listing = site / "lexicons" / "standard.lengths.txt"
+    assert call(site, "lexicon.check", words=["night"])["ok"] and not listing.exists()
+    assert call(site, "game.warm_up", game="shrdlu", options={})["ok"] and listing.exists()
+
+
+@pytest.mark.parametrize("damage", [b"\xff\xfe not text", b"not a listing\n"])
+def test_a_damaged_listing_file_leaves_the_trie_to_answer(site, damage):
+    """The worker checks every file's sha256, but should a listing still be unreadable, the
+    dictionary goes on answering from its tries: never an internal error."""
+    assert call(site, "lexicon.check", lexicon="common", words=["cat"])["ok"]
+    (site / "lexicons" / "common.lengths.txt").write_bytes(damage)
+    lexicon = bridge.REGISTRY.get("common")
+    assert lexicon.words_of_length(3)[:2] == ["ace", "act"] and "cat" in lexicon
+
+
 def test_lexicons_and_check(site):
     listed = call(site, "lexicons")["result"]
     assert listed["default"] == "standard"

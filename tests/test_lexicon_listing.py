@@ -1,17 +1,11 @@
 """The words-by-length listing made at build time beside each dictionary (listing.py): it holds
 exactly the trie's words, answers what the trie answers, and a damaged one is refused."""
 
-import json
-import shutil
-from pathlib import Path
-
 import pytest
 
-from wordtable import bridge
 from wordtable.lexicon import queries, store
 from wordtable.lexicon.lexicon import Lexicon, LexiconInfo, open_trie
 from wordtable.lexicon.listing import Listing, ListingFormatError, listing_text
-from wordtable.lexicon.registry import LexiconRegistry
 
 
 def test_a_listing_gives_each_length_in_order():
@@ -58,47 +52,3 @@ def test_queries_answer_the_same_with_and_without_the_listing():
     costs = {c: (1,) for c in "abcdefghijklmnopqrstuvwxyz"}
     assert listed.buildable(costs, (3,), exact=True) == walked.buildable(costs, (3,), exact=True)
     assert ("cat" in listed, "qzx" in listed) == ("cat" in walked, "qzx" in walked) == (True, False)
-
-
-def test_the_bridge_asks_for_the_listing_when_a_game_needs_it(tmp_path, monkeypatch):
-    """Looking a word up needs only the tries; a game's warm-up needs the listing too, and
-    asks for it by name and sha256 like the other files."""
-    manifest = store.manifest()
-    monkeypatch.setattr(bridge, "REGISTRY", LexiconRegistry(tmp_path))
-    monkeypatch.setattr(bridge, "_GAMES", {})  # games made earlier read another registry
-    asked: list[str] = []
-
-    def call(op: str, **args) -> dict:
-        for _ in range(8):
-            reply = json.loads(bridge.handle(json.dumps({"op": op, "args": args})))
-            if reply["ok"] or reply["error"]["kind"] != "need-files":
-                return reply
-            for file in reply["error"]["files"]:
-                asked.append(file["path"])
-                target = tmp_path / file["path"]
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(store.compiled_dir() / Path(file["path"]).name, target)
-        raise AssertionError("files kept going missing")
-
-    assert call("lexicon.check", words=["night"])["ok"]
-    assert "lexicons/standard.lengths.txt" not in asked
-    assert call("game.warm_up", game="shrdlu", options={})["ok"]
-    assert "lexicons/standard.lengths.txt" in asked
-    standard = next(e for e in manifest["lexicons"] if e["name"] == "standard")
-    assert standard["files"]["lengths"]["sha256"]
-
-
-@pytest.mark.parametrize("damage", [b"\xff\xfe not text", b"not a listing\n"])
-def test_a_damaged_listing_file_leaves_the_trie_to_answer(tmp_path, damage):
-    """The worker checks every file's sha256, but should a listing still be unreadable, the
-    dictionary goes on answering from its tries: never an internal error."""
-    manifest = store.manifest()
-    entry = next(e for e in manifest["lexicons"] if e["name"] == "common")
-    (tmp_path / "lexicons").mkdir()
-    shutil.copyfile(store.compiled_dir() / "manifest.json", tmp_path / "lexicons" / "manifest.json")
-    for kind in ("words", "reversed"):
-        name = entry["files"][kind]["file"]
-        shutil.copyfile(store.compiled_dir() / name, tmp_path / "lexicons" / name)
-    (tmp_path / "lexicons" / entry["files"]["lengths"]["file"]).write_bytes(damage)
-    lexicon = LexiconRegistry(tmp_path).get("common")
-    assert lexicon.words_of_length(3)[:2] == ["ace", "act"] and "cat" in lexicon

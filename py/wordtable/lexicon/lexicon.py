@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 
 from wordtable.lexicon import queries
-from wordtable.lexicon.listing import Listing, listing_text
+from wordtable.lexicon.listing import Listing, ListingSource, lazy_listing, listing_text
 from wordtable.lexicon.queries import Pattern, Tiles
 from wordtable.lexicon.tries import DictTrie, MarisaFileTrie, Trie
 
@@ -55,12 +55,6 @@ def open_trie(data: bytes, native: bool | None = None) -> Trie:
     return NativeMarisaTrie(data) if use_native else MarisaFileTrie(data)
 
 
-# How a lexicon reaches its words-by-length listing (listing.py): called with required=False
-# it answers None unless the listing is already at hand; with required=True it may raise
-# registry.NeedFiles, so that the browser's worker fetches the file and asks again.
-ListingSource = Callable[[bool], Listing | None]
-
-
 class Lexicon:
     """A word list with the queries the games need. `trie` holds the words, `reversed_trie`
     the same words spelled backwards (for words that end with a given string), and `listing`
@@ -83,21 +77,16 @@ class Lexicon:
 
     @classmethod
     def from_words(cls, info: LexiconInfo, words: list[str]) -> Lexicon:
-        made: list[Listing] = []
-
-        def listing(required: bool) -> Listing | None:  # made when first required
-            if not made and required:
-                made.append(Listing(listing_text(words)))
-            return made[0] if made else None
-        return cls(info, DictTrie(words), DictTrie(w[::-1] for w in words), listing)
+        return cls(info, DictTrie(words), DictTrie(w[::-1] for w in words),
+                   lazy_listing(lambda: Listing(listing_text(words))))
 
     def _listing(self, required: bool) -> Listing | None:
         return None if self._listing_source is None else self._listing_source(required)
 
-    def all_words(self) -> list[str] | Iterator[str]:
+    def all_words(self) -> list[str]:
         """Every word: by length, then A to Z, where the lexicon has a listing."""
         listing = self._listing(True)
-        return listing.words() if listing is not None else self.trie.keys()
+        return listing.words() if listing is not None else list(self.trie.keys())
 
     @property
     def name(self) -> str:
@@ -180,8 +169,6 @@ class Lexicon:
         groups = self._by_cost.get(key)
         if groups is None:
             words = self.all_words()
-            if not isinstance(words, list):
-                words = list(words)
             kinds = len(key[0][1]) if key else 0
             # Each character's cost packed into one integer, a field per kind wide enough for
             # the longest word, so a word's total is one sum over a map (3x faster than a loop).

@@ -12,7 +12,7 @@ alphabetically, one per line. The words of length L are the body's characters ST
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import groupby
 
 HEADER = "#lengths"
@@ -74,3 +74,21 @@ class Listing:
 
     def __len__(self) -> int:
         return len(self.words())
+
+
+# How a lexicon reaches its listing: called with required=False it answers None unless the
+# listing is already at hand; with required=True it makes it (which may raise
+# registry.NeedFiles, so that the browser's worker fetches the file and asks again).
+ListingSource = Callable[[bool], "Listing | None"]
+
+
+def lazy_listing(make: Callable[[], Listing | None]) -> ListingSource:
+    """A source that calls make() once, when the listing is first required (None from make:
+    the lexicon has no listing, and its trie answers everything)."""
+    made: list[Listing | None] = []
+
+    def source(required: bool) -> Listing | None:
+        if not made and required:
+            made.append(make())
+        return made[0] if made else None
+    return source

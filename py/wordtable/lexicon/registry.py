@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from wordtable.lexicon.lexicon import Lexicon, LexiconInfo, ListingSource
+    from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
+    from wordtable.lexicon.listing import ListingSource
 
 CUSTOM_PREFIX = "custom:"
 MAX_CUSTOM_LISTS = 20
@@ -90,22 +91,17 @@ class LexiconRegistry:
         warm-up): NeedFiles makes the worker fetch it, unless its background fetch after boot
         already put it in the folder. Until then look-ups use the trie. A manifest without the
         file, or a file that is not a listing, leaves the trie to answer everything."""
-        from wordtable.lexicon.listing import Listing, ListingFormatError
-        needed = self._file_of(entry, "lengths") if "lengths" in entry["files"] else None
-        found: list[Listing | None] = []
+        from wordtable.lexicon.listing import Listing, ListingFormatError, lazy_listing
 
-        def source(required: bool) -> Listing | None:
-            if not found and required:
-                if needed is None:
-                    found.append(None)
-                else:
-                    (data,) = self._read([needed])
-                    try:
-                        found.append(Listing(data.decode("utf-8")))
-                    except (UnicodeDecodeError, ListingFormatError):
-                        found.append(None)
-            return found[0] if found else None
-        return source
+        def read() -> Listing | None:
+            if "lengths" not in entry["files"]:
+                return None
+            (data,) = self._read([self._file_of(entry, "lengths")])
+            try:
+                return Listing(data.decode("utf-8"))
+            except (UnicodeDecodeError, ListingFormatError):
+                return None
+        return lazy_listing(read)
 
     def add_custom(self, list_id: str, title: str, words: list[str]) -> LexiconInfo:
         """Registers a player's list. The words are checked again: the page's copy may be old

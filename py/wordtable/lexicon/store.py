@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
-from wordtable.lexicon.listing import Listing
+from wordtable.lexicon.listing import Listing, lazy_listing
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -47,6 +47,7 @@ def load(name: str | None = None, native: bool | None = None) -> Lexicon:
     folder = compiled_dir()
     data = (folder / entry["files"]["words"]["file"]).read_bytes()
     backwards = (folder / entry["files"]["reversed"]["file"]).read_bytes()
-    listing = Listing((folder / entry["files"]["lengths"]["file"]).read_text(encoding="utf-8"))
-    return Lexicon.from_marisa(info_of(entry), data, backwards, native, lambda required: listing)
+    listing = folder / entry["files"]["lengths"]["file"]
+    return Lexicon.from_marisa(info_of(entry), data, backwards, native,
+                               lazy_listing(lambda: Listing(listing.read_text(encoding="utf-8"))))
 
