@@ -488,6 +488,59 @@ def precache_list(site: Path) -> list[dict]:
     return entries
 
 
+# A static import in web/js: `import … from "./x.js"`, `import "./x.js"` or `export … from "./x.js"`.
+STATIC_IMPORT = re.compile(r"""^\s*(?:import(?!\s*\()|export)\b[^"'`;]*?["'](\.{1,2}/[^"']+\.m?js)["']""", re.M)
+HEAD_MARKER = "<!-- head: written by build.py -->"
+# What the home screen fetches before it can be used: the games (screens.js) and the
+# dictionaries' list (dictionaries.js).
+HOME_READS = ("games.json", "lexicons/manifest.json")
+
+
+def static_module_graph(entry: Path) -> list[Path]:
+    """Every module the entry imports statically, directly or not (the entry first)."""
+    seen: list[Path] = []
+    pending = [entry.resolve()]
+    while pending:
+        module = pending.pop(0)
+        if module in seen:
+            continue
+        if not module.is_file():
+            raise BuildError(f"{entry.name} imports {module}, which does not exist")
+        seen.append(module)
+        pending += [(module.parent / name).resolve() for name in STATIC_IMPORT.findall(module.read_text())]
+    return seen
+
+
+def page_stylesheets(site: Path) -> list[Path]:
+    """web/css/: the shared sheet first, then each game's."""
+    sheets = sorted((site / "css").glob("*.css"))
+    return sorted(sheets, key=lambda sheet: sheet.name != "app.css")
+
+
+def write_page_head(site: Path) -> None:
+    """Writes into index.html what a visit needs before the home screen can be used.
+    - The stylesheets, inline: three render-blocking requests fewer, each a round trip on a
+      first visit and a pass through the service worker on later ones.
+    - A preload of every module the page imports at start and of the files the home screen
+      reads: otherwise each level of imports waits for the one above it (five passes through
+      the service worker on a later visit, about 150 ms before the games could be drawn)."""
+    page = site / "index.html"
+    html = page.read_text()
+    if html.count(HEAD_MARKER) != 1:
+        raise BuildError(f"web/index.html must hold the line {HEAD_MARKER!r} once")
+    root = site.resolve()
+    lines = []
+    for sheet in page_stylesheets(site):
+        css = sheet.read_text()
+        if "</" in css:
+            raise BuildError(f"{sheet.name} holds '</', which would end its inline <style>")
+        lines.append(f'<style data-from="css/{sheet.name}">\n{css.strip()}\n</style>')
+    lines += [f'<link rel="modulepreload" href="{m.relative_to(root).as_posix()}">'
+              for m in static_module_graph(site / "js" / "main.js")]
+    lines += [f'<link rel="preload" href="{name}" as="fetch" crossorigin="anonymous">' for name in HOME_READS]
+    page.write_text(html.replace(HEAD_MARKER, "\n  ".join(lines)))
+
+
 def write_service_worker(site: Path) -> str:
     entries = precache_list(site)
     build_id = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:16]
@@ -541,6 +594,7 @@ def build(force: bool = False) -> Path:
         shutil.copyfile(PACKAGE_SRC / "lexicon" / "data" / NEVER_PROPOSE_LICENCE,
                         staging / "lexicons" / NEVER_PROPOSE_LICENCE)
         (staging / "games.json").write_bytes(games_info())
+        write_page_head(staging)
         build_id = write_service_worker(staging)
         (staging / ".build-inputs").write_text(inputs)
         old = ROOT / "dist.old"

@@ -162,3 +162,31 @@ def test_refuses_a_tampered_download(tmp_path, monkeypatch):
     fake = tmp_path / f"pyodide-{build.PYODIDE_VERSION}.tgz"
     fake.write_bytes(b"not the real tarball")
     assert not build.tarball_is_pinned(fake)
+
+
+def test_the_module_graph_follows_every_static_import(tmp_path):
+    (tmp_path / "games").mkdir()
+    (tmp_path / "main.js").write_text(
+        'import { a,\n  b } from "./a.js";\nimport "./side.js";\nexport { c } from "./games/c.js";\n'
+        'const later = () => import("./lazy.js"); // loaded when needed: not preloaded\n'
+        '  import("./lazy.js").then(() => {});\n')
+    (tmp_path / "a.js").write_text('import { c } from "./games/c.js";\nexport const a = 1, b = 2;\n')
+    (tmp_path / "side.js").write_text("")
+    (tmp_path / "games" / "c.js").write_text('import { a } from "../a.js";\nexport const c = a;\n')
+    (tmp_path / "lazy.js").write_text("")
+    found = [p.relative_to(tmp_path).as_posix() for p in build.static_module_graph(tmp_path / "main.js")]
+    assert found == ["main.js", "a.js", "side.js", "games/c.js"]
+    (tmp_path / "side.js").write_text('import "./gone.js";\n')
+    with pytest.raises(build.BuildError, match="gone.js"):
+        build.static_module_graph(tmp_path / "main.js")
+
+
+def test_the_page_preloads_its_modules_and_carries_its_styles_inline(dist):
+    page = (dist / "index.html").read_text()
+    assert build.HEAD_MARKER not in page
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
+    assert preloaded[0] == "js/main.js" and "js/games/index.js" in preloaded
+    assert all((dist / name).is_file() for name in preloaded)
+    inline = re.findall(r'<style data-from="([^"]+)">', page)
+    assert sorted(inline) == sorted(f"css/{p.name}" for p in (dist / "css").glob("*.css"))
+    assert 'rel="stylesheet"' not in page

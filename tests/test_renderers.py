@@ -142,3 +142,12 @@ def test_the_shared_javascript_knows_no_game():
             assert name.lower() not in code.lower(), f"{path.name} names the game {name}"
         for field in fields:
             assert not re.search(rf"\b(view|frame|state)\??\.{field}\b", code), f"{path.name} reads view.{field}"
+
+
+def test_the_shared_page_names_no_game():
+    """index.html gets each game's stylesheet from build.py, which lists web/css/."""
+    ids = [p.stem for p in GAMES.glob("*.js") if p.name not in NOT_GAMES]
+    page = (JS.parent / "index.html").read_text().lower()
+    for name in ids:
+        assert name not in page, f"index.html names the game {name}"
+

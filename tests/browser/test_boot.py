@@ -56,6 +56,24 @@ def test_page_paints_before_python_is_up(page, site):
     assert wait_for_boot(page) == "ready"
 
 
+def test_the_page_asks_for_all_its_modules_at_once_and_carries_its_styles(page, site):
+    """Issue 17: build.py preloads every module the page imports (the browser would otherwise
+    find them one level of imports at a time) and puts the stylesheets inline."""
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url.removeprefix(site.url)))
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    preloaded = set(page.eval_on_selector_all("link[rel=modulepreload]", "links => links.map(l => l.getAttribute('href'))"))
+    modules = {url for url in requested if url.startswith("js/") and url != "js/py-worker.js"}
+    assert "js/main.js" in modules and "js/games/index.js" in modules
+    assert modules <= preloaded, f"imported but not preloaded: {sorted(modules - preloaded)}"
+    assert not [url for url in requested if url.endswith(".css")]
+    inline = page.eval_on_selector_all("style[data-from]", "styles => styles.map(s => s.dataset.from)")
+    assert inline[0] == "css/app.css" and len(inline) == len(list((site.directory / "css").glob("*.css")))
+    # Styled: the wordmark's tiles are drawn as tiles, not as plain inline text.
+    assert page.eval_on_selector(".wordmark .tile", "t => getComputedStyle(t).display") != "inline"
+
+
 def test_the_dictionaries_and_a_new_game_form_work_before_python_is_up(page, site):
     """Issue 17: they need no rules. The dictionaries are listed from the build's manifest; the
     form opens with its choices, and its Start waits for Python, then begins the game."""
@@ -114,8 +132,9 @@ def test_offline_reload_and_later_visit(page, context, site):
     refusal = page.evaluate(f"({check})('wordsmith', 'cat')")
     assert "could not be loaded (offline" in refusal, refusal
     later = context.new_page()
-    later.goto(site.url)
+    later.goto(site.url + "?from=a-link")  # a query string still finds the cached page and files
     assert wait_for_boot(later) == "ready"
+    assert later.evaluate(f"({check})('british', 'colour')") is True
 
 
 def test_a_first_visit_boots_without_the_snapshot_and_later_visits_with_it(page, site):
