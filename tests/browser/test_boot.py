@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 import build
 from conftest import wait_for_boot
+from tables import open_prepared_game
 from wordtable.games import REGISTRY
 
 GAMES = ["Four Letter Words", "Wordsmith", "Shrdlu", "One Letter Better", "Spell Write"]
@@ -92,6 +93,67 @@ def test_the_dictionaries_and_a_new_game_form_work_before_python_is_up(page, sit
     gate.set()
     page.wait_for_url(re.compile("#game="))
     assert wait_for_boot(page) == "ready"
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_a_resumed_game_is_drawn_from_its_save_before_python_is_up(browser, page, site, game):
+    """Issue 17: a reload shows the game's last screen at once (players, history and, with one
+    person at the device, their own board); it becomes playable when Python is up."""
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    save_id = open_prepared_game(page, site.url, game, [{"name": "Ada", "bot": None}, {"name": "Basil", "bot": "medium"}],
+                                 {"players": 2}, seed=11, bot_delay=60_000)  # the bot waits: the screen holds still
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).lastSeen?.own")
+    seats = page.locator("#seats").inner_text()
+    history = page.locator("#history").inner_text()
+    stored = page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')")
+    assert "lastSeen" not in page.evaluate(f"import('./js/saves.js').then(m => m.exportText(JSON.parse({stored!r})))")
+
+    # Another browser profile holding only that save (no service worker, so the held file holds).
+    later = browser.new_context(service_workers="block")
+    try:
+        later.add_init_script(f"localStorage.setItem('wordtable.save.{save_id}', {stored!r})")
+        fresh = later.new_page()
+        gate = site.hold(f"pyodide/{build.STDLIB_PYC_NAME}")
+        fresh.goto(f"{site.url}#game={save_id}")
+        expect(fresh.locator("#table-preview")).to_have_text("Waiting for Python to start…")
+        assert fresh.locator("#seats").inner_text() == seats
+        assert fresh.locator("#history").inner_text() == history
+        picture = fresh.locator("#table-main > :not(#table-preview)")
+        if "waitingPicture" in fresh.evaluate("import('./js/games/index.js').then(m => Object.keys(m.RENDERERS.find(r => r.id === %r)))" % game):
+            expect(picture).to_have_count(1)
+        assert fresh.evaluate("document.body.dataset.boot") == "loading"
+        gate.set()
+        assert wait_for_boot(fresh) == "ready"
+        expect(fresh.locator("#table-preview")).to_have_count(0)
+        expect(fresh.locator("#seats li")).to_have_count(2)
+    finally:
+        later.close()
+
+
+def test_a_damaged_last_screen_is_skipped_and_the_game_still_opens(browser, page, site):
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    save_id = open_prepared_game(page, site.url, "four-letter-words", [{"name": "Ada", "bot": None}, {"name": "Basil", "bot": "medium"}],
+                                 {"players": 2}, seed=5, bot_delay=60_000)
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).lastSeen?.own")
+    save = json.loads(page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')"))
+    save["lastSeen"] = {"view": {"phase": 7, "grids": "no"}, "own": {"seat": 0, "view": {"grid": None}}}
+    later = browser.new_context(service_workers="block")
+    try:
+        later.add_init_script(f"localStorage.setItem('wordtable.save.{save_id}', {json.dumps(json.dumps(save))})")
+        fresh = later.new_page()
+        gate = site.hold(f"pyodide/{build.STDLIB_PYC_NAME}")
+        fresh.goto(f"{site.url}#game={save_id}")
+        expect(fresh.locator("#screen-table")).to_contain_text("Waiting for Python to start…")
+        gate.set()
+        assert wait_for_boot(fresh) == "ready"
+        expect(fresh.locator("#table-headline")).to_contain_text("chooses the next word")
+        expect(fresh.locator("#table-preview")).to_have_count(0)
+        redrawn = json.loads(fresh.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')"))["lastSeen"]
+        assert redrawn["view"]["phase"] != 7 and redrawn["own"]["view"]["grid"]  # Python's views replaced it
+    finally:
+        later.close()
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1366, 900)])

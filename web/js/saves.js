@@ -1,5 +1,6 @@
 // Saved games: one localStorage entry per game, written after every move.
-// A save is {format, version, id, game, players, settings, record, summary, created, updated}.
+// A save is {format, version, id, game, players, settings, record, summary, created, updated},
+// and lastSeen: the last screen's views, to draw at once on a reload (table.js).
 // The record (game, options, seed, moves) is the game; Python replays it. Anything that cannot
 // be read is reported and left exactly where it is: nothing a player saved is ever deleted
 // except by the player.
@@ -136,7 +137,8 @@ export function parseExport(text, knownGames) {
 }
 
 export function exportText(save) {
-  return JSON.stringify(save, null, 1);
+  const { lastSeen: _screen, ...game } = save; // the last screen is this browser's, redrawn from the record
+  return JSON.stringify(game, null, 1);
 }
 
 export function exportFilename(save) {

@@ -4,7 +4,7 @@ import { $, element, button } from "./ui.js";
 import { listSaves, loadSave, writeSave, deleteSave, SaveProblem, SAVE_FORMAT, SAVE_VERSION } from "./saves.js";
 import { StoreProblem } from "./store.js";
 import { Setup, rematch } from "./setup.js";
-import { Table } from "./table.js";
+import { Table, drawSavedTable } from "./table.js";
 import { showExport, importSave, readImportFile } from "./transfer.js";
 import { GuestScreen } from "./online.js";
 import { loadGames } from "./games/index.js";
@@ -288,7 +288,10 @@ async function openTable(wordtable, id) {
     }
   }
   document.body.dataset.game = save.game;
+  const preview = wordtable.info ? null
+    : drawSavedTable({ root: $("screen-table"), game: GAMES[save.game], save, waitingText: "Waiting for Python to start…" });
   await wordtable.ready;
+  preview?.dispose();
   if (location.hash !== `#game=${id}`) return;
   table ??= new Table({ python: wordtable.python, games: GAMES, dictionaries: wordtable.dictionaries,
     root: $("screen-table"), notice });

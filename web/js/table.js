@@ -16,6 +16,38 @@ import { HostNet } from "./online.js";
 import { RoundWatch, onlyWaitingChanged } from "./race.js";
 import { TableScreen, waitingLine } from "./table-screen.js";
 
+/** After a bot's name in the players' list: " (medium bot)". */
+const botNote = (players) => (seat) => ({ suffix: players[seat]?.bot ? ` (${players[seat].bot} bot)` : "" });
+
+/**
+ * A saved game's last screen, drawn from its save while Python starts: the players and history
+ * from the table's view and, where one person plays, their own board (the game's
+ * waitingPicture). Nothing can be played on it; Table.open draws over it. Returns the screen
+ * (to dispose of), or null when the save keeps no picture or it cannot be drawn.
+ */
+export function drawSavedTable({ root, game, save, waitingText }) {
+  const seen = save.lastSeen;
+  const isView = (view) => view !== null && typeof view === "object" && !Array.isArray(view);
+  if (!game || !isView(seen?.view)) return null;
+  let screen = null;
+  try {
+    screen = new TableScreen({ root, game, players: save.players, seatNote: botNote(save.players),
+      controls: [element("a", { class: "button small", href: "#" }, "Home")] });
+    const own = isView(seen.own?.view) && Number.isInteger(seen.own.seat) ? seen.own : null;
+    screen.showSide(seen.view, { historySeat: own?.seat ?? null });
+    const picture = own && game.waitingPicture?.({ ...own.view, seat: own.seat }, save.players[own.seat]?.name ?? null);
+    screen.setMain(waitingLine(waitingText, "table-preview"), picture);
+    return screen;
+  } catch (error) {
+    // A picture the renderer cannot draw (an older version's view, a damaged save) is skipped:
+    // the game itself is replayed from its record once Python is up.
+    console.warn("The saved game's last screen could not be drawn:", error);
+    screen?.dispose();
+    root.replaceChildren(waitingLine(waitingText, "table-preview"));
+    return null;
+  }
+}
+
 export class Table {
   constructor({ python, games, dictionaries, root, notice }) {
     this.python = python;
@@ -111,7 +143,7 @@ export class Table {
     const players = this.save.players;
     this.screen?.dispose();
     this.screen = new TableScreen({ root: this.root, game: this.game, players, controls, lines: [this.onlineLine],
-      seatNote: (seat) => ({ suffix: players[seat].bot ? ` (${players[seat].bot} bot)` : "" }) });
+      seatNote: botNote(players) });
   }
 
   setMain(...children) {
@@ -185,6 +217,7 @@ export class Table {
   async ownViews() {
     const views = {};
     for (const seat of this.humans) views[seat] = (await this.call("game.view", { seat })).view;
+    if (this.humans.length === 1) this.rememberOwn(this.humans[0], views[this.humans[0]]);
     return views;
   }
 
@@ -198,6 +231,15 @@ export class Table {
   keep(view) {
     this.save.summary = this.game.summary(view, this.save.players);
     this.save.over = view.phase === "over";
+    this.save.lastSeen = { view, own: null }; // drawn on a reload before Python is up (drawSavedTable)
+    this.persist();
+  }
+
+  /** With one person at this device, their own view is kept too, so a reload shows their board
+   * at once. Nothing new is stored: the save's record already holds the whole game. */
+  rememberOwn(seat, view) {
+    if (this.humans.length !== 1 || !this.save.lastSeen || this.save.lastSeen.own?.view === view) return;
+    this.save.lastSeen.own = { seat, view };
     this.persist();
   }
 
@@ -224,6 +266,7 @@ export class Table {
     this.shownSeat = inTheOpen ? null : seat;
     const { view } = await this.call("game.view", { seat });
     if (token !== this.token) return;
+    this.rememberOwn(seat, view);
     const act = async (move) => {
       this.setBusy(true);
       let played = false;
@@ -299,6 +342,7 @@ export class Table {
     if (onlyHuman !== null) {
       const own = await this.call("game.view", { seat: onlyHuman });
       if (token !== this.token) return;
+      this.rememberOwn(onlyHuman, own.view);
       waiting.push(this.game.waitingPicture?.(own.view, this.save.players[onlyHuman].name));
       const undo = this.takeBackButton(onlyHuman, token);
       if (undo) waiting.unshift(undo);

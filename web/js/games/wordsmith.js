@@ -423,6 +423,16 @@ export function raceScreen(view, ctx) {
 
 /** The people at this device still due this roll, in this roll's order: it turns by one
  * person each roll (and each challenge), so nobody always claims first. */
+/** A person's own pieces and sheet, drawn still: while others move, and a reload's first
+ * screen before Python is up (table.js). */
+export function waitingPicture(view, name) {
+  const me = view.players[view.seat];
+  const whose = name ? `${name}: your` : "Your";
+  return element("div", { class: "ws-waiting" },
+    element("p", { class: "ws-waiting-title" }, `${whose} pieces`), pieceCounts(me.pool, { size: 24 }),
+    liveSheet(view, me, { caption: `${whose} sheet`, small: true }));
+}
+
 export function dueOrder(view, humans) {
   const shift = ((view.word_round ?? 1) - 1 + view.challenge - 1) % humans.length;
   const order = [...humans.slice(shift), ...humans.slice(0, shift)];
