@@ -33,8 +33,7 @@ def load(folder: Path, name: str, native: bool) -> Lexicon:
     entry = next(e for e in manifest["lexicons"] if e["name"] == name)
     info = LexiconInfo(name, entry["title"], entry["description"], entry["licence"], entry["words"])
     data = (folder / entry["files"]["words"]["file"]).read_bytes()
-    backwards = (folder / entry["files"]["reversed"]["file"]).read_bytes()
-    return Lexicon.from_marisa(info, data, backwards, native)
+    return Lexicon.from_marisa(info, data, native)
 
 
 def random_spread(rng: random.Random) -> tuple[list, object]:

@@ -52,7 +52,8 @@ def test_manifest_describes_every_file(tmp_path):
     assert default == ["standard"]
     for entry in manifest["lexicons"]:
         assert entry["words"] > 50_000 and entry["description"] and "SCOWL" in entry["licence"]
-        for kind in ("words", "reversed"):
+        assert set(entry["files"]) == {"words", "lengths"}
+        for kind in ("words", "lengths"):
             file = entry["files"][kind]
             assert (store.compiled_dir() / file["file"]).stat().st_size == file["bytes"]
 

@@ -247,11 +247,9 @@ async function prefetchDefaultLexicon() {
   const manifestBytes = await fetchSiteFile(manifestPath, null);
   const manifest = JSON.parse(new TextDecoder().decode(manifestBytes));
   defaultLexicon = manifest.lexicons.find((lexicon) => lexicon.default);
-  const files = await Promise.all(["words", "reversed"].map(async (kind) => {
-    const path = `lexicons/${defaultLexicon.files[kind].file}`;
-    return { path, bytes: await fetchSiteFile(path, defaultLexicon.files[kind].sha256) };
-  }));
-  return [{ path: manifestPath, bytes: manifestBytes }, ...files];
+  const words = defaultLexicon.files.words;
+  const path = `lexicons/${words.file}`;
+  return [{ path: manifestPath, bytes: manifestBytes }, { path, bytes: await fetchSiteFile(path, words.sha256) }];
 }
 
 // The default dictionary's words by length (what games' warm-ups list, see listing.py) comes

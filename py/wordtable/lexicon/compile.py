@@ -2,9 +2,8 @@
 
     python -m wordtable.lexicon.compile WORDLISTS_DIR OUT_DIR
 
-For each list in WORDLISTS_DIR/catalog.json: NAME.marisa (the words), NAME.reversed.marisa
-(the words spelled backwards, for "ends with" queries) and NAME.lengths.txt (the words by
-length, see listing.py: what a MARISA trie is slow to list in the browser), plus
+For each list in WORDLISTS_DIR/catalog.json: NAME.marisa (the words) and NAME.lengths.txt (the
+words by length, see listing.py: what a MARISA trie is slow to list in the browser), plus
 OUT_DIR/manifest.json with each list's name, description, licence, word count, and each
 file's size and sha256. Lists whose text did not change are not recompiled.
 """
@@ -58,15 +57,14 @@ def compile_all(wordlists: Path, out: Path) -> dict:
         name = item["name"]
         source = wordlists / f"{name}.txt"
         source_sha = hashlib.sha256(source.read_bytes()).hexdigest()
-        main, backwards = out / f"{name}.marisa", out / f"{name}.reversed.marisa"
+        main = out / f"{name}.marisa"
         lengths = out / f"{name}.lengths.txt"
         old = previous.get(name)
         if not (old and old["source_sha256"] == source_sha and old.get("listing") == LISTING_VERSION
-                and main.exists() and backwards.exists() and lengths.exists()):
+                and main.exists() and lengths.exists()):
             words = read_word_list(source)
-            for path, keys in ((main, words), (backwards, [w[::-1] for w in words])):
-                marisa_trie.Trie(keys).save(str(_beside(path)))
-                os.replace(_beside(path), path)
+            marisa_trie.Trie(words).save(str(_beside(main)))
+            os.replace(_beside(main), main)
             _beside(lengths).write_text(listing_text(words), encoding="utf-8")
             os.replace(_beside(lengths), lengths)
             count = len(words)
@@ -76,8 +74,7 @@ def compile_all(wordlists: Path, out: Path) -> dict:
             "name": name, "title": item["title"], "description": item["description"],
             "licence": catalog["licence"], "default": bool(item.get("default")),
             "words": count, "source_sha256": source_sha, "listing": LISTING_VERSION,
-            "files": {"words": _file_entry(main), "reversed": _file_entry(backwards),
-                      "lengths": _file_entry(lengths)},
+            "files": {"words": _file_entry(main), "lengths": _file_entry(lengths)},
         })
     manifest = {"lexicons": entries}
     # Written beside and renamed: another process reading the manifest meanwhile (tests and

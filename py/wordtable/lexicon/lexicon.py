@@ -56,29 +56,26 @@ def open_trie(data: bytes, native: bool | None = None) -> Trie:
 
 
 class Lexicon:
-    """A word list with the queries the games need. `trie` holds the words, `reversed_trie`
-    the same words spelled backwards (for words that end with a given string), and `listing`
+    """A word list with the queries the games need. `trie` holds the words, and `listing`
     (when given) the words by length, for what a trie is slow to list."""
 
-    def __init__(self, info: LexiconInfo, trie: Trie, reversed_trie: Trie,
-                 listing: ListingSource | None = None):
+    def __init__(self, info: LexiconInfo, trie: Trie, listing: ListingSource | None = None):
         self.info = info
         self.trie = trie
-        self.reversed_trie = reversed_trie
         self._listing_source = listing
         self._by_length: dict[int, str] = {}  # length -> its words, one per line
         self._by_cost: dict[tuple, dict[tuple[int, ...], list[str]]] = {}  # see buildable
         self._anagrams: dict[str, tuple[str, ...]] | None = None
+        self._longest: int | None = None  # the longest word's length, found once without a listing
 
     @classmethod
-    def from_marisa(cls, info: LexiconInfo, data: bytes, reversed_data: bytes,
-                    native: bool | None = None, listing: ListingSource | None = None) -> Lexicon:
-        return cls(info, open_trie(data, native), open_trie(reversed_data, native), listing)
+    def from_marisa(cls, info: LexiconInfo, data: bytes, native: bool | None = None,
+                    listing: ListingSource | None = None) -> Lexicon:
+        return cls(info, open_trie(data, native), listing)
 
     @classmethod
     def from_words(cls, info: LexiconInfo, words: list[str]) -> Lexicon:
-        return cls(info, DictTrie(words), DictTrie(w[::-1] for w in words),
-                   lazy_listing(lambda: Listing(listing_text(words))))
+        return cls(info, DictTrie(words), lazy_listing(lambda: Listing(listing_text(words))))
 
     def _listing(self, required: bool) -> Listing | None:
         return None if self._listing_source is None else self._listing_source(required)
@@ -202,7 +199,20 @@ class Lexicon:
         return queries.end_extensions(self.trie, word)
 
     def front_extensions(self, word: str) -> list[str]:
-        return queries.front_extensions(self.reversed_trie, word)
+        """Words made by adding letters at the front of word: a regular expression over each
+        longer length's words. (A trie of the words spelled backwards answered this before; no
+        game asks it often, and that trie doubled what a first visit fetched per dictionary.)"""
+        ending = re.compile("^[^\n]+" + re.escape(word) + "$", re.MULTILINE)
+        return sorted(found for length in range(len(word) + 1, self._longest_length() + 1)
+                      for found in ending.findall(self._length_index(length)))
+
+    def _longest_length(self) -> int:
+        listing = self._listing(True)
+        if listing is not None:
+            return max(listing.spans, default=0)
+        if self._longest is None:
+            self._longest = max((len(word) for word in self.trie.keys()), default=0)
+        return self._longest
 
     def insertions(self, word: str) -> list[str]:
         return queries.insertions(self.trie, word)

@@ -179,12 +179,6 @@ def end_extensions(trie: Trie, word: str) -> list[str]:
     return sorted(w for w in trie.keys(word) if w != word)
 
 
-def front_extensions(reversed_trie: Trie, word: str) -> list[str]:
-    """Words made by adding letters at the front of word (asks a trie of reversed words)."""
-    tail = word[::-1]
-    return sorted(w[::-1] for w in reversed_trie.keys(tail) if w != tail)
-
-
 def insertions(trie: Trie, word: str) -> list[str]:
     """Words made by inserting exactly one letter anywhere in word."""
     raw = word.encode()

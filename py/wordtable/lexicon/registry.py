@@ -75,11 +75,10 @@ class LexiconRegistry:
             entry = next((e for e in self.manifest() if e["name"] == name), None)
             if entry is None:
                 raise UnknownLexicon(f"There is no dictionary called “{name}”.")
-            words, backwards = self._read([self._file_of(entry, "words"), self._file_of(entry, "reversed")])
+            (words,) = self._read([self._file_of(entry, "words")])
             info = LexiconInfo(entry["name"], entry["title"], entry["description"], entry["licence"],
                                entry["words"])
-            self._loaded[name] = Lexicon.from_marisa(info, words, backwards,
-                                                     listing=self._listing_source(entry))
+            self._loaded[name] = Lexicon.from_marisa(info, words, listing=self._listing_source(entry))
         return self._loaded[name]
 
     @staticmethod

@@ -46,8 +46,7 @@ def load(name: str | None = None, native: bool | None = None) -> Lexicon:
     entry = entries[name]
     folder = compiled_dir()
     data = (folder / entry["files"]["words"]["file"]).read_bytes()
-    backwards = (folder / entry["files"]["reversed"]["file"]).read_bytes()
     listing = folder / entry["files"]["lengths"]["file"]
-    return Lexicon.from_marisa(info_of(entry), data, backwards, native,
+    return Lexicon.from_marisa(info_of(entry), data, native,
                                lazy_listing(lambda: Listing(listing.read_text(encoding="utf-8"))))
 
