@@ -107,7 +107,8 @@ def play_every_game(site_dir: str) -> None:
     call("lexicons")
     call("lexicon.check", words=["cat", "hello!", "two words"])
     for game_id in REGISTRY:
-        call("game.warm_up", game=game_id, options={})
+        while not call("game.warm_up", game=game_id, options={})["done"]:
+            pass
         made = call("game.new", game=game_id, options={"players": 2}, seed=7)
         if made is None:
             sys.exit(f"{game_id}: a new game was refused")

@@ -7,10 +7,13 @@ Python never touches the DOM; the JavaScript never decides a rule.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
-from collections.abc import Callable
+import sys
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -296,11 +299,40 @@ def _ask(args: dict[str, Any]) -> dict[str, Any]:
     return {"answer": game.answer(state, seat, question, _arg(args, "args", dict, {}))}
 
 
+# Warm-ups under way, by game and options: each call runs one slice of about WARM_SLICE_S.
+_WARMING: dict[str, Iterator[None]] = {}
+WARM_SLICE_S = 0.02
+_WARMING_KEPT = 8  # warm-ups a page stopped asking for are dropped beyond this
+
+
 def _warm_up(args: dict[str, Any]) -> dict[str, Any]:
-    """Lets a game build its indexes before play starts (Shrdlu: five- and six-letter words)."""
-    game, _bots = _game(_arg(args, "game", str))
-    game.warm_up(_arg(args, "options", dict, {}))
-    return {}
+    """Lets a game build its indexes before play starts (Shrdlu: five- and six-letter words),
+    a slice at a time: {"done": false} until it is over, and the page asks again, so a request
+    sent meanwhile waits for one slice at most. A failed slice (a file to fetch first) starts the
+    warm-up again on the next call; what it built so far is kept."""
+    game_id = _arg(args, "game", str)
+    options = _arg(args, "options", dict, {})
+    if game_id not in _GAMES:
+        # A game's first use: importing its rules, then its bots, are a slice each.
+        from wordtable.games import REGISTRY as BUILT
+        rules_module = BUILT.get(game_id, ("",))[0]
+        if rules_module and rules_module not in sys.modules:
+            importlib.import_module(rules_module)
+        else:
+            game, _bots = _game(game_id)
+            game.Options.parse(options)  # bad options are refused before any work
+        return {"done": False}
+    game, _bots = _game(game_id)
+    key = json.dumps([game_id, options], sort_keys=True)
+    steps = _WARMING.pop(key, None) or iter(game.warm_up(options))
+    deadline = time.perf_counter() + WARM_SLICE_S
+    for _ in steps:
+        if time.perf_counter() >= deadline:
+            if len(_WARMING) >= _WARMING_KEPT:
+                _WARMING.clear()
+            _WARMING[key] = steps
+            return {"done": False}
+    return {"done": True}
 
 
 def _undo(args: dict[str, Any]) -> dict[str, Any]:

@@ -48,6 +48,14 @@ export class PythonWorker {
     });
   }
 
+  /** Lets a game build its indexes ahead of play (game.warm_up), a slice per call until it says
+   * it is done: a request the page makes meanwhile goes between two slices. */
+  async warmUp(game, options) {
+    for (let slice = 0; slice < 100_000; slice++) {
+      if ((await this.call("game.warm_up", { game, options })).done !== false) return;
+    }
+  }
+
   /** Installs wheels listed in our lock file; resolves with {loaded: [names], errors: [messages]}. */
   loadPackages(names) {
     const id = this.#nextId++;

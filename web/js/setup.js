@@ -114,7 +114,7 @@ export class Setup {
     // The player's own lists, once Python has checked them; a choice already made stays.
     if (!this.lexiconsFromPython) await this.fillLexicons(this.lexiconChosen ? this.lexicon.value : last?.lexicon);
     // While the form is filled in, Python builds what the game needs (Shrdlu: word indexes).
-    this.python.call("game.warm_up", { game: game.id, options: {} }).catch(() => {});
+    this.python.warmUp(game.id, {}).catch(() => {});
   }
 
   explainSpeed() {

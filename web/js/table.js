@@ -84,7 +84,7 @@ export class Table {
     this.clock = null;
     this.stopClocks();
     this.draw();
-    this.python.call("game.warm_up", { game: save.game, options: save.record.options }).catch(() => {});
+    this.python.warmUp(save.game, save.record.options).catch(() => {});
     this.hostNet?.close();
     this.hostNet = null;
     if (save.players.some((p) => p.online)) {

@@ -5,7 +5,7 @@ view, …) and may override the optional capabilities, whose defaults are writte
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -175,10 +175,13 @@ class Game:
         """A question a seat may ask about its own game (see `questions`); IllegalMove if not."""
         raise IllegalMove(f"{self.title} answers no questions.")
 
-    def warm_up(self, options: dict[str, Any]) -> None:
-        """Builds indexes before play starts (called while the new-game form is open); the
-        default only checks the options."""
+    def warm_up(self, options: dict[str, Any]) -> Iterator[None]:
+        """Builds indexes before play starts (called while the new-game form is open), as a
+        generator that yields between slices of a few ms: the bridge runs it a slice at a time
+        so other requests need not wait for all of it (see wordtable.stepwise). The default only
+        checks the options."""
         self.Options.parse(options)
+        return iter(())
 
     def undo_barrier(self, before: Any, after: Any) -> bool:
         """Whether the move from before to after revealed hidden information, drew on

@@ -36,7 +36,7 @@ how-to-play text):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -44,7 +44,7 @@ from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.lexicon.rules import WordRule
-from wordtable.lexicon.vocabulary import vocabulary
+from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
 
 GAME_ID = "four-letter-words"
 EMPTY = "."
@@ -190,12 +190,15 @@ class FourLetterWords(Game):
                      (False,) * options.players, chooser=seed % options.players,
                      lost_turns=(0,) * options.players)
 
-    def warm_up(self, options: dict[str, Any]) -> None:
+    def warm_up(self, options: dict[str, Any]) -> Iterator[None]:
         """The four-letter words by letter and position, and the bots' everyday ones, while the
         new-game form is open."""
         lexicon = Options.parse(options).lexicon
+        self.lexicon_for(lexicon).words_of_length(4)  # the listing read: a slice of its own
+        yield
         self._four_letter_index(lexicon)
-        vocabulary(self.lexicon_for, lexicon).warm_up([4])
+        yield
+        yield from bots_warm_up(self.lexicon_for, lexicon, [4])
 
     def windows(self, options: Options) -> list[Window]:
         key = (options.rows, options.cols)

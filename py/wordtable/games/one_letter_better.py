@@ -54,6 +54,7 @@ how-to-play page too). The deck is ours: see one_letter_better_deck.py.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -63,7 +64,7 @@ from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import rng_for
 from wordtable.games.one_letter_better_deck import DECK, GAME_ID, Card
 from wordtable.lexicon.rules import WordRule
-from wordtable.lexicon.vocabulary import vocabulary
+from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
 
 HAND = 7               # cards dealt
 TURN_HAND = 8          # cards a turn begins with
@@ -275,12 +276,12 @@ class OneLetterBetter(Game):
                        phase="draw", must_play=None, taken=(), played=False, robbed=frozenset(), quiet=0,
                        turns=0, pending=None, accepted=frozenset(), trimming=None)
 
-    def warm_up(self, options: dict[str, Any]) -> None:
-        """The dictionary's letter-set index, so the first hand's search does not pay for it,
-        and the bots' everyday words."""
+    def warm_up(self, options: dict[str, Any]) -> Iterator[None]:
+        """The dictionary's letter-set index (a slice at a time), so the first hand's search
+        does not pay for it, and the bots' everyday words."""
         name = Options.parse(options).lexicon
-        self.lexicon_for(name).anagrams()
-        vocabulary(self.lexicon_for, name).warm_up()
+        yield from self.lexicon_for(name).anagram_build.steps()
+        yield from bots_warm_up(self.lexicon_for, name)
 
     def is_word(self, state: State, text: str) -> bool:
         # The trie, not the bots' letter-set index: a player's first word after a reload should

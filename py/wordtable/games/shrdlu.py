@@ -22,7 +22,7 @@ how-to-play page too):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -31,7 +31,8 @@ from wordtable.engine.game import Deadline, Game, Move, Outcome
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import rng_for
 from wordtable.lexicon.rules import WordRule
-from wordtable.lexicon.vocabulary import Vocabulary, vocabulary
+from wordtable.lexicon.vocabulary import Vocabulary
+from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
 
 GAME_ID = "shrdlu"
 SPREAD = 5
@@ -204,14 +205,15 @@ class Shrdlu(Game):
             self._solutions[key] = solve(self.lexicon_for(lexicon_name), spread)
         return self._solutions[key]
 
-    def warm_up(self, options: dict[str, Any]) -> None:
+    def warm_up(self, options: dict[str, Any]) -> Iterator[None]:
         """Builds the dictionary's indexes for five- and six-letter words, so the first
         round's solving does not pay for them, and the bots' everyday words of those lengths."""
         name = Options.parse(options).lexicon
         lexicon = self.lexicon_for(name)
         for length in (SPREAD, SPREAD + 1):
             lexicon.words_of_length(length)
-        vocabulary(self.lexicon_for, name).warm_up([SPREAD, SPREAD + 1])
+            yield
+        yield from bots_warm_up(self.lexicon_for, name, [SPREAD, SPREAD + 1])
 
     @staticmethod
     def _deal(state: State) -> State:

@@ -29,6 +29,7 @@ how-to-play page too):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -37,7 +38,8 @@ from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import rng_for
 from wordtable.lexicon.rules import WordRule
-from wordtable.lexicon.vocabulary import Vocabulary, vocabulary
+from wordtable.lexicon.vocabulary import Vocabulary
+from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
 
 GAME_ID = "spell-write"
 LETTERS = ("aeiouy", "bcdfgh", "jtkrlm", "nphqsr", "stvwxz", "aeiouy")
@@ -155,9 +157,9 @@ class SpellWrite(Game):
 
     # -- setup ---------------------------------------------------------------------------------
 
-    def warm_up(self, options: dict[str, Any]) -> None:
+    def warm_up(self, options: dict[str, Any]) -> Iterator[None]:
         """The bots' everyday words of two to four letters, while the new-game form is open."""
-        vocabulary(self.lexicon_for, Options.parse(options).lexicon).warm_up([2, 3, 4])
+        yield from bots_warm_up(self.lexicon_for, Options.parse(options).lexicon, [2, 3, 4])
 
     def start(self, parsed: Options, seed: int) -> State:
         sheets = []

@@ -10,6 +10,7 @@ from wordtable.lexicon import queries
 from wordtable.lexicon.listing import Listing, ListingSource, lazy_listing, listing_text
 from wordtable.lexicon.queries import Pattern, Tiles
 from wordtable.lexicon.tries import DictTrie, MarisaFileTrie, Trie
+from wordtable.stepwise import SLICE_ITEMS, Build, Stepwise
 
 INDEXED_LENGTHS = 8  # patterns up to this long use the per-length word index
 
@@ -64,8 +65,8 @@ class Lexicon:
         self.trie = trie
         self._listing_source = listing
         self._by_length: dict[int, str] = {}  # length -> its words, one per line
-        self._by_cost: dict[tuple, dict[tuple[int, ...], list[str]]] = {}  # see buildable
-        self._anagrams: dict[str, tuple[str, ...]] | None = None
+        self._by_cost: dict[tuple, Stepwise[dict[tuple[int, ...], list[str]]]] = {}  # see cost_groups
+        self.anagram_build: Stepwise[dict[str, tuple[str, ...]]] = Stepwise(self._build_anagrams)
         self._longest: int | None = None  # the longest word's length, found once without a listing
 
     @classmethod
@@ -79,6 +80,19 @@ class Lexicon:
 
     def _listing(self, required: bool) -> Listing | None:
         return None if self._listing_source is None else self._listing_source(required)
+
+    def lengths(self) -> list[int] | None:
+        """The lengths that have words, from the listing; None for a lexicon without one."""
+        listing = self._listing(True)
+        return None if listing is None else sorted(n for n, (start, end) in listing.spans.items() if end > start)
+
+    def listing_steps(self) -> Iterator[None]:
+        """What a build over every word does first, in two slices for a warm-up: the listing
+        read, then split into its words."""
+        if self._listing(True) is not None:
+            yield
+        self.all_words()
+        yield
 
     def all_words(self) -> list[str]:
         """Every word: by length, then A to Z, where the lexicon has a listing."""
@@ -162,38 +176,57 @@ class Lexicon:
     def cost_groups(self, costs: Mapping[str, Sequence[int]]) -> dict[tuple[int, ...], list[str]]:
         """The words grouped by their total cost (words with a character not in costs left
         out), built once per costs table."""
+        return self.cost_groups_build(costs).value()
+
+    def cost_groups_build(self, costs: Mapping[str, Sequence[int]]) -> Stepwise[dict[tuple[int, ...], list[str]]]:
+        """cost_groups' build, for a warm-up to run a slice at a time."""
         key = tuple(sorted((char, tuple(cost)) for char, cost in costs.items()))
-        groups = self._by_cost.get(key)
-        if groups is None:
-            words = self.all_words()
-            kinds = len(key[0][1]) if key else 0
-            # Each character's cost packed into one integer, a field per kind wide enough for
-            # the longest word, so a word's total is one sum over a map (3x faster than a loop).
-            longest = max(map(len, words), default=0)
-            width = (max((c for _char, cost in key for c in cost), default=0) * longest).bit_length() + 1
-            packed = {char: sum(c << (width * kind) for kind, c in enumerate(cost)) for char, cost in key}
-            allowed, price = frozenset(packed), packed.__getitem__
-            by_total: dict[int, list[str]] = {}
-            for word in words:
+        build = self._by_cost.get(key)
+        if build is None:
+            build = self._by_cost[key] = Stepwise(lambda: self._build_cost_groups(key))
+        return build
+
+    def _build_cost_groups(self, key: tuple) -> Build[dict[tuple[int, ...], list[str]]]:
+        yield from self.listing_steps()
+        words = self.all_words()
+        kinds = len(key[0][1]) if key else 0
+        # Each character's cost packed into one integer, a field per kind wide enough for the
+        # longest word, so a word's total is one sum over a map (3x faster than a loop).
+        longest = max(map(len, words), default=0)
+        width = (max((c for _char, cost in key for c in cost), default=0) * longest).bit_length() + 1
+        packed = {char: sum(c << (width * kind) for kind, c in enumerate(cost)) for char, cost in key}
+        allowed, price = frozenset(packed), packed.__getitem__
+        by_total: dict[int, list[str]] = {}
+        for start in range(0, len(words), SLICE_ITEMS):
+            for word in words[start:start + SLICE_ITEMS]:
                 if allowed.issuperset(word):
                     by_total.setdefault(sum(map(price, word)), []).append(word)
-            mask = (1 << width) - 1
-            groups = {tuple(total >> (width * kind) & mask for kind in range(kinds)): found
-                      for total, found in by_total.items()}
-            self._by_cost[key] = groups
-        return groups
+            yield
+        mask = (1 << width) - 1
+        return {tuple(total >> (width * kind) & mask for kind in range(kinds)): found
+                for total, found in by_total.items()}
 
     def anagrams(self) -> dict[str, tuple[str, ...]]:
         """Words of letters a-z grouped by their letters in alphabetical order ("aet": ate, eat,
         tea), built once: a hand of cards asks which of its letter sets spell words, and a dict
         lookup answers faster than a walk of the trie."""
-        if self._anagrams is None:
-            groups: dict[str, list[str]] = {}
-            for word in self.all_words():
+        return self.anagram_build.value()
+
+    def _build_anagrams(self) -> Build[dict[str, tuple[str, ...]]]:
+        yield from self.listing_steps()
+        words = self.all_words()
+        groups: dict[str, list[str]] = {}
+        for start in range(0, len(words), SLICE_ITEMS):
+            for word in words[start:start + SLICE_ITEMS]:
                 if word.isascii() and word.isalpha():
                     groups.setdefault("".join(sorted(word)), []).append(word)
-            self._anagrams = {key: tuple(words) for key, words in groups.items()}
-        return self._anagrams
+            yield
+        found: dict[str, tuple[str, ...]] = {}
+        for count, (letters, spelled) in enumerate(groups.items(), 1):
+            found[letters] = tuple(spelled)
+            if count % (4 * SLICE_ITEMS) == 0:
+                yield
+        return found
 
     def end_extensions(self, word: str) -> list[str]:
         return queries.end_extensions(self.trie, word)

@@ -23,7 +23,7 @@ what its bots need), so each check is a set lookup.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
 from typing import Any, TypeVar
@@ -101,14 +101,23 @@ class EverydayWords:
 
     def build(self, lengths: Iterable[int] | None = None) -> None:
         """Builds these lengths (None: every length) now, if not built yet."""
+        for _ in self.build_steps(lengths):
+            pass
+
+    def build_steps(self, lengths: Iterable[int] | None = None) -> Iterator[None]:
+        """build(), for a warm-up: with the lexicon's listing, a length per step."""
         wanted = None if lengths is None else set(lengths) - set(self._by_length)
         if self._complete or wanted == set():
             return
         blocked = never_propose()
-        if wanted is not None and max(wanted) <= WALKED_LENGTHS:
-            for length in wanted:
+        listed = self.lexicon.lengths() if wanted is None or max(wanted) > WALKED_LENGTHS else None
+        if listed is not None or wanted is not None and max(wanted) <= WALKED_LENGTHS:
+            for length in sorted(wanted if wanted is not None else set(listed or ()) - set(self._by_length)):
                 self._by_length[length] = frozenset(self.lexicon.words_of_length(length)) - blocked
+                yield
+            self._complete = wanted is None
             return
+        # No listing: one pass over the trie's words fills every length asked for.
         groups: dict[int, set[str]] = {length: set() for length in wanted or ()}
         for word in self.lexicon.all_words():
             if wanted is None or len(word) in wanted:
@@ -152,9 +161,14 @@ class Vocabulary:
         blocked = never_propose()
         return [item for item, text in zip(items, texts) if text not in blocked]
 
-    def warm_up(self, lengths: Iterable[int] | None = None) -> None:
-        """Builds the everyday words of these lengths (None: all) before play starts."""
-        self.everyday_words.build(lengths)
+
+
+def warm_up(lexicon_for: Callable[[str], Any], name: str, lengths: Iterable[int] | None = None) -> Iterator[None]:
+    """A game's warm-up of its bots' vocabulary, a slice per step: the `common` list opened,
+    then its everyday words of these lengths (None: all), a length at a time."""
+    found = vocabulary(lexicon_for, name)
+    yield
+    yield from found.everyday_words.build_steps(lengths)
 
 
 _EVERYDAY: dict[int, EverydayWords] = {}
