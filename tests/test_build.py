@@ -185,8 +185,12 @@ def test_the_page_preloads_its_modules_and_carries_its_styles_inline(dist):
     page = (dist / "index.html").read_text()
     assert build.HEAD_MARKER not in page
     preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
-    assert preloaded[0] == "js/main.js" and "js/games/index.js" in preloaded
-    assert all((dist / name).is_file() for name in preloaded)
+    assert preloaded == [build.PAGE_BUNDLE] and f'<script type="module" src="{build.PAGE_BUNDLE}">' in page
+    bundle = (dist / build.PAGE_BUNDLE).read_text()
+    # Every module of the page is in it: no import left to fetch, the renderers all there.
+    assert not build.STATIC_IMPORT.search(bundle)
+    for renderer in (Path(build.WEB_SRC) / "js" / "games").glob("*.js"):
+        assert renderer.name in bundle, renderer.name  # esbuild names each file it joins
     inline = re.findall(r'<style data-from="([^"]+)">', page)
     assert sorted(inline) == sorted(f"css/{p.name}" for p in (dist / "css").glob("*.css"))
     assert 'rel="stylesheet"' not in page

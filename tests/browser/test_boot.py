@@ -57,17 +57,17 @@ def test_page_paints_before_python_is_up(page, site):
     assert wait_for_boot(page) == "ready"
 
 
-def test_the_page_asks_for_all_its_modules_at_once_and_carries_its_styles(page, site):
-    """Issue 17: build.py preloads every module the page imports (the browser would otherwise
-    find them one level of imports at a time) and puts the stylesheets inline."""
+def test_the_page_loads_one_script_and_carries_its_styles(page, site):
+    """Issue 17: build.py joins the page's modules into one script (js/app.js), preloaded with
+    the files the home screen reads, and puts the stylesheets inline."""
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url.removeprefix(site.url)))
     page.goto(site.url)
     assert wait_for_boot(page) == "ready"
     preloaded = set(page.eval_on_selector_all("link[rel=modulepreload]", "links => links.map(l => l.getAttribute('href'))"))
     modules = {url for url in requested if url.startswith("js/") and url != "js/py-worker.js"}
-    assert "js/main.js" in modules and "js/games/index.js" in modules
-    assert modules <= preloaded, f"imported but not preloaded: {sorted(modules - preloaded)}"
+    assert modules == preloaded == {"js/app.js"}
+    assert page.locator("#games a.new-game").count() == len(REGISTRY)  # the bundle drew the home
     assert not [url for url in requested if url.endswith(".css")]
     inline = page.eval_on_selector_all("style[data-from]", "styles => styles.map(s => s.dataset.from)")
     assert inline[0] == "css/app.css" and len(inline) == len(list((site.directory / "css").glob("*.css")))
@@ -150,6 +150,7 @@ def test_a_damaged_last_screen_is_skipped_and_the_game_still_opens(browser, page
         assert wait_for_boot(fresh) == "ready"
         expect(fresh.locator("#table-headline")).to_contain_text("chooses the next word")
         expect(fresh.locator("#table-preview")).to_have_count(0)
+        fresh.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).lastSeen?.own")
         redrawn = json.loads(fresh.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')"))["lastSeen"]
         assert redrawn["view"]["phase"] != 7 and redrawn["own"]["view"]["grid"]  # Python's views replaced it
     finally:
