@@ -103,16 +103,18 @@ def test_a_resumed_game_is_drawn_from_its_save_before_python_is_up(browser, page
     assert wait_for_boot(page) == "ready"
     save_id = open_prepared_game(page, site.url, game, [{"name": "Ada", "bot": None}, {"name": "Basil", "bot": "medium"}],
                                  {"players": 2}, seed=11, bot_delay=60_000)  # the bot waits: the screen holds still
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).lastSeen?.own")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.seen.{save_id}'))?.own")
     seats = page.locator("#seats").inner_text()
     history = page.locator("#history").inner_text()
     stored = page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')")
-    assert "lastSeen" not in page.evaluate(f"import('./js/saves.js').then(m => m.exportText(JSON.parse({stored!r})))")
+    seen = page.evaluate(f"localStorage.getItem('wordtable.seen.{save_id}')")
+    assert "lastSeen" not in stored and '"own"' not in stored  # the picture is not part of the save
 
     # Another browser profile holding only that save (no service worker, so the held file holds).
     later = browser.new_context(service_workers="block")
     try:
-        later.add_init_script(f"localStorage.setItem('wordtable.save.{save_id}', {stored!r})")
+        later.add_init_script(f"localStorage.setItem('wordtable.save.{save_id}', {stored!r});"
+                              f"localStorage.setItem('wordtable.seen.{save_id}', {seen!r})")
         fresh = later.new_page()
         gate = site.hold(f"pyodide/{build.STDLIB_PYC_NAME}")
         fresh.goto(f"{site.url}#game={save_id}")
@@ -136,22 +138,24 @@ def test_a_damaged_last_screen_is_skipped_and_the_game_still_opens(browser, page
     assert wait_for_boot(page) == "ready"
     save_id = open_prepared_game(page, site.url, "four-letter-words", [{"name": "Ada", "bot": None}, {"name": "Basil", "bot": "medium"}],
                                  {"players": 2}, seed=5, bot_delay=60_000)
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).lastSeen?.own")
-    save = json.loads(page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')"))
-    save["lastSeen"] = {"view": {"phase": 7, "grids": "no"}, "own": {"seat": 0, "view": {"grid": None}}}
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.seen.{save_id}'))?.own")
+    stored = page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')")
+    damaged = {"view": {"phase": 7, "grids": "no"}, "own": {"seat": 0, "view": {"grid": None}}}
     later = browser.new_context(service_workers="block")
     try:
-        later.add_init_script(f"localStorage.setItem('wordtable.save.{save_id}', {json.dumps(json.dumps(save))})")
+        later.add_init_script(f"localStorage.setItem('wordtable.save.{save_id}', {stored!r});"
+                              f"localStorage.setItem('wordtable.seen.{save_id}', {json.dumps(json.dumps(damaged))})")
         fresh = later.new_page()
         gate = site.hold(f"pyodide/{build.STDLIB_PYC_NAME}")
         fresh.goto(f"{site.url}#game={save_id}")
-        expect(fresh.locator("#screen-table")).to_contain_text("Waiting for Python to start…")
+        expect(fresh.locator("#table-preview")).to_have_text("Waiting for Python to start…")
+        expect(fresh.locator("#seats li")).to_have_count(0)  # the damaged picture was not drawn
         gate.set()
         assert wait_for_boot(fresh) == "ready"
         expect(fresh.locator("#table-headline")).to_contain_text("chooses the next word")
         expect(fresh.locator("#table-preview")).to_have_count(0)
-        fresh.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).lastSeen?.own")
-        redrawn = json.loads(fresh.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')"))["lastSeen"]
+        fresh.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.seen.{save_id}'))?.own")
+        redrawn = json.loads(fresh.evaluate(f"localStorage.getItem('wordtable.seen.{save_id}')"))
         assert redrawn["view"]["phase"] != 7 and redrawn["own"]["view"]["grid"]  # Python's views replaced it
     finally:
         later.close()

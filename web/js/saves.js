@@ -1,6 +1,7 @@
 // Saved games: one localStorage entry per game, written after every move.
-// A save is {format, version, id, game, players, settings, record, summary, created, updated},
-// and lastSeen: the last screen's views, to draw at once on a reload (table.js).
+// A save is {format, version, id, game, players, settings, record, summary, created, updated}.
+// Beside it, under its own key, the last screen it showed (writeLastSeen): drawn at once on a
+// reload while Python starts, never exported, and dropped first when storage is full.
 // The record (game, options, seed, moves) is the game; Python replays it. Anything that cannot
 // be read is reported and left exactly where it is: nothing a player saved is ever deleted
 // except by the player.
@@ -9,6 +10,7 @@ import { StoreProblem } from "./store.js";
 export const SAVE_FORMAT = "wordtable-save";
 export const SAVE_VERSION = 1;
 const PREFIX = "wordtable.save.";
+const SEEN_PREFIX = "wordtable.seen.";
 const MAX_SAVE_CHARS = 2_000_000;
 
 export class SaveProblem extends Error {}
@@ -108,7 +110,13 @@ export function writeSave(save) {
   if (!store) throw new StoreProblem("Saving is off in this browser window (it may be inside another site's frame, or private): the game goes on, but will not be kept.");
   const text = JSON.stringify({ ...save, updated: new Date().toISOString() });
   try {
-    store.setItem(PREFIX + save.id, text);
+    try {
+      store.setItem(PREFIX + save.id, text);
+    } catch (error) {
+      // Storage is full: the games' last screens (pictures, redrawn from the records) make way.
+      if (error?.name !== "QuotaExceededError" || !dropLastSeen(store)) throw error;
+      store.setItem(PREFIX + save.id, text);
+    }
   } catch (error) {
     const full = error?.name === "QuotaExceededError";
     throw new StoreProblem(full
@@ -119,6 +127,39 @@ export function writeSave(save) {
 
 export function deleteSave(id) {
   storage()?.removeItem(PREFIX + id);
+  storage()?.removeItem(SEEN_PREFIX + id);
+}
+
+/** Removes every game's last screen; true if there was one. */
+function dropLastSeen(store) {
+  const keys = Object.keys(store).filter((key) => key.startsWith(SEEN_PREFIX));
+  for (const key of keys) store.removeItem(key);
+  return keys.length > 0;
+}
+
+/** Keeps the views a game's screen last showed ({view, own}); never fails: it is only a picture,
+ * and where storage is short it is dropped so that the save itself keeps room. */
+export function writeLastSeen(id, seen) {
+  const store = storage();
+  try {
+    store?.setItem(SEEN_PREFIX + id, JSON.stringify(seen));
+  } catch {
+    try {
+      store?.removeItem(SEEN_PREFIX + id);
+    } catch {
+      // storage blocked altogether: nothing to keep
+    }
+  }
+}
+
+/** The views a game's screen last showed, or null (none kept, or not readable). */
+export function readLastSeen(id) {
+  try {
+    const text = storage()?.getItem(SEEN_PREFIX + id);
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A save from an exported file or pasted text; throws SaveProblem with the reason. */
@@ -137,8 +178,7 @@ export function parseExport(text, knownGames) {
 }
 
 export function exportText(save) {
-  const { lastSeen: _screen, ...game } = save; // the last screen is this browser's, redrawn from the record
-  return JSON.stringify(game, null, 1);
+  return JSON.stringify(save, null, 1);
 }
 
 export function exportFilename(save) {

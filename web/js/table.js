@@ -9,7 +9,7 @@ import { isDateKey, recordDaily, shareText, dailyLink } from "./daily.js";
 import { challengeOf, challengeLink, challengeShareText } from "./challenge.js";
 import { isOwnList } from "./dictionaries.js";
 import { appBase } from "./embed.js";
-import { writeSave } from "./saves.js";
+import { writeSave, writeLastSeen, readLastSeen } from "./saves.js";
 import { StoreProblem } from "./store.js";
 import { showExport, showLink } from "./transfer.js";
 import { HostNet } from "./online.js";
@@ -20,13 +20,13 @@ import { TableScreen, waitingLine } from "./table-screen.js";
 const botNote = (players) => (seat) => ({ suffix: players[seat]?.bot ? ` (${players[seat].bot} bot)` : "" });
 
 /**
- * A saved game's last screen, drawn from its save while Python starts: the players and history
- * from the table's view and, where one person plays, their own board (the game's
- * waitingPicture). Nothing can be played on it; Table.open draws over it. Returns the screen
- * (to dispose of), or null when the save keeps no picture or it cannot be drawn.
+ * A saved game's last screen, drawn while Python starts from the views kept beside the save
+ * (Table.keep): the players and history from the table's view and, where one person plays,
+ * their own board (the game's waitingPicture). Nothing can be played on it; Table.open draws
+ * over it. Returns the screen (to dispose of), or null when none is kept or it cannot be drawn.
  */
 export function drawSavedTable({ root, game, save, waitingText }) {
-  const seen = save.lastSeen;
+  const seen = readLastSeen(save.id);
   const isView = (view) => view !== null && typeof view === "object" && !Array.isArray(view);
   if (!game || !isView(seen?.view)) return null;
   let screen = null;
@@ -77,6 +77,7 @@ export class Table {
   async open(save) {
     const token = ++this.token;
     this.save = save;
+    this.lastSeen = null;
     this.game = this.games[save.game];
     this.shownSeat = null;
     this.saveProblem = null;
@@ -231,16 +232,17 @@ export class Table {
   keep(view) {
     this.save.summary = this.game.summary(view, this.save.players);
     this.save.over = view.phase === "over";
-    this.save.lastSeen = { view, own: null }; // drawn on a reload before Python is up (drawSavedTable)
     this.persist();
+    this.lastSeen = { view, own: this.lastSeen?.own ?? null };
+    writeLastSeen(this.save.id, this.lastSeen); // drawn on a reload before Python is up (drawSavedTable)
   }
 
   /** With one person at this device, their own view is kept too, so a reload shows their board
    * at once. Nothing new is stored: the save's record already holds the whole game. */
   rememberOwn(seat, view) {
-    if (this.humans.length !== 1 || !this.save.lastSeen || this.save.lastSeen.own?.view === view) return;
-    this.save.lastSeen.own = { seat, view };
-    this.persist();
+    if (this.humans.length !== 1 || !this.lastSeen) return;
+    this.lastSeen = { ...this.lastSeen, own: { seat, view } };
+    writeLastSeen(this.save.id, this.lastSeen);
   }
 
   persist() {

@@ -37,7 +37,6 @@ export async function importSave(text, { knownGames, python }) {
   }
   if (wouldOverwrite(save)) save.id = newSaveId();
   delete save.daily; // someone else's daily challenge: a game to look at, never this player's streak
-  delete save.lastSeen; // only Python's replay of the record is trusted, never a drawn screen
   writeSave(save);
   return save;
 }

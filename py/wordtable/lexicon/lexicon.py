@@ -88,11 +88,13 @@ class Lexicon:
 
     def listing_steps(self) -> Iterator[None]:
         """What a build over every word does first, in two slices for a warm-up: the listing
-        read, then split into its words."""
-        if self._listing(True) is not None:
+        read, then split into its words. (Without a listing there is nothing to do ahead: the
+        build walks the trie itself.)"""
+        listing = self._listing(True)
+        if listing is not None:
             yield
-        self.all_words()
-        yield
+            listing.words()
+            yield
 
     def all_words(self) -> list[str]:
         """Every word: by length, then A to Z, where the lexicon has a listing."""

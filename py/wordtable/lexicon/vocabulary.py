@@ -80,12 +80,11 @@ def never_propose() -> frozenset[str]:
 
 
 class EverydayWords:
-    """The words of a `common` lexicon that are not never-propose words, by length: words of
-    up to WALKED_LENGTHS letters from the lexicon's length index, longer ones from a pass over
-    the whole list, which fills every length asked for at once (both read the lexicon's
-    words-by-length listing where it has one, else walk the trie). A game
-    builds what its bots need in its warm-up, while the new-game form is open; a length asked
-    for later, unbuilt, builds every length."""
+    """The words of a `common` lexicon that are not never-propose words, by length, each from
+    the lexicon's words-by-length listing. Without a listing, lengths up to WALKED_LENGTHS walk
+    the trie for their length, longer ones take one pass over the whole trie, which fills every
+    length asked for at once. A game builds what its bots need in its warm-up, while the
+    new-game form is open; a length asked for later, unbuilt, builds every length."""
 
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon

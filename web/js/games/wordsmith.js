@@ -421,8 +421,6 @@ export function raceScreen(view, ctx) {
   return screen;
 }
 
-/** The people at this device still due this roll, in this roll's order: it turns by one
- * person each roll (and each challenge), so nobody always claims first. */
 /** A person's own pieces and sheet, drawn still: while others move, and a reload's first
  * screen before Python is up (table.js). */
 export function waitingPicture(view, name) {
@@ -433,6 +431,8 @@ export function waitingPicture(view, name) {
     liveSheet(view, me, { caption: `${whose} sheet`, small: true }));
 }
 
+/** The people at this device still due this roll, in this roll's order: it turns by one
+ * person each roll (and each challenge), so nobody always claims first. */
 export function dueOrder(view, humans) {
   const shift = ((view.word_round ?? 1) - 1 + view.challenge - 1) % humans.length;
   const order = [...humans.slice(shift), ...humans.slice(0, shift)];
