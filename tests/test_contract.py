@@ -203,6 +203,8 @@ def test_the_game_declares_its_options_and_refuses_bad_ones(game_id):
     cls = game_class(game_id)
     info = cls.info()
     assert info["id"] == game_id and info["title"] and info["blurb"]
+    # Said before an online game starts (issue 18): what the host's device could see.
+    assert len(info["host_sees"]) > 40 and info["host_sees"].endswith(".") and "host" in info["host_sees"]
     assert json_safe(info) and info["players"]["min"] <= info["players"]["max"]
     game, _bots = make(game_id, shipped)
     state = game.new({}, 1)  # every option has a default

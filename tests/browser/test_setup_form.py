@@ -37,6 +37,19 @@ def test_the_active_preset_and_the_player_rows_are_labelled(page: Page, site):
     expect(page.locator(".seat-row").last.locator("select")).to_have_accessible_name("Player 2 is")
 
 
+def test_an_online_game_says_what_the_hosts_device_can_see(page: Page, site):
+    """Issue 18: online, the host's device runs the game; the form says what it could see."""
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    page.click("a[href='#new=one-letter-better']")
+    expect(page.locator("#setup-host-sees")).to_be_hidden()  # no one online: nothing to say
+    page.click("[data-preset=online]")
+    expect(page.locator("#setup-host-sees")).to_be_visible()
+    expect(page.locator("#setup-host-sees")).to_contain_text("which holds every player's hand and the order of the deck")
+    page.click("[data-preset=two-people]")
+    expect(page.locator("#setup-host-sees")).to_be_hidden()
+
+
 def test_a_first_shrdlu_game_is_gentle_and_the_form_remembers_the_last_choices(page: Page, site):
     """A newcomer's first race meets an easy bot at Gentle speed (issue 16: the medium bot at
     Normal won before a newcomer had read the cards); the form says what a speed means; the next

@@ -412,10 +412,14 @@ export class GuestScreen {
     this.noticeLine = element("p", { class: "notice", id: "guest-notice", role: "status" });
     this.statusLine ??= element("p", { id: "guest-status", role: "status" });
     this.rounds = new RoundWatch(this.game);
+    // Said before play: the host's device runs the game, and what it could see (issue 18).
+    const hostSees = this.game.info?.host_sees
+      ? element("p", { class: "hint", id: "guest-host-sees" }, `The game runs on the host's device, which ${this.game.info.host_sees}`)
+      : null;
     this.screen = new TableScreen({
       root: this.root, game: this.game, players: this.players, title: `${this.game.title} online`,
       controls: [element("a", { class: "button small", href: "#", id: "guest-leave" }, "Leave")],
-      lines: [this.statusLine, this.noticeLine],
+      lines: [this.statusLine, this.noticeLine, hostSees],
       seatNote: (s) => ({ suffix: s === this.seat ? " (you)" : "", away: this.away.includes(s) }),
     });
     this.showStatus();

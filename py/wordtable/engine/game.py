@@ -49,6 +49,10 @@ class Game:
     id: ClassVar[str]
     title: ClassVar[str]
     blurb: ClassVar[str] = ""        # one or two sentences for the home screen
+    # Online, the host's device runs the game: what it can see that the rules keep from the host
+    # as a player, said to everyone before play (it follows "the game runs on the host's
+    # device, which ...").
+    host_sees: ClassVar[str] = ""
     minutes: ClassVar[int] = 20      # how long a game takes, roughly
     Options: ClassVar[type[GameOptions]]
     realtime: ClassVar[bool] = False  # everyone may act at any moment (bots say when: after_ms)
@@ -200,7 +204,7 @@ class Game:
     @classmethod
     def info(cls) -> dict[str, Any]:
         low, high = cls.Options.player_range()
-        return {"id": cls.id, "title": cls.title, "blurb": cls.blurb, "minutes": cls.minutes,
+        return {"id": cls.id, "title": cls.title, "blurb": cls.blurb, "host_sees": cls.host_sees, "minutes": cls.minutes,
                 "players": {"min": low, "max": high}, "realtime": cls.realtime,
                 "questions": list(cls.questions), "options": [spec.to_json() for spec in cls.Options.specs()]}
 

@@ -170,6 +170,8 @@ class FourLetterWords(Game):
     blurb = ("Everyone writes the same four-letter words into a secret grid. Each word must reuse "
              "letters already written. Three strikes and you are out.")
     minutes = 20
+    host_sees = ("holds every player's grid: the host's screen shows only their own, but the host could "
+                 "read the others' with the browser's developer tools.")
     Options = Options
     word_rule = WordRule("a-z", 4, 4, "every word has exactly four letters.")
     move_fields = {"choose": frozenset({"word"}), "place": frozenset({"row", "col", "dir"}),

@@ -242,6 +242,8 @@ class OneLetterBetter(Game):
     blurb = ("A rummy of letter cards: spell words from your hand, then steal the others' words "
              "by making them one letter better.")
     minutes = 30
+    host_sees = ("holds every player's hand and the order of the deck: the host's screen shows only their "
+                 "own hand, but the host could read the rest with the browser's developer tools.")
     Options = Options
     word_rule = WordRule("a-z", 2, None, "a word has two letters or more.")
     questions = ("preview",)

@@ -150,6 +150,8 @@ class SpellWrite(Game):
     blurb = ("Roll two dice, pick a letter from the grid and write it on your sheet. Score every word "
              "you spell across and down.")
     minutes = 15
+    host_sees = ("draws the dice from the game's seed: the host could work out the rolls still to come "
+                 "with the browser's developer tools.")
     Options = Options
     word_rule = WordRule("a-z", 2, 4, "words of two to four letters score.")
     move_fields = {"doubles": frozenset({"choice"}), "write": frozenset({"pick", "at", "words", "block"})}
