@@ -1,0 +1,256 @@
+"""A fuzz of the online protocol (wordtable.online) with hostile peers, for every game: used by
+tests/test_online_fuzz.py (a few thousand messages) and bench/online_fuzz.py (100,000 a side).
+
+The host's side: a real game at the host, one seat played from a guest's connection that turns
+hostile. Each hostile message is a mutation of real traffic (the guest's own moves, joins,
+checks, questions, with fields changed, swapped, removed or retyped), a replay of an earlier
+message, a message for another seat, a message from a connection that never joined, garbage,
+or text over the size limit. After each one:
+- the host did not crash (any exception fails);
+- what a refused message touched is unchanged: a message the host refuses (refused, error)
+  leaves the record and the state as they were, and so does any message that is not a move;
+- nothing secret went out: no message to the hostile peer holds what another seat, or nobody,
+  may see (game.secrets), nor the game's seed;
+- the record stays a game the rules accept: it replays from the start to the host's state.
+Between hostile messages, the honest players (bots at the host) go on playing, so the fuzz
+meets every phase of the game.
+
+The guest's side: a guest receiving a hostile host's traffic, mutated the same way. After
+each message the guest did not crash, and its view changed only to a view that came whole with
+its checksum and a version not older than the one it had.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from wordtable.engine.errors import GameError
+from wordtable.engine.game import Record, replay
+from wordtable.engine.rng import rng_for
+from wordtable.games import REGISTRY, make
+from wordtable.lexicon import store
+from wordtable.online import MAX_MESSAGE, Guest, Host, checksum, decode, encode
+
+HOSTILE_SEAT = 1
+JUNK = [None, True, False, -1, 0, 1, 2**31, 2**64, 1.5, float("nan"), "", "x" * 300, [], {}, [1, 2], {"a": 1},
+        "__proto__", "💥", "\u0000", -2**40]
+
+
+@functools.lru_cache(maxsize=None)
+def shipped(name: str):
+    return store.load(name)
+
+
+def mutate_value(value: Any, rng: random.Random, depth: int = 0) -> Any:
+    """A hostile variant of a JSON value: retyped, emptied, or changed inside."""
+    roll = rng.random()
+    if roll < 0.3 or depth > 3:
+        return rng.choice(JUNK)
+    if isinstance(value, dict) and value:
+        changed = dict(value)
+        key = rng.choice(list(changed))
+        action = rng.random()
+        if action < 0.3:
+            del changed[key]
+        elif action < 0.45:
+            changed[rng.choice(["seat", "type", "n", "x", key + "_"])] = rng.choice(JUNK)
+        else:
+            changed[key] = mutate_value(changed[key], rng, depth + 1)
+        return changed
+    if isinstance(value, list) and value:
+        changed = list(value)
+        index = rng.randrange(len(changed))
+        if rng.random() < 0.3:
+            del changed[index]
+        else:
+            changed[index] = mutate_value(changed[index], rng, depth + 1)
+        return changed
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return rng.choice([value + 1, value - 1, -value, value * 1000, 2**31 - 1])
+    if isinstance(value, str):
+        return rng.choice([value[::-1], value + "x", value[:1], value.upper(), "zzzz", ""])
+    return rng.choice(JUNK)
+
+
+def hostile_text(real: list[str], rng: random.Random) -> str:
+    """One hostile message made from real traffic."""
+    roll = rng.random()
+    if roll < 0.55 and real:
+        message = json.loads(rng.choice(real))
+        return encode(mutate_value(message, rng))
+    if roll < 0.7 and real:
+        return rng.choice(real)  # a replay, as it was
+    if roll < 0.8:
+        return rng.choice(["", "{", "null", "[]", "42", '"t"', '{"t": 5}', '{"t": "move"}', "\udcff", "{" * 5000])
+    if roll < 0.85:
+        return encode({"t": "move", "n": 1, "move": {}, "pad": "x" * MAX_MESSAGE})  # over the limit
+    if roll < 0.95 and real:
+        text = rng.choice(real)
+        cut = rng.randrange(len(text))
+        return text[:cut] + rng.choice(['"', "}", "\\", "x", ""]) + text[cut + 1:]  # damaged on the way
+    return json.dumps(rng.choice(JUNK))
+
+
+@dataclass
+class Counts:
+    messages: int = 0
+    kinds: Counter = field(default_factory=Counter)  # what the host (or guest) answered
+    games: int = 0
+    moves_applied: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"messages": self.messages, "games": self.games, "hostile moves applied (legal)": self.moves_applied,
+                "answers": dict(sorted(self.kinds.items()))}
+
+
+def secrets_for(host: Host) -> list[str]:
+    """What the hostile seat may not see, as the text it would appear as."""
+    game, state = host.game, host.state
+    own = [json.dumps(s) for s in game.secrets(state, HOSTILE_SEAT)]
+    hidden = [json.dumps(s) for s in game.secrets(state, None)]
+    for seat in range(game.seats(state)):
+        if seat != HOSTILE_SEAT:
+            hidden += [json.dumps(s) for s in game.secrets(state, seat) if json.dumps(s) not in own]
+    return hidden
+
+
+def fuzz_host(game_id: str, messages: int, seed: int = 0) -> Counts:
+    """Hostile messages at a host running game_id; raises AssertionError on the first broken rule."""
+    rng = random.Random(seed)
+    counts = Counts()
+    game, bots = make(game_id, shipped)
+    while counts.messages < messages:
+        counts.games += 1
+        record = Record(game_id, {"players": 3}, rng.randrange(2**31))
+        host = Host(game, record, ["Host", "Mallory", "Bot"], remote=[HOSTILE_SEAT])
+        honest = Guest(host.invite(HOSTILE_SEAT))
+        real = honest.hello()
+        for text in real:
+            host.receive("mallory", text)
+        for turn in range(400):
+            if counts.messages >= messages or not game.actors(host.state):
+                break
+            # The honest players move (bots at the host, and Mallory's seat played honestly too
+            # now and then, which gives the fuzz real moves to mutate).
+            actors = game.actors(host.state)
+            seat = rng.choice(actors)
+            move = honest_move(host, bots, seat, rng_for(seed, game_id, counts.games, turn, seat))
+            if move is None:
+                continue
+            if seat == HOSTILE_SEAT:  # Mallory plays honestly too, now and then
+                honest.sent = max(honest.sent, host.last_move.get(HOSTILE_SEAT, 0))
+                real += honest.move(move)
+                before = len(host.record.moves)
+                host.receive("mallory", real[-1])
+                if len(host.record.moves) == before:  # her own hostile traffic used that number
+                    play(host, seat, move)
+            else:
+                play(host, seat, move)
+            for _ in range(rng.randint(3, 12)):
+                attack(host, "mallory" if rng.random() < 0.9 else "stranger", hostile_text(real, rng), counts)
+                if counts.messages >= messages:
+                    break
+        # The record is still a game the rules accept, ending where the host is.
+        replayed = replay(game, host.record)
+        assert json.dumps(game.view(replayed, None), sort_keys=True) == json.dumps(game.view(host.state, None), sort_keys=True)
+    return counts
+
+
+def honest_move(host: Host, bots: dict, seat: int, rng: random.Random) -> dict[str, Any] | None:
+    """A medium bot's move for the seat (the page's way: without its timing); when it waits, the
+    table's clock plays a deadline that has come, if one has."""
+    move = bots["medium"](host.game, host.game.view(host.state, seat), rng)
+    if move is None:
+        if host.game.deadline(host.state):
+            host.expire()
+        return None
+    return {key: value for key, value in move.items() if key != "after_ms"}
+
+
+def play(host: Host, seat: int, move: dict[str, Any]) -> None:
+    try:
+        host.play_local(seat, move)
+    except GameError:
+        pass  # made stale by someone else's move in a race: the rules refused it
+
+
+def attack(host: Host, peer: str, text: str, counts: Counts) -> None:
+    before = (len(host.record.moves), json.dumps(host.record.to_json(), sort_keys=True))
+    state_before = host.state
+    hidden = secrets_for(host)
+    seed_text = str(host.record.seed)
+    try:
+        replies = host.receive(peer, text)
+    except Exception as error:
+        raise AssertionError(f"{host.game.id}: the host crashed on {text[:200]!r}: {error!r}") from error
+    counts.messages += 1
+    kinds = [decode(reply)["t"] for _peer, reply in replies]
+    counts.kinds.update(kinds or ["(nothing)"])
+    moved = len(host.record.moves) != before[0]
+    if moved:
+        counts.moves_applied += 1
+        assert "ack" in kinds and host.record.moves[-1][0] == host.peers.get(peer), \
+            f"{host.game.id}: a move was applied for a seat not this connection's"
+    else:
+        assert json.dumps(host.record.to_json(), sort_keys=True) == before[1] and host.state is state_before, \
+            f"{host.game.id}: a refused message changed the table: {text[:200]!r}"
+    for to, reply in replies:
+        if to in ("mallory", "stranger"):
+            assert seed_text not in reply or seed_text in text, f"{host.game.id}: the seed went out"
+            for secret in hidden:
+                assert secret not in reply, f"{host.game.id}: {to} was sent a secret: {secret[:80]}"
+
+
+def fuzz_guest(game_id: str, messages: int, seed: int = 0) -> Counts:
+    """A hostile host's traffic at a guest, made from a real game's messages to that guest."""
+    rng = random.Random(seed)
+    counts = Counts()
+    game, bots = make(game_id, shipped)
+    while counts.messages < messages:
+        counts.games += 1
+        host = Host(game, Record(game_id, {"players": 2}, rng.randrange(2**31)), ["Host", "Guest"], remote=[1])
+        guest = Guest(host.invite(1))
+        real: list[str] = []
+        for text in guest.hello():
+            real += [reply for _peer, reply in host.receive("g", text)]
+        for turn in range(60):
+            actors = game.actors(host.state)
+            if not actors:
+                break
+            seat = actors[0]
+            move = honest_move(host, bots, seat, rng_for(seed, turn))
+            if move is not None:
+                play(host, seat, move)
+            real += [host.view_message(1)]
+        real += [encode({"t": "ack", "n": 1}), encode({"t": "refused", "n": 1, "message": "no", "retry": True}),
+                 encode({"t": "answer", "q": 1, "answer": [1]}), encode({"t": "table", "away": [1]}),
+                 encode({"t": "ping", "at": 5})]
+        for _ in range(2000):
+            if counts.messages >= messages:
+                break
+            text = hostile_text(real, rng)
+            version, view = guest.version, guest.view
+            try:
+                guest.receive(text)
+            except Exception as error:
+                raise AssertionError(f"{game_id}: the guest crashed on {text[:200]!r}: {error!r}") from error
+            counts.messages += 1
+            if guest.view is not view:
+                message = decode(text)
+                assert message is not None and message.get("t") == "view" and message.get("sum") == checksum(guest.view)
+                assert guest.version >= version, f"{game_id}: an older view replaced a newer one"
+                counts.kinds["view taken"] += 1
+            else:
+                counts.kinds["left as it was"] += 1
+    return counts
+
+
+def games() -> list[str]:
+    return list(REGISTRY)
