@@ -48,6 +48,7 @@ PYODIDE_TARBALL_SHA512 = (
 # The core files the browser needs; source maps, typings and demo consoles stay out of dist/.
 PYODIDE_CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_PYC_NAME = "python_stdlib-pyc.zip"
+STDLIB_ON_DEMAND_NAME = "python_stdlib-on-demand.zip"  # what only installing a wheel imports
 LOCK_NAME = "wordtable-lock.json"
 SNAPSHOT_NAME = "snapshot.bin.gz"
 # Where the service worker keeps the unpacked snapshot: reading 31 MB from the cache is faster
@@ -268,12 +269,16 @@ STDLIB_ALSO_IMPORTED = ("pyodide._package_loader", "encodings.utf_8_sig", "encod
                         "encodings.utf_16", "encodings.utf_32", "encodings.cp437")
 
 
-def stdlib_cut() -> Path:
-    """The precompiled standard library cut down to what Wordtable and Pyodide import: found by
-    tools/stdlib_needs.py inside Pyodide (every module our package names anywhere, then every
-    game played by bots through the bridge and the on-demand wheels installed, so modules the
-    library imports only when a code path runs are seen), then checked there the same way under
-    the cut library, or the build fails naming the missing module."""
+def stdlib_cut() -> tuple[Path, Path]:
+    """The precompiled standard library cut down to what Wordtable and Pyodide import, in two
+    zips: what Pyodide's boot and our games import (every visit needs it), and what only
+    installing a wheel on demand adds (email, tarfile, importlib.metadata…: 0.3 MB a first visit
+    need not fetch). Found by tools/stdlib_needs.py inside Pyodide (every module our package
+    names anywhere, then every game played by bots through the bridge, then the on-demand
+    wheels installed, so modules the library imports only when a code path runs are seen), then
+    checked there the same way under the cut library, with the second zip put on sys.path only
+    before the wheels are installed, as the browser's worker does; a missing module fails the
+    build with its name."""
     full = stdlib_pyc()
     wheel = own_wheel()
     wheels = [pinned_wheel(pinned) for pinned in PINNED_WHEELS]
@@ -283,8 +288,9 @@ def stdlib_cut() -> Path:
                                       *map(sha256_file, lexicon_files(compiled_lexicons())),
                                       *SNAPSHOT_MODULES, *STDLIB_KEPT_WHOLE, *STDLIB_ALSO_IMPORTED]).encode()).hexdigest()[:16]
     target = CACHE / f"stdlib-cut-{key}.zip"
-    if target.exists():
-        return target
+    target_on_demand = CACHE / f"stdlib-cut-{key}-on-demand.zip"
+    if target.exists() and target_on_demand.exists():
+        return target, target_on_demand
     log("cutting the standard library down to what Wordtable imports")
     with tempfile.TemporaryDirectory(dir=CACHE) as work_dir:
         work = Path(work_dir)
@@ -299,15 +305,26 @@ def stdlib_cut() -> Path:
         on_demand = [path.name for path in wheels]
         run([*node_run, "find", "wordtable", wheel.name, "site", "needs.json", *on_demand,
              "--", *SNAPSHOT_MODULES, *STDLIB_ALSO_IMPORTED])
-        needed = set(json.loads((work / "needs.json").read_text()))
-        cut = work / "cut.zip"
-        with zipfile.ZipFile(full) as source, zipfile.ZipFile(cut, "w", zipfile.ZIP_DEFLATED) as sink:
+        found = json.loads((work / "needs.json").read_text())
+        core = set(found["core"])
+        # A package is never split between the zips (Python looks for a package's modules in
+        # the zip that holds the package): what only installing needs, in a package the games
+        # use too (importlib.metadata), stays in the first zip.
+        later = {name for name in found["on_demand"] if name.split(".")[0] not in {n.split(".")[0] for n in core}}
+        core |= set(found["on_demand"]) - later
+        cut, cut_later = work / "cut.zip", work / "on-demand.zip"
+        with zipfile.ZipFile(full) as source, zipfile.ZipFile(cut, "w", zipfile.ZIP_DEFLATED) as sink, \
+                zipfile.ZipFile(cut_later, "w", zipfile.ZIP_DEFLATED) as sink_later:
             for info in source.infolist():
-                if _stdlib_entry_needed(info.filename, needed):
+                if _stdlib_entry_needed(info.filename, core):
                     sink.writestr(info, source.read(info))
-        run([*node_run, "check", "wordtable", wheel.name, "site", *on_demand], env={**os.environ, "STDLIB": str(cut)})
+                elif _stdlib_entry_needed(info.filename, later):
+                    sink_later.writestr(info, source.read(info))
+        run([*node_run, "check", "wordtable", wheel.name, "site", cut_later.name, *on_demand],
+            env={**os.environ, "STDLIB": str(cut)})
+        shutil.move(cut_later, target_on_demand)
         shutil.move(cut, target)
-    return target
+    return target, target_on_demand
 
 
 def _stdlib_entry_needed(name: str, needed: set[str]) -> bool:
@@ -325,7 +342,7 @@ def _stdlib_entry_needed(name: str, needed: set[str]) -> bool:
 def memory_snapshot() -> Path:
     """A gzipped memory snapshot of Pyodide booted with our cut stdlib and SNAPSHOT_MODULES imported.
     Restoring it skips Python's start-up in the browser (see tools/make-snapshot.mjs)."""
-    stdlib = stdlib_cut()
+    stdlib, _on_demand = stdlib_cut()
     key = hashlib.sha256("\n".join([PYODIDE_VERSION, sha256_file(stdlib), *SNAPSHOT_MODULES,
                                      sha256_file(TOOLS / "make-snapshot.mjs")]).encode()).hexdigest()[:16]
     target = CACHE / f"snapshot-{key}.bin.gz"
@@ -461,13 +478,16 @@ def lock_entry(name: str, version: str, file_name: str, sha256: str,
             "unvendored_tests": False, "shared_library": False}
 
 
-def write_lock(target: Path, wheels: list[tuple[str, str, Path, tuple[str, ...]]]) -> None:
+def write_lock(target: Path, wheels: list[tuple[str, str, Path, tuple[str, ...]]], stdlib_on_demand: Path) -> None:
     """Our own lock file: only our wheels, relative file names, real hashes, so that
-    loadPackage is integrity-checked and never looks anywhere but this site."""
+    loadPackage is integrity-checked and never looks anywhere but this site. Beside Pyodide's
+    keys, "wordtable" names the standard library's on-demand part with its hash, which the
+    worker fetches (integrity-checked) before it installs a wheel."""
     stock = json.loads((pyodide_dir() / "pyodide-lock.json").read_text())
     packages = {name: lock_entry(name, version, path.name, sha256_file(path), imports)
                 for name, version, path, imports in wheels}
-    target.write_text(json.dumps({"info": stock["info"], "packages": packages}, indent=1) + "\n")
+    ours = {"stdlib_on_demand": {"file_name": STDLIB_ON_DEMAND_NAME, "sha256": sha256_file(stdlib_on_demand)}}
+    target.write_text(json.dumps({"info": stock["info"], "packages": packages, "wordtable": ours}, indent=1) + "\n")
 
 
 def build_inputs_digest() -> str:
@@ -495,6 +515,7 @@ def on_demand_files(site: Path) -> dict[str, str]:
             later.update({f"lexicons/{entry['file']}": "use" for entry in lexicon["files"].values()})
     later.update({f"vendor/{path.name}": "use" for path in (site / "vendor").glob("*") if path.suffix in (".js", ".mjs")})
     later.update({f"pyodide/{wheel.file_name}": "use" for wheel in PINNED_WHEELS})
+    later[f"pyodide/{STDLIB_ON_DEMAND_NAME}"] = "use"
     return later
 
 
@@ -611,7 +632,7 @@ def build(force: bool = False) -> Path:
         return DIST
     CACHE.mkdir(exist_ok=True)
     core = pyodide_dir()
-    stdlib = stdlib_cut()
+    stdlib, stdlib_on_demand = stdlib_cut()
     snapshot = memory_snapshot()
     lexicons = compiled_lexicons()
     wheels = [(w.name, w.version, pinned_wheel(w), w.imports) for w in PINNED_WHEELS]
@@ -625,10 +646,11 @@ def build(force: bool = False) -> Path:
         for name in PYODIDE_CORE_FILES:
             shutil.copy(core / name, runtime / name)
         shutil.copyfile(stdlib, runtime / STDLIB_PYC_NAME)
+        shutil.copyfile(stdlib_on_demand, runtime / STDLIB_ON_DEMAND_NAME)
         shutil.copyfile(snapshot, runtime / SNAPSHOT_NAME)
         for _name, _version, path, _imports in wheels:
             shutil.copyfile(path, runtime / path.name)
-        write_lock(runtime / LOCK_NAME, wheels)
+        write_lock(runtime / LOCK_NAME, wheels, stdlib_on_demand)
         (staging / "vendor").mkdir()
         for package in PINNED_NPM:
             for name, data in npm_files(package).items():

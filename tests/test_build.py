@@ -108,8 +108,10 @@ def test_stdlib_is_precompiled(dist):
 
 def test_the_stdlib_is_cut_to_what_wordtable_imports(dist):
     """Issue 17: what our package and Pyodide's start-up import, not the whole library."""
-    with zipfile.ZipFile(dist / "pyodide" / build.STDLIB_PYC_NAME) as stdlib:
-        names = set(stdlib.namelist())
+    names = set()
+    for part in (build.STDLIB_PYC_NAME, build.STDLIB_ON_DEMAND_NAME):
+        with zipfile.ZipFile(dist / "pyodide" / part) as stdlib:
+            names |= set(stdlib.namelist())
     for needed in ["json/decoder.pyc", "dataclasses.pyc", "random.pyc", "statistics.pyc", "encodings/utf_8.pyc",
                    "pyodide/__init__.pyc", "zipfile/__init__.pyc", "email/parser.pyc"]:
         assert needed in names, needed
@@ -194,3 +196,19 @@ def test_the_page_preloads_its_modules_and_carries_its_styles_inline(dist):
     inline = re.findall(r'<style data-from="([^"]+)">', page)
     assert sorted(inline) == sorted(f"css/{p.name}" for p in (dist / "css").glob("*.css"))
     assert 'rel="stylesheet"' not in page
+
+
+def test_the_standard_library_comes_in_two_parts_split_by_package(dist):
+    """What only installing a wheel imports is a second zip, named in our lock with its hash;
+    no package is split between the two (Python looks for a package's modules in its own zip)."""
+    lock = json.loads((dist / "pyodide" / build.LOCK_NAME).read_text())
+    entry = lock["wordtable"]["stdlib_on_demand"]
+    later = dist / "pyodide" / entry["file_name"]
+    assert hashlib.sha256(later.read_bytes()).hexdigest() == entry["sha256"]
+    tops = []
+    for path in (dist / "pyodide" / build.STDLIB_PYC_NAME, later):
+        with zipfile.ZipFile(path) as archive:
+            tops.append({name.split("/")[0].removesuffix(".pyc") for name in archive.namelist()})
+    assert not tops[0] & tops[1], tops[0] & tops[1]
+    assert {"email", "tarfile"} <= tops[1] and {"json", "asyncio", "hashlib"} <= tops[0]
+    assert precache(dist)["files"] and next(f for f in precache(dist)["files"] if f["url"] == f"pyodide/{entry['file_name']}")["when"] == "use"

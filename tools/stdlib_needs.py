@@ -5,11 +5,14 @@ package's sources (PACKAGE_DIR, read for its imports), our wheel (imported from 
 browser does), the dictionaries under site/, and the wheels Pyodide may load on demand:
   stdlib_needs.py find PACKAGE_DIR WHEEL SITE_DIR OUT_JSON [WHEEL...] -- [EXTRA_MODULE...]
       imports every module our package names anywhere (read from the sources, so an import
-      inside a function counts), then plays every game through the bridge with bots and
-      installs and imports the on-demand wheels, so what the standard library imports only
-      when a code path runs is seen too; sys.modules is then the list, written as JSON
-  stdlib_needs.py check PACKAGE_DIR WHEEL SITE_DIR [WHEEL...]
-      the same, under the cut standard library: a missing module fails with its name
+      inside a function counts), then plays every game through the bridge with bots, so what
+      the standard library imports only when a code path runs is seen too: sys.modules is then
+      "core"; then installs and imports the on-demand wheels: what that adds is "on_demand".
+      Written as JSON {"core": [...], "on_demand": [...]}
+  stdlib_needs.py check PACKAGE_DIR WHEEL SITE_DIR ON_DEMAND_ZIP [WHEEL...]
+      the same, under the cut standard library (the core), with ON_DEMAND_ZIP put on sys.path
+      only before the wheels are installed, as the browser's worker does: a missing module
+      fails with its name
 """
 
 from __future__ import annotations
@@ -127,7 +130,9 @@ def play_every_game(site_dir: str) -> None:
             record = played["record"]
 
 
-def exercise(package_dir: str, wheel: str, site_dir: str, wheels: list[str], extra: list[str]) -> None:
+def exercise(package_dir: str, wheel: str, site_dir: str, wheels: list[str], extra: list[str],
+             on_demand_zip: str | None = None) -> set[str]:
+    """Runs everything; returns the modules imported before the on-demand wheels were."""
     sys.path.insert(0, os.path.abspath(wheel))  # zipimport and resources from a zip, as in the browser
     os.environ["WORDTABLE_SITE"] = os.path.abspath(site_dir)  # read when the bridge is imported
     for name in sorted(named_imports(package_dir)) + extra:
@@ -136,10 +141,15 @@ def exercise(package_dir: str, wheel: str, site_dir: str, wheels: list[str], ext
     if missing:
         sys.exit("The standard library lacks: " + "; ".join(missing))
     play_every_game(site_dir)
+    core = set(sys.modules)
+    if on_demand_zip:
+        sys.path.append(os.path.abspath(on_demand_zip))
+        importlib.invalidate_caches()
     for path in wheels:
         install_wheel(path)
     for name in ("packaging.metadata", "packaging.tags", "micropip"):
         importlib.import_module(name)
+    return core
 
 
 def split_extra(arguments: list[str]) -> tuple[list[str], list[str]]:
@@ -151,14 +161,16 @@ def split_extra(arguments: list[str]) -> tuple[list[str], list[str]]:
 
 def find(package_dir: str, wheel: str, site_dir: str, out: str, *rest: str) -> None:
     wheels, extra = split_extra(list(rest))
-    exercise(package_dir, wheel, site_dir, wheels, extra)
+    core = exercise(package_dir, wheel, site_dir, wheels, extra)
+    ours = lambda name: name.split(".")[0] in ("wordtable", "micropip", "packaging")  # noqa: E731
     with open(out, "w") as sink:
-        json.dump(sorted(name for name in sys.modules if name.split(".")[0] != "wordtable"), sink, indent=0)
+        json.dump({"core": sorted(name for name in core if not ours(name)),
+                   "on_demand": sorted(name for name in set(sys.modules) - core if not ours(name))}, sink, indent=0)
 
 
-def check(package_dir: str, wheel: str, site_dir: str, *wheels: str) -> None:
+def check(package_dir: str, wheel: str, site_dir: str, on_demand_zip: str, *wheels: str) -> None:
     try:
-        exercise(package_dir, wheel, site_dir, list(wheels), [])
+        exercise(package_dir, wheel, site_dir, list(wheels), [], on_demand_zip)
     except (ModuleNotFoundError, LookupError) as error:  # LookupError: a codec
         sys.exit(f"The cut standard library lacks {getattr(error, 'name', None) or error}")
 

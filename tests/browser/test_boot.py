@@ -363,10 +363,25 @@ def test_a_damaged_deploy_never_replaces_a_working_one(page, site_copy):
 
 
 def test_micropip_installs_from_our_lock_with_integrity(page, site):
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))
     page.goto(site.url)
     assert wait_for_boot(page) == "ready"
+    assert build.STDLIB_ON_DEMAND_NAME not in fetched  # a visit that installs nothing never fetches it
     result = page.evaluate("window.wordtable.python.loadPackages(['micropip'])")
     assert result == {"loaded": ["micropip"], "errors": []}
+    assert build.STDLIB_ON_DEMAND_NAME in fetched  # what installing imports came with it
+
+
+def test_a_tampered_on_demand_standard_library_is_refused(page, site_copy):
+    damage(site_copy.directory / "pyodide" / build.STDLIB_ON_DEMAND_NAME)
+    page.goto(site_copy.url)
+    assert wait_for_boot(page) == "ready"
+    result = page.evaluate("window.wordtable.python.loadPackages(['micropip'])")
+    assert result["loaded"] == [] and "python_stdlib-on-demand.zip" in " ".join(result["errors"])
+    # Python itself goes on: the games never need that part.
+    reply = page.evaluate("wordtable.python.call('lexicon.check', {lexicon: 'standard', words: ['cat']})")
+    assert reply["results"][0]["valid"] is True
 
 
 def test_a_tampered_wheel_is_refused_on_demand(page, site_copy):

@@ -79,11 +79,13 @@ function hexToBase64(hex) {
 // Our wheel, fetched with its sha256 from our lock file as subresource integrity: the browser
 // refuses a damaged or stale file. It is not unpacked: Python imports straight from the zip,
 // which is over 100 ms faster than Pyodide's loadPackage.
+let ownLock = null; // our lock file, once read
+
 async function fetchOwnWheel() {
-  const lock = await fetch(LOCK_FILE).then((response) => {
+  const lock = (ownLock = await fetch(LOCK_FILE).then((response) => {
     if (!response.ok) throw new Error(`wordtable-lock.json: HTTP ${response.status}`);
     return response.json();
-  });
+  }));
   const entry = lock.packages?.wordtable;
   if (!entry) throw new Error("wordtable-lock.json does not list the wordtable package");
   let response;
@@ -185,12 +187,30 @@ async function boot(options) {
 // player waiting forever.
 self.addEventListener("unhandledrejection", (event) => fail(event.reason));
 
+// What only installing a wheel imports (email, tarfile…: the standard library's on-demand part,
+// build.py stdlib_cut), fetched once with its sha256 from our lock and put on sys.path.
+let stdlibOnDemand = null;
+
+function addStdlibOnDemand() {
+  stdlibOnDemand ??= (async () => {
+    const entry = ownLock?.wordtable?.stdlib_on_demand;
+    if (!entry) throw new Error("wordtable-lock.json does not name the standard library's on-demand part");
+    const bytes = await fetchSiteFile(`pyodide/${entry.file_name}`, entry.sha256);
+    const path = `/lib/${entry.file_name}`;
+    pyodide.FS.writeFile(path, bytes);
+    pyodide.runPython(`import importlib, sys\nsys.path.append(${JSON.stringify(path)})\nimportlib.invalidate_caches()`);
+  })();
+  stdlibOnDemand.catch(() => { stdlibOnDemand = null; }); // asked again, it is fetched again
+  return stdlibOnDemand;
+}
+
 // Installs more wheels from our lock file (integrity-checked), for code loaded on demand.
 // loadPackage does not throw when a wheel fails its check: it reports through errorCallback.
 async function loadPackages(id, names) {
   const errors = [];
   let loaded = [];
   try {
+    await addStdlibOnDemand();
     loaded = (await pyodide.loadPackage(names, {
       checkIntegrity: true,
       messageCallback: () => {},
