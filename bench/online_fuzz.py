@@ -32,8 +32,9 @@ def main() -> None:
             counts = fuzz(game_id, share, seed)
             sent += counts.messages
             answers.update(counts.kinds)
+            applied = f"{counts.moves_applied} hostile moves legal and applied; " if side == "host" else ""
             print(f"  {game_id:20} {counts.messages:8,} messages in {counts.games:4} games, "
-                  f"{counts.moves_applied} hostile moves legal and applied; answers {dict(sorted(counts.kinds.items()))}")
+                  f"{applied}answers {dict(sorted(counts.kinds.items()))}")
         print(f"  {side} in all: {sent:,} messages, 0 failures, {time.perf_counter() - started:.0f} s; "
               f"answers {dict(sorted(answers.items()))}")
 
