@@ -61,6 +61,7 @@ def shrdlu(pages: Pages, folder: Path, result: dict) -> None:
     for page in everyone:
         page.wait_for_selector("#round-result #round-words")
     result["round1"] = [page.locator("#round-result .verdict").inner_text() for page in everyone]
+    result["host_sees_after_a_move"] = ann.locator("#guest-host-sees").is_hidden()  # then it makes room
     result["next_round_in"] = [page.locator("#next-round-in").count() for page in everyone]
     # Online, the next round starts by itself on every screen.
     for page in everyone:

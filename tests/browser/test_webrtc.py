@@ -85,6 +85,7 @@ def test_shrdlu_between_three_browsers_spell_write_through_a_host_reload_wordsmi
     # Shrdlu: three browsers, one guest connected by its answer's QR code read from a picture.
     assert all(0 <= delay < 1000 for delay in result["delays_ms"])  # each player's delay shown at the host
     assert result["host_sees"].startswith("The game runs on the host's device, which shuffles the deck")
+    assert result["host_sees_after_a_move"] is True
     assert re.match(r"Letter \d \(Q\) breaks the card", result["refusal"]) or "not in the" in result["refusal"]
     assert len(set(result["round1"])) == 1 and result["round1"][0].startswith("Friend 2 ")
     assert result["next_round_in"] == [1, 1, 1]  # online, the next round starts by itself everywhere

@@ -412,10 +412,12 @@ export class GuestScreen {
     this.noticeLine = element("p", { class: "notice", id: "guest-notice", role: "status" });
     this.statusLine ??= element("p", { id: "guest-status", role: "status" });
     this.rounds = new RoundWatch(this.game);
-    // Said before play: the host's device runs the game, and what it could see (issue 18).
+    // Said before play: the host's device runs the game, and what it could see (issue 18). It
+    // goes once the game is under way (drawSide), so the board keeps its room on a phone.
     const hostSees = this.game.info?.host_sees
       ? element("p", { class: "hint", id: "guest-host-sees" }, `The game runs on the host's device, which ${this.game.info.host_sees}`)
       : null;
+    this.hostSeesLine = hostSees;
     this.screen = new TableScreen({
       root: this.root, game: this.game, players: this.players, title: `${this.game.title} online`,
       controls: [element("a", { class: "button small", href: "#", id: "guest-leave" }, "Leave")],
@@ -427,6 +429,7 @@ export class GuestScreen {
 
   drawSide() {
     this.ensureScreen();
+    if (this.hostSeesLine && this.version > 0) this.hostSeesLine.hidden = true; // a move has been made
     this.screen.showSide(this.view, { historySeat: this.seat });
   }
 
