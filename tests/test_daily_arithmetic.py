@@ -5,14 +5,11 @@ only over consecutive days, and a challenge link carries a game back exactly or 
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from web_js import run_script
+
 
 SCRIPT = r"""
 const daily = await import("./js/daily.js");
@@ -91,15 +88,7 @@ def fnv_seed(game_id: str, date: str) -> int:
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory) -> dict:
-    node = shutil.which("node")
-    assert node, "Node is needed (build.py needs it too): apt-get install nodejs"
-    folder = tmp_path_factory.mktemp("daily")
-    shutil.copytree(ROOT / "web" / "js", folder / "js")
-    (folder / "package.json").write_text('{"type": "module"}')
-    (folder / "run.mjs").write_text(SCRIPT)
-    run = subprocess.run([node, "run.mjs"], cwd=folder, capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout)
+    return run_script(tmp_path_factory.mktemp("daily"), SCRIPT, what="daily.js and challenge.js")
 
 
 def test_every_game_and_day_has_its_own_seed_that_anyone_can_recompute(results):

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+
+from web_js import run_script
 
 from wordtable.games import infos
 
@@ -64,17 +64,10 @@ console.log(JSON.stringify(out));
 
 @pytest.fixture(scope="module")
 def checked(tmp_path_factory) -> dict:
-    node = shutil.which("node")
-    assert node, "Node is needed (build.py needs it too): apt-get install nodejs"
-    folder = tmp_path_factory.mktemp("renderers")
-    shutil.copytree(JS, folder / "js")
-    (folder / "package.json").write_text('{"type": "module"}')  # web/js holds ES modules
-    (folder / "check.mjs").write_text(CHECK)
-    (folder / "infos.json").write_text(json.dumps(infos()))  # what game.info and games.json say
     files = sorted(p.name for p in GAMES.glob("*.js") if p.name not in NOT_GAMES)
-    run = subprocess.run([node, "check.mjs", json.dumps(files)], cwd=folder, capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, f"the renderer modules do not import under Node:\n{run.stderr}"
-    return json.loads(run.stdout.splitlines()[-1])
+    # infos.json: what game.info and games.json say
+    return run_script(tmp_path_factory.mktemp("renderers"), CHECK, json.dumps(files),
+                      files={"infos.json": json.dumps(infos())}, what="the renderer modules")
 
 
 def test_every_game_module_keeps_the_contract(checked):

@@ -5,13 +5,11 @@ makes way when storage is full, so it never costs a player a saved move."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from web_js import run_script
+
 
 SCRIPT = r"""
 // localStorage with a quota: the items are the object's own keys (Object.keys lists them, as in
@@ -62,15 +60,7 @@ console.log(JSON.stringify(out));
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory) -> dict:
-    node = shutil.which("node")
-    assert node, "Node is needed (build.py needs it too): apt-get install nodejs"
-    folder = tmp_path_factory.mktemp("saves")
-    shutil.copytree(ROOT / "web" / "js", folder / "js")
-    (folder / "package.json").write_text('{"type": "module"}')
-    (folder / "run.mjs").write_text(SCRIPT)
-    run = subprocess.run([node, "run.mjs"], cwd=folder, capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout)
+    return run_script(tmp_path_factory.mktemp("saves"), SCRIPT, what="saves.js")
 
 
 def test_the_last_screen_is_kept_beside_the_save_and_never_exported(results):

@@ -6,18 +6,14 @@ for the DOM, to check what a player (and a screen reader) is told."""
 
 from __future__ import annotations
 
-import json
 import math
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
+from web_js import run_script
+
 from wordtable.games.wordsmith_alphabet import ALPHABET, KINDS
 
-ROOT = Path(__file__).resolve().parent.parent
-JS = ROOT / "web" / "js"
 EXPECTED_CHARACTERS = set("abcdefghijklmnopqrstuvwxyz-'")
 # A piece's centre line may leave the box by this much: the drawing's padding still holds the
 # line's width and round caps.
@@ -50,15 +46,7 @@ console.log(JSON.stringify({
 
 @pytest.fixture(scope="module")
 def dumped(tmp_path_factory) -> dict:
-    node = shutil.which("node")
-    assert node, "Node is needed (build.py needs it too): apt-get install nodejs"
-    folder = tmp_path_factory.mktemp("wordsmith-letters")
-    shutil.copytree(JS, folder / "js")
-    (folder / "package.json").write_text('{"type": "module"}')  # web/js holds ES modules
-    (folder / "dump.mjs").write_text(DUMP)
-    run = subprocess.run([node, "dump.mjs"], cwd=folder, capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, f"wordsmith-letters.js does not import and draw under Node:\n{run.stderr}"
-    return json.loads(run.stdout.splitlines()[-1])
+    return run_script(tmp_path_factory.mktemp("wordsmith-letters"), DUMP, what="wordsmith-letters.js (import and draw)")
 
 
 def is_arc(piece: dict) -> bool:

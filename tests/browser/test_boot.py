@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
@@ -95,30 +96,48 @@ def test_the_dictionaries_and_a_new_game_form_work_before_python_is_up(page, sit
     assert wait_for_boot(page) == "ready"
 
 
-@pytest.mark.parametrize("game", list(REGISTRY))
-def test_a_resumed_game_is_drawn_from_its_save_before_python_is_up(browser, page, site, game):
-    """Issue 17: a reload shows the game's last screen at once (players, history and, with one
-    person at the device, their own board); it becomes playable when Python is up."""
+PLAYERS = [{"name": "Ada", "bot": None}, {"name": "Basil", "bot": "medium"}]
+
+
+def saved_game(page, site, game: str, seed: int) -> tuple[str, str]:
+    """A game with one person and a bot that waits (the screen holds still), once its last
+    screen is kept: its id and its save's text."""
     page.goto(site.url)
     assert wait_for_boot(page) == "ready"
-    save_id = open_prepared_game(page, site.url, game, [{"name": "Ada", "bot": None}, {"name": "Basil", "bot": "medium"}],
-                                 {"players": 2}, seed=11, bot_delay=60_000)  # the bot waits: the screen holds still
+    save_id = open_prepared_game(page, site.url, game, PLAYERS, {"players": 2}, seed=seed, bot_delay=60_000)
     page.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.seen.{save_id}'))?.own")
-    seats = page.locator("#seats").inner_text()
-    history = page.locator("#history").inner_text()
-    stored = page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')")
-    seen = page.evaluate(f"localStorage.getItem('wordtable.seen.{save_id}')")
-    assert "lastSeen" not in stored and '"own"' not in stored  # the picture is not part of the save
+    return save_id, page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')")
 
-    # Another browser profile holding only that save (no service worker, so the held file holds).
+
+@contextlib.contextmanager
+def opened_while_python_starts(browser, site, save_id: str, stored: dict[str, str]):
+    """The saved game opened in another browser profile holding only these storage items, with
+    Python held at its standard library (no service worker, so the held file holds); yields the
+    page and the gate that lets Python go on."""
     later = browser.new_context(service_workers="block")
     try:
-        later.add_init_script(f"localStorage.setItem('wordtable.save.{save_id}', {stored!r});"
-                              f"localStorage.setItem('wordtable.seen.{save_id}', {seen!r})")
+        later.add_init_script("".join(f"localStorage.setItem({json.dumps(key)}, {json.dumps(text)});"
+                                      for key, text in stored.items()))
         fresh = later.new_page()
         gate = site.hold(f"pyodide/{build.STDLIB_PYC_NAME}")
         fresh.goto(f"{site.url}#game={save_id}")
         expect(fresh.locator("#table-preview")).to_have_text("Waiting for Python to start…")
+        yield fresh, gate
+    finally:
+        later.close()
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_a_resumed_game_is_drawn_from_its_save_before_python_is_up(browser, page, site, game):
+    """Issue 17: a reload shows the game's last screen at once (players, history and, with one
+    person at the device, their own board); it becomes playable when Python is up."""
+    save_id, stored = saved_game(page, site, game, seed=11)
+    seats = page.locator("#seats").inner_text()
+    history = page.locator("#history").inner_text()
+    seen = page.evaluate(f"localStorage.getItem('wordtable.seen.{save_id}')")
+    assert "lastSeen" not in stored and '"own"' not in stored  # the picture is not part of the save
+    items = {f"wordtable.save.{save_id}": stored, f"wordtable.seen.{save_id}": seen}
+    with opened_while_python_starts(browser, site, save_id, items) as (fresh, gate):
         assert fresh.locator("#seats").inner_text() == seats
         assert fresh.locator("#history").inner_text() == history
         picture = fresh.locator("#table-main > :not(#table-preview)")
@@ -129,26 +148,13 @@ def test_a_resumed_game_is_drawn_from_its_save_before_python_is_up(browser, page
         assert wait_for_boot(fresh) == "ready"
         expect(fresh.locator("#table-preview")).to_have_count(0)
         expect(fresh.locator("#seats li")).to_have_count(2)
-    finally:
-        later.close()
 
 
 def test_a_damaged_last_screen_is_skipped_and_the_game_still_opens(browser, page, site):
-    page.goto(site.url)
-    assert wait_for_boot(page) == "ready"
-    save_id = open_prepared_game(page, site.url, "four-letter-words", [{"name": "Ada", "bot": None}, {"name": "Basil", "bot": "medium"}],
-                                 {"players": 2}, seed=5, bot_delay=60_000)
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.seen.{save_id}'))?.own")
-    stored = page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')")
+    save_id, stored = saved_game(page, site, "four-letter-words", seed=5)
     damaged = {"view": {"phase": 7, "grids": "no"}, "own": {"seat": 0, "view": {"grid": None}}}
-    later = browser.new_context(service_workers="block")
-    try:
-        later.add_init_script(f"localStorage.setItem('wordtable.save.{save_id}', {stored!r});"
-                              f"localStorage.setItem('wordtable.seen.{save_id}', {json.dumps(json.dumps(damaged))})")
-        fresh = later.new_page()
-        gate = site.hold(f"pyodide/{build.STDLIB_PYC_NAME}")
-        fresh.goto(f"{site.url}#game={save_id}")
-        expect(fresh.locator("#table-preview")).to_have_text("Waiting for Python to start…")
+    items = {f"wordtable.save.{save_id}": stored, f"wordtable.seen.{save_id}": json.dumps(damaged)}
+    with opened_while_python_starts(browser, site, save_id, items) as (fresh, gate):
         expect(fresh.locator("#seats li")).to_have_count(0)  # the damaged picture was not drawn
         gate.set()
         assert wait_for_boot(fresh) == "ready"
@@ -157,8 +163,6 @@ def test_a_damaged_last_screen_is_skipped_and_the_game_still_opens(browser, page
         fresh.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.seen.{save_id}'))?.own")
         redrawn = json.loads(fresh.evaluate(f"localStorage.getItem('wordtable.seen.{save_id}')"))
         assert redrawn["view"]["phase"] != 7 and redrawn["own"]["view"]["grid"]  # Python's views replaced it
-    finally:
-        later.close()
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1366, 900)])

@@ -109,12 +109,15 @@ class EverydayWords:
         if self._complete or wanted == set():
             return
         blocked = never_propose()
-        listed = self.lexicon.lengths() if wanted is None or max(wanted) > WALKED_LENGTHS else None
-        if listed is not None or wanted is not None and max(wanted) <= WALKED_LENGTHS:
-            for length in sorted(wanted if wanted is not None else set(listed or ()) - set(self._by_length)):
+        listed = self.lexicon.lengths()  # None: the lexicon has no listing
+        every = wanted is None
+        if every and listed is not None:
+            wanted = set(listed) - set(self._by_length)
+        if wanted is not None and (listed is not None or max(wanted) <= WALKED_LENGTHS):
+            for length in sorted(wanted):
                 self._by_length[length] = frozenset(self.lexicon.words_of_length(length)) - blocked
                 yield
-            self._complete = wanted is None
+            self._complete = every
             return
         # No listing: one pass over the trie's words fills every length asked for.
         groups: dict[int, set[str]] = {length: set() for length in wanted or ()}
@@ -159,7 +162,6 @@ class Vocabulary:
             return everyday
         blocked = never_propose()
         return [item for item, text in zip(items, texts) if text not in blocked]
-
 
 
 def warm_up(lexicon_for: Callable[[str], Any], name: str, lengths: Iterable[int] | None = None) -> Iterator[None]:
