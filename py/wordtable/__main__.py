@@ -12,6 +12,9 @@
                                          every word a pool of pieces builds (--exact: using all)
     one-letter-better deck [--json]      One Letter Better's deck: every card, its points and copies
     simulate GAME [--players N] [--levels L,...] [--games K] [--seed S] [--json]
+    verify FILE                          replays a game's record (or a save holding one): every
+                                         move legal, every random event recomputed from its
+                                         reveals; exits 1 at the first point where it breaks
 """
 
 from __future__ import annotations
@@ -42,6 +45,8 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--lexicon", default="standard")
     simulate.add_argument("--json", action="store_true", help="one JSON object")
+    verify = commands.add_parser("verify", help="check a game's record from the start")
+    verify.add_argument("file", metavar="FILE", help="a record or save as the app exports it (JSON)")
     shrdlu = commands.add_parser("shrdlu", help="Shrdlu tools").add_subparsers(dest="tool", required=True)
     solve = shrdlu.add_parser("solve", help="every word that fits a spread of cards")
     solve.add_argument("--lexicon", metavar="NAME", help="dictionary (default: standard)")
@@ -189,9 +194,27 @@ def simulate(args: argparse.Namespace) -> list[str]:
     return lines
 
 
+def verify_file(path: str) -> int:
+    import json
+
+    from wordtable.lexicon import store
+    from wordtable.verify import verify
+    try:
+        with open(path, encoding="utf-8") as file:
+            data = json.load(file)
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        print(f"python3 -m wordtable verify: cannot read {path}: {error}", file=sys.stderr)
+        return 2
+    verdict = verify(data, store.load)
+    print(("OK: " if verdict.ok else "REFUSED: ") + verdict.message)
+    return 0 if verdict.ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     command_line = parser()
     args = command_line.parse_args(argv)
+    if args.command == "verify":
+        return verify_file(args.file)
     try:
         lines = run(args)
     except UsageError as error:

@@ -368,7 +368,7 @@ _GUESTS: dict[str, Any] = {}
 
 def _online_host(args: dict[str, Any]) -> dict[str, Any]:
     """Opens (or reopens from its save) the table of an online game in this browser."""
-    from wordtable.online import Host
+    from wordtable.online import Draws, Host
     record, game, _bots, _state = _record_and_state(args)
     names = _strings(args, "names", 8)
     if len(names) != game.seats(_state):
@@ -377,8 +377,10 @@ def _online_host(args: dict[str, Any]) -> dict[str, Any]:
     if not all(type(seat) is int and 0 <= seat < len(names) for seat in remote):
         raise BadRequest("argument 'remote' must list seats")
     saved = _arg(args, "saved", dict, None)
+    # shared: every random event drawn with every player by commit and reveal (issue 18)
+    draws = Draws.new(remote) if _arg(args, "shared", bool, False) else None
     try:
-        host = Host.from_json(game, saved) if saved else Host(game, record, names, remote)
+        host = Host.from_json(game, saved) if saved else Host(game, record, names, remote, draws=draws)
     except (KeyError, TypeError, ValueError, AttributeError, UnknownLexicon) as error:  # GameError is a ValueError
         raise Refused(f"The online table could not be restored: {error}") from None
     key = _arg(args, "id", str)
@@ -398,8 +400,10 @@ def _host(args: dict[str, Any]):
 
 
 def _host_reply(host, outgoing) -> dict[str, Any]:
+    broken = host.draws.broken if host.draws is not None else None
     return {"outgoing": [[peer, text] for peer, text in outgoing], "record": host.record.to_json(),
-            "saved": host.to_json(), "connected": host.connected_seats()}
+            "saved": host.to_json(), "connected": host.connected_seats(), "started": host.state is not None,
+            "waiting": host.waiting_for(), "broken": None if broken is None else {"seat": broken.seat, "reason": broken.reason}}
 
 
 def _online_invite(args: dict[str, Any]) -> dict[str, Any]:
@@ -441,12 +445,10 @@ def _online_guest(args: dict[str, Any]) -> dict[str, Any]:
     guest = Guest(_arg(args, "token", str))
     saved = _arg(args, "saved", dict, None)
     if saved:
-        sent, pending = saved.get("sent", 0), saved.get("pending", {})
-        if not (type(sent) is int and 0 <= sent < 2**31 and isinstance(pending, dict) and all(
-                n.isdigit() and int(n) <= sent and isinstance(m, dict) for n, m in pending.items())):
-            raise Refused("This game's saved moves are damaged: ask the host for a new invitation.")
-        guest.sent = sent
-        guest.pending = {int(n): m for n, m in pending.items()}
+        try:
+            guest.restore(saved)
+        except ValueError:
+            raise Refused("This game's saved moves are damaged: ask the host for a new invitation.") from None
     _GUESTS[_arg(args, "id", str)] = guest
     return {"outgoing": guest.hello()}
 
@@ -459,8 +461,8 @@ def _guest_reply(guest, outgoing: list[str], **extra: Any) -> dict[str, Any]:
     outcomes, answers = guest.collect()
     return {"outgoing": outgoing, "seat": guest.seat, "version": guest.version, "view": guest.view,
             "actors": guest.actors, "refusals": guest.refusals[-5:], "pending": len(guest.pending),
-            "outcomes": outcomes, "answers": answers, "away": guest.away, **extra,
-            "saved": {"sent": guest.sent, "pending": {str(n): m for n, m in guest.pending.items()}}}
+            "outcomes": outcomes, "answers": answers, "away": guest.away, "waiting": guest.waiting,
+            "started": guest.started, "broken": guest.broken, **extra, "saved": guest.saved()}
 
 
 def _online_guest_receive(args: dict[str, Any]) -> dict[str, Any]:

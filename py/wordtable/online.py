@@ -42,8 +42,10 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordtable.engine.errors import GameError
-from wordtable.engine.game import Record
+from wordtable.engine.errors import GameError, IllegalMove
+from wordtable.engine.game import Record, replay_states, settle
+from wordtable.engine.rng import START_MARK, NeedRandomness, SharedSeed, action_mark
+from wordtable.engine.shared_random import Break, EventRound, Ledger, SecretChain, follows, is_link
 
 MAX_MESSAGE = 65_536
 
@@ -76,9 +78,59 @@ def _int(value: Any) -> bool:
 Outgoing = list[tuple[str, str]]  # (peer, message text)
 
 
+Action = dict[str, Any]  # what the table is about to do: {"kind": "start" | "move" | "local" | "expire", …}
+
+
+@dataclass
+class Draws:
+    """The host's side of an online game's shared randomness (engine.shared_random): its own
+    secret chain, the guests' commitments, the events drawn so far (in the record's `shared`)
+    and the one being drawn, with the action that waits for it."""
+
+    chain_end: str                                        # the host's secret: in its own save only
+    guests: list[int]                                     # guest seats: participants 1, 2, … (0 is the host)
+    heads: dict[int, str] = field(default_factory=dict)   # guest seat -> its commitment, sent with join
+    round: EventRound | None = None
+    pending: Action | None = None
+    broken: Break | None = None
+
+    def __post_init__(self) -> None:
+        self.chain = SecretChain(bytes.fromhex(self.chain_end))
+
+    @classmethod
+    def new(cls, guests: list[int]) -> Draws:
+        return cls(secrets.token_hex(32), sorted(guests))
+
+    def participant(self, seat: int) -> int:
+        return 1 + self.guests.index(seat)
+
+    def all_heads(self) -> list[str] | None:
+        """Every commitment in participant order, once every guest has sent theirs."""
+        if any(seat not in self.heads for seat in self.guests):
+            return None
+        return [self.chain.head()] + [self.heads[seat] for seat in self.guests]
+
+    def waiting_for(self) -> list[int]:
+        """The guest seats whose reveal the event being drawn waits for."""
+        if self.round is None:
+            return []
+        return [self.guests[p - 1] for p in self.round.waiting_for() if p > 0]
+
+    def to_json(self) -> dict[str, Any]:
+        drawing = None if self.round is None else {"label": self.round.label, "reveals": {
+            str(p): x for p, x in self.round.reveals.items()}}
+        broken = None if self.broken is None else [self.broken.event, self.broken.seat, self.broken.reason]
+        return {"chain": self.chain_end, "guests": self.guests, "heads": {str(k): v for k, v in self.heads.items()},
+                "drawing": drawing, "pending": self.pending, "broken": broken}
+
+
 @dataclass
 class Host:
-    """The table. Peers are whatever the transport calls them (a connection id)."""
+    """The table. Peers are whatever the transport calls them (a connection id).
+
+    With `draws` (shared randomness), the rules draw on events every player reveals a part of:
+    the game starts once every guest has joined with its commitment, and a move that needs a
+    random event waits, answered by nobody, until every guest's reveal for it is in."""
 
     game: Any
     record: Record
@@ -87,14 +139,19 @@ class Host:
     tokens: dict[str, int] = field(default_factory=dict)     # invitation token -> seat
     last_move: dict[int, int] = field(default_factory=dict)  # seat -> counter of its last applied move
     peers: dict[str, int] = field(default_factory=dict)      # connected peer -> seat
+    draws: Draws | None = None
 
     def __post_init__(self) -> None:
         # The epoch after each number of moves: a move made on view version V is stale when
         # the epoch then differs from the epoch now.
-        self.state = self.game.new(self.record.options, self.record.seed)
-        self.epochs = [self.game.epoch(self.state)]
-        for seat, move in self.record.moves:
-            self.state = self.game.step(self.state, seat, move)
+        self.state: Any = None
+        self.epochs: list[Any] = []
+        self.seed: Any = self.record.seed
+        if self.draws is not None and self.record.shared is None:
+            return  # not started: waits for every guest's commitment
+        self.seed = self.record.rules_seed()
+        complete = self.draws is None or self.draws.pending is None
+        for self.state in replay_states(self.game, self.record, complete, self.seed):
             self.epochs.append(self.game.epoch(self.state))
 
     # -- invitations and seats -----------------------------------------------------------------
@@ -102,7 +159,7 @@ class Host:
     def invite(self, seat: int) -> str:
         """The token of one seat; the invitation link carries it (and the connection offer).
         Inviting a seat again gives the same token, so the guest keeps its seat and its moves."""
-        if not 0 <= seat < self.game.seats(self.state):
+        if not 0 <= seat < len(self.names):
             raise ValueError("no such seat")
         for token, tokens_seat in self.tokens.items():
             if tokens_seat == seat:
@@ -121,9 +178,23 @@ class Host:
         return sorted(set(self.peers.values()))
 
     def presence(self) -> Outgoing:
+        """Who is away, and (shared randomness) whom the game waits for: a commitment before
+        the start, a reveal during a draw."""
         connected = set(self.peers.values())
-        message = encode({"t": "table", "away": [seat for seat in self.remote if seat not in connected]})
+        table: dict[str, Any] = {"t": "table", "away": [seat for seat in self.remote if seat not in connected]}
+        if self.draws is not None:
+            table["waiting"] = self.waiting_for()
+            table["started"] = self.state is not None
+        message = encode(table)
         return [(peer, message) for peer in self.peers]
+
+    def waiting_for(self) -> list[int]:
+        """The guest seats the table waits for before it can go on (shared randomness only)."""
+        if self.draws is None or self.draws.broken is not None:
+            return []
+        if self.state is None and self.draws.round is None:
+            return [seat for seat in self.draws.guests if seat not in self.draws.heads]
+        return self.draws.waiting_for()
 
     # -- messages ------------------------------------------------------------------------------
 
@@ -137,6 +208,8 @@ class Host:
                        "sum": checksum(view)})
 
     def broadcast(self) -> Outgoing:
+        if self.state is None:
+            return []
         return [(peer, self.view_message(seat)) for peer, seat in self.peers.items()]
 
     def receive(self, peer: str, text: Any) -> Outgoing:
@@ -153,22 +226,36 @@ class Host:
         seat = self.peers.get(peer)
         if seat is None:
             return [(peer, encode({"t": "error", "message": "Join the game with your invitation first."}))]
-        if kind == "sync":
-            return [(peer, self.view_message(seat))]
-        if kind == "check":
-            if message.get("v") == self.version and message.get("sum") == checksum(self.game.view(self.state, seat)):
-                return []
-            return [(peer, self.view_message(seat))]  # diverged or behind: resynchronise
+        if self.draws is not None and self.draws.broken is not None:
+            return [(peer, self._broken_message())]
+        if kind == "reveal":
+            return self._reveal(peer, seat, message)
+        if kind in ("sync", "check"):
+            return self._resync(peer, seat, message)
         if kind == "move":
             return self._move(peer, seat, message)
         if kind == "ask":
             return self._ask(peer, seat, message)
         return [(peer, encode({"t": "error", "message": f"Unknown message type {kind[:20]!r}."}))]
 
+    def _resync(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
+        """A guest's view again when it asks (sync) or when its checksum differs (check); a draw
+        it has not answered is sent again too (either message may have been lost)."""
+        out = self._draw_request(peer, seat)
+        if self.state is None:
+            return out
+        if message["t"] == "check" and message.get("v") == self.version \
+                and message.get("sum") == checksum(self.game.view(self.state, seat)):
+            return out
+        return [(peer, self.view_message(seat))] + out
+
     def _join(self, peer: str, message: dict[str, Any]) -> Outgoing:
         seat = self.tokens.get(message.get("token")) if isinstance(message.get("token"), str) else None
         if seat is None:
             return [(peer, encode({"t": "error", "message": "This invitation is not for this game."}))]
+        refusal = self._commitment(seat, message.get("head"))
+        if refusal:
+            return [(peer, encode({"t": "error", "message": refusal}))]
         # One connection per seat: a reconnecting guest replaces its old connection.
         for other, other_seat in list(self.peers.items()):
             if other_seat == seat:
@@ -178,7 +265,35 @@ class Host:
         # count (a new browser) numbers its next move after it instead of being taken for a replay.
         welcome = {"t": "welcome", "seat": seat, "game": self.record.game, "players": self.names,
                    "last": self.last_move.get(seat, 0)}
-        return [(peer, encode(welcome)), (peer, self.view_message(seat))] + self.presence()
+        if self.draws is not None:
+            welcome["host"] = self.draws.chain.head()  # checks the host's reveals
+        out = [(peer, encode(welcome))]
+        if self.draws is not None and self.draws.broken is not None:
+            return out + [(peer, self._broken_message())]
+        if self.state is not None:
+            out.append((peer, self.view_message(seat)))
+        out += self._draw_request(peer, seat)
+        if self.draws is not None and self.state is None and self.draws.round is None and self.draws.all_heads():
+            return out + self._open_ledger()
+        return out + self.presence()
+
+    def _commitment(self, seat: int, head: Any) -> str | None:
+        """Takes a guest's commitment (shared randomness), the first time it joins; the reason
+        if its join cannot be taken."""
+        if self.draws is None:
+            return None
+        known = self.draws.heads.get(seat)
+        if known is not None:
+            if head != known:
+                return ("This seat already plays with another secret: continue in the browser that joined first, "
+                        "or ask the host for a new game.")
+            return None
+        if not is_link(head):
+            return "This table draws its randomness with every player: join with an up-to-date page."
+        if head == self.draws.chain.head() or head in self.draws.heads.values():
+            return "That commitment is already another player's."
+        self.draws.heads[seat] = head
+        return None
 
     def _ask(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
         """Answers a question about the asking guest's own seat, never another's: the seat is
@@ -189,10 +304,14 @@ class Host:
         if question not in self.game.questions:
             refusal = "This game has no such question." if self.game.questions else "This game answers no questions."
             return [(peer, encode({"t": "answer", "q": number, "error": refusal}))]
+        if self.state is None:
+            return [(peer, encode({"t": "answer", "q": number, "error": "The game has not started yet."}))]
         try:
             return [(peer, encode({"t": "answer", "q": number, "answer": self.game.answer(self.state, seat, question, args)}))]
         except GameError as error:
             return [(peer, encode({"t": "answer", "q": number, "error": str(error)[:300]}))]
+        except NeedRandomness:  # a question that would draw (none does online): never a new event
+            return [(peer, encode({"t": "answer", "q": number, "error": "That question cannot be answered online."}))]
 
     def _move(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
         number, move = message.get("n"), message.get("move")
@@ -201,20 +320,24 @@ class Host:
         last = self.last_move.get(seat, 0)
         if number <= last:  # a duplicate or a replay: applied already
             return [(peer, encode({"t": "ack", "n": number}))]
+        pending = self.draws.pending if self.draws is not None else None
+        if pending and pending.get("seat") == seat and pending.get("n") == number:
+            return []  # this very move waits for its draw: answered when it is in
         if number > last + 1:  # an earlier move was lost: the guest sends it again first
             return [(peer, encode({"t": "refused", "n": number, "message": "out of order", "retry": True}))]
+        if self.state is None or pending is not None:
+            self.last_move[seat] = number
+            why = "the game has not started yet" if self.state is None else "the table is drawing at random"
+            return [(peer, encode({"t": "refused", "n": number, "message": f"Wait a moment: {why}."}))]
         if self._stale(message.get("base"), seat):
             self.last_move[seat] = number
             return [(peer, encode({"t": "refused", "n": number, "message": "Too late: the table moved on."})),
                     (peer, self.view_message(seat))]
         try:
-            after = self.game.apply(self.state, seat, move)
+            return self._attempt({"kind": "move", "seat": seat, "move": move, "n": number})
         except GameError as error:
             self.last_move[seat] = number  # answered: a resend gets the same "no" as an ack
             return [(peer, encode({"t": "refused", "n": number, "message": str(error)}))]
-        self._applied(after, seat, move)
-        self.last_move[seat] = number
-        return [(peer, encode({"t": "ack", "n": number}))] + self.broadcast()
 
     def _stale(self, base: Any, seat: int) -> bool:
         """Whether a move made on view version `base` comes from an epoch that someone else (or
@@ -224,28 +347,151 @@ class Host:
         return any(self.epochs[v] != self.epochs[v - 1] and self.record.moves[v - 1][0] != seat
                    for v in range(base + 1, self.version + 1))
 
-    def _applied(self, after: Any, seat: int, move: dict[str, Any]) -> None:
-        self.state = after
-        self.record.moves.append((seat, move))
-        self.epochs.append(self.game.epoch(after))
-
     def play_local(self, seat: int, move: dict[str, Any]) -> Outgoing:
         """A move made at the host's own browser (its seat or a bot it runs)."""
-        self._applied(self.game.apply(self.state, seat, move), seat, move)
-        return self.broadcast()
+        self._ready()
+        return self._attempt({"kind": "local", "seat": seat, "move": move})
 
     def expire(self) -> Outgoing:
         """The host's clock ran out: the game plays the deadline's move (IllegalMove if none)."""
-        deadline = self.game.deadline(self.state)
-        after = self.game.expire(self.state)  # IllegalMove when no clock runs
-        self._applied(after, deadline.seat, deadline.move)
-        return self.broadcast()
+        self._ready()
+        return self._attempt({"kind": "expire"})
+
+    def _ready(self) -> None:
+        if self.draws is not None and self.draws.broken is not None:
+            raise IllegalMove(f"The game has stopped: {self.draws.broken.reason}.")
+        if self.state is None:
+            raise IllegalMove("The game starts once every player has joined.")
+        if self.draws is not None and self.draws.pending is not None:
+            raise IllegalMove("Wait a moment: the table is drawing at random.")
+
+    # -- the table's actions, and the random events they draw ----------------------------------
+
+    def _attempt(self, action: Action) -> Outgoing:
+        """Carries out an action; with shared randomness, first draws each random event it needs
+        (the action then waits, and is tried again once the event's value is in)."""
+        try:
+            after, seat, move = self._compute(action)
+        except NeedRandomness as need:
+            return self._open_round(action, need.label)
+        if action["kind"] == "start":
+            self.state, self.epochs = after, [self.game.epoch(after)]
+            return self.broadcast() + self.presence()
+        self.state = after
+        self.record.moves.append((seat, move))
+        self.epochs.append(self.game.epoch(after))
+        out: Outgoing = []
+        if action["kind"] == "move":
+            self.last_move[seat] = action["n"]
+            out = [(peer, encode({"t": "ack", "n": action["n"]})) for peer, s in self.peers.items() if s == seat]
+        return out + self.broadcast() + (self.presence() if self.draws is not None else [])
+
+    def _compute(self, action: Action) -> tuple[Any, int | None, dict[str, Any] | None]:
+        """The state after an action (never changing the table), with the seat and move it
+        records; GameError when the rules refuse it, NeedRandomness when it must draw first."""
+        kind = action["kind"]
+        if kind == "start":
+            self.seed.after = START_MARK
+            state = self.game.new(self.record.options, self.seed)
+            settle(self.game, state)
+            return state, None, None
+        if kind == "expire":
+            deadline = self.game.deadline(self.state)
+            if deadline is None:
+                raise IllegalMove("No clock is running.")
+            seat, move = deadline.seat, deadline.move
+        else:
+            seat, move = action["seat"], action["move"]
+        if isinstance(self.seed, SharedSeed):
+            self.seed.after = action_mark(len(self.record.moves), seat, move)
+        after = self.game.expire(self.state) if kind == "expire" else self.game.apply(self.state, seat, move)
+        if isinstance(self.seed, SharedSeed):
+            settle(self.game, after)
+        return after, seat, move
+
+    def _open_ledger(self) -> Outgoing:
+        """Every commitment is in: the randomness is fixed from now on, and the game starts."""
+        ledger, broken = Ledger.open(self.draws.all_heads())
+        if broken:  # two guests sent the same head (a copied page): nobody's randomness is safe
+            return self._break(Break(0, None, "two players sent the same commitment"))
+        self.record.shared = ledger.to_json()
+        self.seed = SharedSeed(ledger.public())
+        return self._attempt({"kind": "start"})
+
+    def _ledger(self) -> Ledger:
+        ledger, broken = Ledger.verify(self.record.shared)
+        if broken:
+            raise ValueError(broken.reason)
+        return ledger
+
+    def _open_round(self, action: Action, label: str) -> Outgoing:
+        """An action needs a random event: the host reveals its part first (it cannot change
+        the event or the action after seeing anyone's), and asks every guest for theirs."""
+        draws = self.draws
+        if draws is None:
+            raise RuntimeError("a numbered seed never needs a draw")
+        draws.pending = action
+        draws.round = self._ledger().next_round(label)
+        draws.round.offer(0, draws.chain.reveal(draws.round.index))
+        out: Outgoing = []
+        for peer, seat in self.peers.items():
+            out += self._draw_request(peer, seat)
+        return out + self.presence()
+
+    def _draw_request(self, peer: str, seat: int) -> Outgoing:
+        draws = self.draws
+        if draws is None or draws.round is None or seat not in draws.guests \
+                or draws.participant(seat) in draws.round.reveals:
+            return []
+        event = draws.round
+        return [(peer, encode({"t": "draw", "k": event.index, "label": event.label, "x": event.reveals[0]}))]
+
+    def _reveal(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
+        draws = self.draws
+        if draws is None or draws.round is None or message.get("k") != draws.round.index or seat not in draws.guests:
+            return []  # late, repeated or unasked: nothing is being drawn with it
+        event = draws.round
+        if event.offer(draws.participant(seat), message.get("x")):
+            return self._break(Break(event.index, seat, f"{self.names[seat]}'s part of random event {event.index} "
+                                                        "does not match their commitment"))
+        if event.waiting_for():
+            return self.presence()
+        ledger = self._ledger()
+        value = ledger.close(event)
+        self.record.shared = ledger.to_json()
+        self.seed.add(event.label, value)
+        action, draws.round, draws.pending = draws.pending, None, None
+        try:
+            return self._attempt(action)
+        except GameError as error:  # the rules refused it after all: the move is answered so
+            return self._refuse(action, str(error))
+
+    def _refuse(self, action: Action, message: str) -> Outgoing:
+        if action["kind"] != "move":
+            return self.presence()
+        self.last_move[action["seat"]] = action["n"]
+        return [(peer, encode({"t": "refused", "n": action["n"], "message": message}))
+                for peer, s in self.peers.items() if s == action["seat"]] + self.presence()
+
+    def _break(self, broken: Break) -> Outgoing:
+        """A broken commitment: the game stops, and every player is told whose it is."""
+        self.draws.broken = broken
+        self.draws.round = self.draws.pending = None
+        return [(peer, self._broken_message()) for peer in self.peers]
+
+    def _broken_message(self) -> str:
+        broken = self.draws.broken
+        return encode({"t": "broken", "seat": broken.seat, "event": broken.event,
+                       "reason": f"The game has stopped: {broken.reason}."})
 
     # -- saving (the host's record survives a reload) ---------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {"record": self.record.to_json(), "names": self.names, "remote": self.remote, "tokens": self.tokens,
+        data = {"record": self.record.to_json(), "names": self.names, "remote": self.remote, "tokens": self.tokens,
                 "last_move": {str(k): v for k, v in self.last_move.items()}}
+        if self.draws is not None:
+            data["draws"] = self.draws.to_json()
+        return data
 
     @classmethod
     def from_json(cls, game: Any, data: dict[str, Any]) -> Host:
@@ -260,10 +506,46 @@ class Host:
                 and isinstance(tokens, dict) and all(_int(s) and s < seats for s in tokens.values())
                 and isinstance(last, dict) and all(k.isdigit() and int(k) < seats and _int(v) for k, v in last.items())):
             raise ValueError("the saved seats, names or tokens are damaged")
-        host = cls(game, record, list(names), list(remote), dict(tokens), {int(k): v for k, v in last.items()})
-        if game.seats(host.state) != seats:
+        draws = draws_from_json(data["draws"], remote) if "draws" in data else None
+        host = cls(game, record, list(names), list(remote), dict(tokens), {int(k): v for k, v in last.items()},
+                   draws=draws)
+        if host.state is not None and game.seats(host.state) != seats:
             raise ValueError("the saved names do not match the game's seats")
+        if draws is not None and draws.pending is not None:
+            host._resume_round(data["draws"]["drawing"])
         return host
+
+    def _resume_round(self, drawing: Any) -> None:
+        """After a reload in the middle of a draw: the same event again, with the reveals already
+        in (a guest asked again answers with the same reveal; a different one is a break)."""
+        if not (isinstance(drawing, dict) and isinstance(drawing.get("label"), str)
+                and isinstance(drawing.get("reveals"), dict)):
+            raise ValueError("the saved draw is damaged")
+        event = self._ledger().next_round(drawing["label"])
+        for key, reveal in drawing["reveals"].items():
+            if not key.isdigit() or event.offer(int(key), reveal):
+                raise ValueError("the saved draw is damaged")
+        if 0 not in event.reveals:
+            raise ValueError("the saved draw is damaged")
+        self.draws.round = event
+
+
+def draws_from_json(data: Any, remote: list[int]) -> Draws:
+    """The host's saved randomness, checked: ValueError when it is not what Draws.to_json wrote."""
+    if not isinstance(data, dict):
+        raise ValueError("the saved randomness is damaged")
+    chain, guests, heads = data.get("chain"), data.get("guests"), data.get("heads")
+    pending, drawing, broken = data.get("pending"), data.get("drawing"), data.get("broken")
+    if not (is_link(chain) and isinstance(guests, list) and sorted(guests) == sorted(remote) == guests
+            and isinstance(heads, dict) and all(k.isdigit() and int(k) in guests and is_link(v) for k, v in heads.items())
+            and (pending is None or (isinstance(pending, dict) and pending.get("kind") in ("start", "move", "local", "expire")))
+            and (pending is None) == (drawing is None)
+            and (broken is None or (isinstance(broken, list) and len(broken) == 3 and isinstance(broken[2], str)))):
+        raise ValueError("the saved randomness is damaged")
+    draws = Draws(chain, list(guests), {int(k): v for k, v in heads.items()}, pending=pending)
+    if broken is not None:
+        draws.broken = Break(broken[0], broken[1], broken[2])
+    return draws
 
 
 @dataclass
@@ -282,10 +564,44 @@ class Guest:
     asked: int = 0
     answers: list[dict[str, Any]] = field(default_factory=list)   # answered questions, for the page to collect
     away: list[int] = field(default_factory=list)                 # online seats not connected
+    # Shared randomness: this guest's secret chain (its end, kept in the guest's save only), the
+    # label of every event it revealed its part of, and the host's links seen so far.
+    chain_end: str = field(default_factory=lambda: secrets.token_hex(32))
+    drawn: list[str] = field(default_factory=list)
+    host_links: list[str] = field(default_factory=list)
+    waiting: list[int] = field(default_factory=list)              # seats the table waits for
+    started: bool = True
+    broken: dict[str, Any] | None = None                          # the game stopped: whose commitment broke
+
+    def __post_init__(self) -> None:
+        self.chain = SecretChain(bytes.fromhex(self.chain_end))
 
     def hello(self) -> list[str]:
-        """On (re)connecting: join, then send again every move not yet answered."""
-        return [encode({"t": "join", "token": self.token})] + [encode(m) for _n, m in sorted(self.pending.items())]
+        """On (re)connecting: join with this guest's commitment, then send again every move not
+        yet answered."""
+        join = {"t": "join", "token": self.token, "head": self.chain.head()}
+        return [encode(join)] + [encode(m) for _n, m in sorted(self.pending.items())]
+
+    def saved(self) -> dict[str, Any]:
+        """What the guest's page keeps: its moves not yet answered, and its secret chain."""
+        return {"sent": self.sent, "pending": {str(n): m for n, m in self.pending.items()},
+                "chain": self.chain_end, "drawn": self.drawn, "host_links": self.host_links, "broken": self.broken}
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        """From saved(); ValueError when it is damaged (nothing is changed then)."""
+        sent, pending = saved.get("sent", 0), saved.get("pending", {})
+        chain, drawn, links = saved.get("chain", self.chain_end), saved.get("drawn", []), saved.get("host_links", [])
+        broken = saved.get("broken")
+        if not (type(sent) is int and 0 <= sent < 2**31 and isinstance(pending, dict) and all(
+                n.isdigit() and int(n) <= sent and isinstance(m, dict) for n, m in pending.items())):
+            raise ValueError("the saved moves are damaged")
+        if not (is_link(chain) and isinstance(drawn, list) and all(isinstance(label, str) for label in drawn)
+                and isinstance(links, list) and all(is_link(link) for link in links)
+                and len(links) in (0, len(drawn) + 1) and (broken is None or isinstance(broken, dict))):
+            raise ValueError("the saved randomness is damaged")
+        self.sent, self.pending = sent, {int(n): m for n, m in pending.items()}
+        self.chain_end, self.chain = chain, SecretChain(bytes.fromhex(chain))
+        self.drawn, self.host_links, self.broken = list(drawn), list(links), broken
 
     def move(self, move: dict[str, Any]) -> list[str]:
         self.sent += 1
@@ -315,6 +631,13 @@ class Guest:
             self.seat = message["seat"]
             if _int(message.get("last")):
                 self.sent = max(self.sent, message["last"])
+            self._host_head(message.get("host"))
+            return []
+        if kind == "draw":
+            return self._draw(message)
+        if kind == "broken" and self.broken is None:
+            seat = message.get("seat")
+            self.broken = {"seat": seat if _int(seat) else None, "reason": str(message.get("reason", ""))[:300]}
             return []
         if kind == "view":
             return self._view(message)
@@ -338,10 +661,51 @@ class Guest:
             return []
         if kind == "table" and isinstance(message.get("away"), list):
             self.away = [seat for seat in message["away"] if _int(seat)]
+            waiting = message.get("waiting", [])
+            self.waiting = [seat for seat in waiting if _int(seat)] if isinstance(waiting, list) else []
+            self.started = message.get("started", True) is not False
             return []
         if kind == "ping" and _int(message.get("at")):
             return [encode({"t": "pong", "at": message["at"]})]
         return []
+
+    def _host_head(self, head: Any) -> None:
+        """The host's commitment, from its welcome: fixed once seen (a host that reloads keeps
+        its chain, so it sends the same one)."""
+        if head is None:
+            return  # a table without shared randomness
+        if not is_link(head):
+            self._stop(None, "the host's commitment is not a commitment")
+        elif not self.host_links:
+            self.host_links = [head]
+        elif head != self.host_links[0]:
+            self._stop(None, "the host changed its commitment during the game")
+
+    def _draw(self, message: dict[str, Any]) -> list[str]:
+        """The host asks for this guest's part of random event k, showing its own part first.
+        The guest gives each event's part once, for one label only: the host cannot learn it and
+        then draw another event (or bind it to another move) with it."""
+        k, label, host_part = message.get("k"), message.get("label"), message.get("x")
+        if self.broken is not None or not _int(k) or not isinstance(label, str):
+            return []
+        if not self.host_links:  # the host's welcome (and its commitment) was lost: join again
+            return [encode({"t": "join", "token": self.token, "head": self.chain.head()})]
+        if 1 <= k <= len(self.drawn):  # asked again (a lost answer): the same part, for the same event only
+            if self.drawn[k - 1] != label or self.host_links[k] != host_part:
+                self._stop(None, f"the host asked again for random event {k}, for another draw")
+                return []
+            return [encode({"t": "reveal", "k": k, "x": self.chain.reveal(k)})]
+        if k != len(self.drawn) + 1 or len(label) > 300:
+            return []
+        if not follows(self.host_links[-1], host_part):
+            self._stop(None, f"the host's part of random event {k} does not match its commitment")
+            return []
+        self.drawn.append(label)
+        self.host_links.append(host_part)
+        return [encode({"t": "reveal", "k": k, "x": self.chain.reveal(k)})]
+
+    def _stop(self, seat: int | None, reason: str) -> None:
+        self.broken = {"seat": seat, "reason": f"The game has stopped: {reason}."}
 
     def _view(self, message: dict[str, Any]) -> list[str]:
         version, view = message.get("v"), message.get("view")

@@ -19,3 +19,8 @@ class IllegalMove(GameError):
 
 class BadOptions(GameError):
     pass
+
+
+class RecordMismatch(GameError):
+    """An online record's shared randomness does not hold: a reveal that does not follow its
+    commitment, or another random event than the rules drew at that point."""

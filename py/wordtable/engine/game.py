@@ -9,8 +9,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from wordtable.engine.errors import IllegalMove, MalformedMove
+from wordtable.engine.errors import IllegalMove, MalformedMove, RecordMismatch
 from wordtable.engine.options import GameOptions
+from wordtable.engine.rng import Seed, SharedSeed, action_mark
 
 Move = dict[str, Any]  # a small JSON object, e.g. {"type": "place", "row": 0, "col": 2, "dir": "down"}
 
@@ -66,7 +67,7 @@ class Game:
 
     # -- required ------------------------------------------------------------------------------
 
-    def start(self, options: Any, seed: int) -> Any:
+    def start(self, options: Any, seed: Seed) -> Any:
         """Required: the first state for parsed options."""
         raise NotImplementedError
 
@@ -108,7 +109,7 @@ class Game:
 
     # -- written once for every game -----------------------------------------------------------
 
-    def new(self, options: dict[str, Any], seed: int) -> Any:
+    def new(self, options: dict[str, Any], seed: Seed) -> Any:
         """A fresh state. Bad options raise BadOptions, an unknown dictionary UnknownLexicon."""
         parsed = self.Options.parse(options)
         self.lexicon_for(parsed.lexicon)  # fail now, not mid-game, on an unknown dictionary
@@ -211,16 +212,30 @@ class Game:
 
 @dataclass
 class Record:
-    """A game is (game, options, seed, moves); everything else derives from it."""
+    """A game is (game, options, seed, moves); everything else derives from it. An online game
+    played with shared randomness also carries `shared` (engine.shared_random.Ledger's JSON:
+    every player's commitment and every random event's reveals), and its rules draw on that
+    instead of the seed (which then serves the host's bots only)."""
 
     game: str
     options: dict[str, Any]
     seed: int
     moves: list[tuple[int, Move]] = field(default_factory=list)
+    shared: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "options": self.options, "seed": self.seed,
+        data = {"game": self.game, "options": self.options, "seed": self.seed,
                 "moves": [[seat, move] for seat, move in self.moves]}
+        if self.shared is not None:
+            data["shared"] = self.shared
+        return data
+
+    def rules_seed(self) -> Seed:
+        """What the rules draw on: the seed, or the shared randomness (every reveal checked
+        against its commitment: RecordMismatch at the first that breaks)."""
+        if self.shared is None:
+            return self.seed
+        return shared_seed(self.shared)
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
@@ -238,13 +253,57 @@ class Record:
                     and not isinstance(entry[0], bool) and isinstance(entry[1], dict)):
                 raise ValueError("each move is [seat, move]")
             parsed.append((entry[0], dict(entry[1])))
-        return cls(game, dict(options), seed, parsed)
+        shared = data.get("shared")
+        if shared is not None and not isinstance(shared, dict):
+            raise ValueError("the record's shared randomness is not readable")
+        return cls(game, dict(options), seed, parsed, shared)
 
 
-def replay(game: Game, record: Record) -> Any:
-    state = game.new(record.options, record.seed)
-    for seat, move in record.moves:
+def shared_seed(data: dict[str, Any]) -> SharedSeed:
+    from wordtable.engine.shared_random import Ledger
+    ledger, broken = Ledger.verify(data)
+    if broken:
+        raise RecordMismatch(broken.reason)
+    return SharedSeed(ledger.public(), list(zip([label for label, _ in ledger.events], ledger.values())))
+
+
+def settle(game: Game, state: Any) -> None:
+    """Computes everything a table shows of a state (every seat's view), so that any random
+    event a view needs is drawn now, in the same order at the host and in every replay."""
+    for seat in [None, *range(game.seats(state))]:
+        game.view(state, seat)
+    game.actors(state)
+    game.deadline(state)
+    game.epoch(state)
+
+
+def replay_states(game: Game, record: Record, complete: bool = True, seed: Seed | None = None) -> Iterator[Any]:
+    """The state at the start, then after each of the record's moves. An online record's random
+    events must be exactly those its moves drew, in order (complete=False: events after the
+    last move may remain, drawn for a move still waiting for its last event); RecordMismatch
+    if not."""
+    seed = record.rules_seed() if seed is None else seed  # given: the host's, which it then draws on
+    shared = isinstance(seed, SharedSeed)
+    state = game.new(record.options, seed)
+    if shared:
+        settle(game, state)
+    yield state
+    for index, (seat, move) in enumerate(record.moves):
+        if shared:
+            seed.after = action_mark(index, seat, move)
         state = game.step(state, seat, move)
+        if shared:
+            settle(game, state)
+        yield state
+    if complete and shared and seed.unused():
+        raise RecordMismatch(f"the record has {seed.unused()} random event(s) its moves never drew")
+
+
+def replay(game: Game, record: Record, complete: bool = True) -> Any:
+    """The state after the record's moves (see replay_states)."""
+    state = None
+    for state in replay_states(game, record, complete):
+        pass
     return state
 
 
@@ -254,7 +313,7 @@ def undo(game: Game, record: Record, seat: int) -> Record:
     information or a random outcome. Raises IllegalMove with the reason otherwise."""
     if not record.moves or record.moves[-1][0] != seat:
         raise IllegalMove("You can only take back your own last move, before anyone else acts.")
-    shorter = Record(record.game, record.options, record.seed, record.moves[:-1])
-    if game.undo_barrier(replay(game, shorter), replay(game, record)):
+    shorter = Record(record.game, record.options, record.seed, record.moves[:-1], record.shared)
+    if game.undo_barrier(replay(game, shorter, complete=False), replay(game, record)):
         raise IllegalMove("That move can no longer be taken back: the game has moved on.")
     return shorter

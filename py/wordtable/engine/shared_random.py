@@ -145,6 +145,11 @@ class Ledger:
             return None, Break(0, None, "two seats sent the same commitment")
         return cls(list(heads)), None
 
+    def public(self) -> str:
+        """A value every player knows once the game starts (from the commitments): for draws
+        that decide nothing, such as which example words a screen shows."""
+        return hashlib.sha256("".join(self.heads).encode()).hexdigest()
+
     def last_links(self) -> list[str]:
         return list(self.events[-1][1]) if self.events else list(self.heads)
 

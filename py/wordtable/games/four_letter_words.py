@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
+from wordtable.engine.rng import Seed, seed_index
 from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
 
@@ -73,7 +74,7 @@ class Options(GameOptions):
 @dataclass(frozen=True)
 class State:
     options: Options
-    seed: int
+    seed: Seed
     grids: tuple[str, ...]            # per seat, rows*cols characters, EMPTY for empty
     strikes: tuple[int, ...]
     out: tuple[bool, ...]
@@ -186,10 +187,10 @@ class FourLetterWords(Game):
 
     # -- setup and queries ---------------------------------------------------------------------
 
-    def start(self, options: Options, seed: int) -> State:
+    def start(self, options: Options, seed: Seed) -> State:
         empty = EMPTY * (options.rows * options.cols)
         return State(options, seed, (empty,) * options.players, (0,) * options.players,
-                     (False,) * options.players, chooser=seed % options.players,
+                     (False,) * options.players, chooser=seed_index(seed, options.players, GAME_ID, "first-chooser"),
                      lost_turns=(0,) * options.players)
 
     def warm_up(self, options: dict[str, Any]) -> Iterator[None]:

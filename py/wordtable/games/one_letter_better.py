@@ -61,7 +61,7 @@ from typing import Any, ClassVar
 from wordtable.engine.errors import BadOptions, IllegalMove, MalformedMove
 from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
-from wordtable.engine.rng import rng_for
+from wordtable.engine.rng import Seed, rng_for
 from wordtable.games.one_letter_better_deck import DECK, GAME_ID, Card
 from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
@@ -165,7 +165,7 @@ class RoundResult:
 @dataclass(frozen=True)
 class State:
     options: Options
-    seed: int
+    seed: Seed
     round: int
     dealer: int
     stack: tuple[int, ...]                 # secret; the top card is stack[0]
@@ -258,7 +258,7 @@ class OneLetterBetter(Game):
 
     # -- setup ---------------------------------------------------------------------------------
 
-    def start(self, options: Options, seed: int) -> State:
+    def start(self, options: Options, seed: Seed) -> State:
         players = options.players
         state = State(options, seed, round=0, dealer=players - 1, stack=(), pile=(), hands=((),) * players,
                       words=(), out=(), scores=(0,) * players, totals=(0,) * players, turn=0)

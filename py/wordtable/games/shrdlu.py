@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Deadline, Game, Move, Outcome
 from wordtable.engine.options import GameOptions, option
-from wordtable.engine.rng import rng_for
+from wordtable.engine.rng import Seed, cosmetic_rng, rng_for
 from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import Vocabulary
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
@@ -156,7 +156,7 @@ class RoundResult:
 @dataclass(frozen=True)
 class State:
     options: Options
-    seed: int
+    seed: Seed
     deck: tuple[str, ...]                  # secret: the order of the cards to come
     spread: tuple[str, ...]
     won: tuple[tuple[str, ...], ...]       # the cards each seat has taken
@@ -189,7 +189,7 @@ class Shrdlu(Game):
 
     # -- setup and queries ---------------------------------------------------------------------
 
-    def start(self, options: Options, seed: int) -> State:
+    def start(self, options: Options, seed: Seed) -> State:
         deck = list(DECK)
         rng_for(seed, "shrdlu", "deck").shuffle(deck)
         state = State(options, seed, tuple(deck), (), ((),) * options.players,
@@ -300,7 +300,7 @@ class Shrdlu(Game):
         # The words the app shows as examples are words it proposes: never one of the never-propose list.
         showable = [word for word in found if not Vocabulary.blocked(word)]
         examples = tuple(showable if len(showable) <= EXAMPLES_SHOWN else
-                         rng_for(state.seed, "shrdlu", "examples", state.round).sample(showable, EXAMPLES_SHOWN))
+                         cosmetic_rng(state.seed, "shrdlu", "examples", state.round).sample(showable, EXAMPLES_SHOWN))
         result = RoundResult(state.spread, winner, word, how, state.caller, len(found), tuple(sorted(examples)))
         won = list(state.won)
         if winner is not None:

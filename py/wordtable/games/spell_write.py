@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
-from wordtable.engine.rng import rng_for
+from wordtable.engine.rng import Seed, rng_for
 from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import Vocabulary
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
@@ -64,7 +64,7 @@ class Layout:
                 "bonus_row": self.bonus_row, "bonus_col": self.bonus_col}
 
 
-def make_layout(seed: int, seat: int | None) -> Layout:
+def make_layout(seed: Seed, seat: int | None) -> Layout:
     """A sheet from the seed (seat None: the one sheet everyone shares)."""
     rng = rng_for(seed, "spell-write", "sheet", "shared" if seat is None else seat)
     cells = [(r, c) for r in range(SIZE) for c in range(SIZE)]
@@ -72,12 +72,12 @@ def make_layout(seed: int, seat: int | None) -> Layout:
     return Layout(tuple(sorted(chosen[:2])), tuple(sorted(chosen[2:])), rng.randrange(SIZE), rng.randrange(SIZE))
 
 
-def roll(seed: int, round_number: int) -> tuple[int, int]:
+def roll(seed: Seed, round_number: int) -> tuple[int, int]:
     rng = rng_for(seed, "spell-write", "dice", round_number)
     return rng.randint(1, 6), rng.randint(1, 6)
 
 
-def reroll(seed: int, round_number: int) -> int:
+def reroll(seed: Seed, round_number: int) -> int:
     return rng_for(seed, "spell-write", "reroll", round_number).randint(1, 6)
 
 
@@ -133,7 +133,7 @@ class Options(GameOptions):
 @dataclass(frozen=True)
 class State:
     options: Options
-    seed: int
+    seed: Seed
     sheets: tuple[Sheet, ...]
     round: int = 1
     rerolling: frozenset[int] = frozenset()     # seats that chose to re-roll this round's doubles
@@ -163,7 +163,7 @@ class SpellWrite(Game):
         """The bots' everyday words of two to four letters, while the new-game form is open."""
         yield from bots_warm_up(self.lexicon_for, Options.parse(options).lexicon, [2, 3, 4])
 
-    def start(self, parsed: Options, seed: int) -> State:
+    def start(self, parsed: Options, seed: Seed) -> State:
         sheets = []
         for seat in range(parsed.players):
             layout = make_layout(seed, None if parsed.shared_sheet else seat)

@@ -52,7 +52,7 @@ from typing import Any, ClassVar
 from wordtable.engine.errors import BadOptions, IllegalMove, MalformedMove
 from wordtable.engine.game import Deadline, Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
-from wordtable.engine.rng import rng_for
+from wordtable.engine.rng import Seed, rng_for
 from wordtable.games.wordsmith_alphabet import ALPHABET, KINDS, Pieces, pieces_of
 from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
@@ -231,7 +231,7 @@ class ChallengeResult:
 @dataclass(frozen=True)
 class State:
     options: Options
-    seed: int
+    seed: Seed
     challenge: int
     players: tuple[Player, ...]
     supply: Pieces                  # what is left in the box
@@ -277,10 +277,10 @@ class Wordsmith(Game):
 
     # -- setup ---------------------------------------------------------------------------------
 
-    def start(self, options: Options, seed: int) -> State:
+    def start(self, options: Options, seed: Seed) -> State:
         return self._new_challenge(options, seed, 1, ())
 
-    def _new_challenge(self, options: Options, seed: int, number: int, results: tuple) -> State:
+    def _new_challenge(self, options: Options, seed: Seed, number: int, results: tuple) -> State:
         rng = rng_for(seed, GAME_ID, "setup", number)
         while True:
             faces = tuple(rng.choice(DIE) for _ in range(4 * SETUP_ROLLS))
@@ -295,7 +295,7 @@ class Wordsmith(Game):
                       setup=faces, results=results)
         return self._roll_for_everyone(state) if options.word_by_word else state
 
-    def _required(self, options: Options, seed: int, number: int) -> str:
+    def _required(self, options: Options, seed: Seed, number: int) -> str:
         if not options.advanced:
             return ""
         rng = rng_for(seed, GAME_ID, "required", number)

@@ -1,0 +1,73 @@
+"""Checking a game's record (issue 18): `python3 -m wordtable verify FILE` and the app's "Check
+this game" replay it from the start, and refuse it at the first point where it breaks.
+
+For every game: each move must be one the rules allowed at that point. For an online game
+played with shared randomness, also: every player's reveal must follow their commitment, and
+every random event must be the one the rules drew at that point, bound to the move that drew
+it, its value recomputed from the reveals (engine.shared_random, engine.rng.SharedSeed).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from wordtable.engine.errors import GameError
+from wordtable.engine.game import Record, replay_states
+from wordtable.engine.shared_random import Ledger
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    message: str   # for the player: what was checked, or the first point where it breaks
+    moves: int = 0
+    events: int = 0
+    finished: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": self.ok, "message": self.message, "moves": self.moves, "events": self.events,
+                "finished": self.finished}
+
+
+def find_record(data: Any) -> Any:
+    """The record in what the app writes: a record itself, or a save or table holding one."""
+    if isinstance(data, dict) and "moves" not in data and isinstance(data.get("record"), dict):
+        return data["record"]
+    return data
+
+
+def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
+    from wordtable.games import REGISTRY, make
+    try:
+        record = Record.from_json(find_record(data))
+    except ValueError as error:
+        return Verdict(False, f"This is not a game record: {error}.")
+    if record.game not in REGISTRY:
+        return Verdict(False, f"This record is of a game Wordtable does not have ({record.game[:40]!r}).")
+    events = 0
+    if record.shared is not None:
+        ledger, broken = Ledger.verify(record.shared)
+        if broken:
+            return Verdict(False, f"Random event {broken.event} breaks: {broken.reason}.")
+        events = len(ledger.events)
+    game, _bots = make(record.game, lexicon_for)
+    played, state = -1, None
+    try:
+        for state in replay_states(game, record):
+            played += 1
+    except GameError as error:  # RecordMismatch included
+        if played < 0:
+            return Verdict(False, f"The game cannot start as recorded: {error}")
+        if played == len(record.moves):
+            return Verdict(False, f"After the last move: {error}", played, events)
+        seat, move = record.moves[played]
+        text = json.dumps(move, separators=(",", ":"))[:120]
+        return Verdict(False, f"Move {played + 1} (seat {seat + 1}, {text}) breaks: {error}", played, events)
+    finished = game.outcome(state) is not None
+    randomness = (f" and its {events} random events recomputed from every player's reveals, each matching their "
+                  "commitment" if record.shared is not None else " (its randomness is the seed in the record)")
+    return Verdict(True, f"Every one of the {len(record.moves)} moves is legal{randomness}"
+                         f"{'' if finished else '; the game is not over'}.", len(record.moves), events, finished)

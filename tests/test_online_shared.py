@@ -1,0 +1,293 @@
+"""Online play with shared randomness (issue 18): every random event drawn by commit and reveal
+between the host and its guests, through an in-memory wire with faults; the record verified
+from the start; a withholding, lying or late player named; a host that tries to re-draw caught."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from online_fuzz import shipped
+from test_online import Wire
+from wordtable.engine.errors import IllegalMove, RecordMismatch
+from wordtable.engine.game import Record, replay
+from wordtable.engine.rng import rng_for
+from wordtable.engine.shared_random import event_value
+from wordtable.games import REGISTRY, make
+from wordtable.online import Draws, Guest, Host, decode, encode
+from wordtable.verify import verify
+
+
+def shared_host(game_id: str, players: int, guests: list[int], seed: int = 5) -> Host:
+    game, _bots = make(game_id, shipped)
+    names = [f"P{seat + 1}" for seat in range(players)]
+    return Host(game, Record(game_id, {"players": players}, seed), names, list(guests), draws=Draws.new(guests))
+
+
+def join(host: Host, guests: list[int], faults: float = 0.0, seed: int = 0) -> Wire:
+    wire = Wire(host, {f"g{seat}": Guest(host.invite(seat)) for seat in guests}, faults, seed)
+    for peer, guest in wire.guests.items():
+        wire.from_guest(peer, guest.hello())
+    wire.run()
+    return wire
+
+
+def settle_wire(wire: Wire) -> None:
+    """Runs the wire; what was lost is asked again by the guests' periodic check."""
+    for _ in range(50):
+        wire.run()
+        for peer, guest in wire.guests.items():
+            wire.from_guest(peer, guest.check())
+        wire.run()
+        if not wire.host.waiting_for() and wire.host.state is not None and wire.host.draws.pending is None:
+            return
+    raise AssertionError(f"the table still waits for {wire.host.waiting_for()}")
+
+
+def play_to_the_end(host: Host, wire: Wire, seed: int = 0, limit: int = 4000) -> None:
+    """Medium bots play every seat: a guest seat's move goes through its guest."""
+    game, bots = make(host.game.id, shipped)
+    peers = {guest.seat: peer for peer, guest in wire.guests.items()}
+    for turn in range(limit):
+        settle_wire(wire)
+        if game.outcome(host.state) is not None:
+            return
+        actors = game.actors(host.state)
+        if not actors:
+            return
+        seat = actors[turn % len(actors)]
+        move = bots["medium"](game, game.view(host.state, seat), rng_for(seed, seat, turn))
+        if move is None:
+            if game.deadline(host.state):
+                wire.from_host(host.expire())
+            continue
+        move = {key: value for key, value in move.items() if key != "after_ms"}
+        if seat in peers:
+            guest = wire.guests[peers[seat]]
+            if guest.pending:  # lost on the way: sent again, as on reconnecting
+                wire.reconnect(peers[seat])
+            else:
+                wire.from_guest(peers[seat], guest.move(move))
+        else:
+            try:
+                wire.from_host(host.play_local(seat, move))
+            except IllegalMove:
+                pass  # raced by a real-time claim
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game_id", list(REGISTRY))
+def test_every_game_plays_online_with_shared_randomness_and_its_record_verifies(game_id):
+    host = shared_host(game_id, 3, [1, 2])
+    wire = join(host, [1, 2], faults=0.05, seed=len(game_id))
+    play_to_the_end(host, wire)
+    record = json.loads(json.dumps(host.record.to_json()))
+    assert record["shared"]["events"], "the game drew nothing"
+    verdict = verify(record, shipped)
+    assert verdict.ok and verdict.finished, verdict.message
+    assert verdict.events == len(record["shared"]["events"])
+    final = replay(host.game, Record.from_json(record))
+    assert host.game.view(final, None) == host.game.view(host.state, None)
+    # Each value is the hash of its label and every player's reveal: the host's alone decides nothing.
+    heads = record["shared"]["heads"]
+    assert len(heads) == 3 and len(set(heads)) == 3
+    for guest in wire.guests.values():
+        assert guest.drawn == [label for label, _reveals in record["shared"]["events"]]
+        assert guest.broken is None
+
+
+def test_the_game_starts_only_once_every_guest_has_committed():
+    host = shared_host("spell-write", 3, [1, 2])
+    wire = join(host, [1])
+    assert host.state is None and host.waiting_for() == [2]
+    assert wire.guests["g1"].started is False and wire.guests["g1"].waiting == [2]
+    with pytest.raises(IllegalMove, match="every player has joined"):
+        host.play_local(0, {"type": "pick", "cells": []})
+    wire.guests["g2"] = Guest(host.invite(2))
+    wire.to_guests["g2"] = []
+    wire.up.add("g2")
+    wire.from_guest("g2", wire.guests["g2"].hello())
+    wire.run()
+    assert host.state is not None and host.record.shared["events"]
+    assert all(guest.view is not None and guest.started for guest in wire.guests.values())
+
+
+def test_a_commitment_cannot_be_changed_or_copied():
+    host = shared_host("four-letter-words", 3, [1, 2])
+    first = Guest(host.invite(1))
+    host.receive("a", first.hello()[0])
+    other = Guest(host.invite(1))  # the same seat from another browser, with another secret
+    reply = decode(host.receive("b", other.hello()[0])[0][1])
+    assert reply["t"] == "error" and "another secret" in reply["message"]
+    copy = Guest(host.invite(2), chain_end=first.chain_end)
+    reply = decode(host.receive("c", copy.hello()[0])[0][1])
+    assert reply["t"] == "error" and "already another player's" in reply["message"]
+    no_head = decode(host.receive("d", encode({"t": "join", "token": host.invite(2)}))[0][1])
+    assert no_head["t"] == "error" and "up-to-date page" in no_head["message"]
+    assert host.state is None
+
+
+def test_a_withholding_guest_holds_the_draw_and_is_named():
+    host = shared_host("spell-write", 2, [1])
+    wire = join(host, [1])
+    wire.up.discard("g1")  # the guest goes quiet
+    rounds = 0
+    while host.draws.pending is None and host.game.outcome(host.state) is None and rounds < 200:
+        rounds += 1
+        for seat in host.game.actors(host.state):
+            view = host.game.view(host.state, seat)
+            move = make("spell-write", shipped)[1]["easy"](host.game, view, random.Random(rounds))
+            if seat == 0:
+                host.play_local(0, move)
+            else:  # the guest's move arrives, then the guest says nothing more
+                host.receive("g1", encode({"t": "move", "n": host.last_move.get(1, 0) + 1, "base": host.version, "move": move}))
+    assert host.draws.pending is not None
+    assert host.waiting_for() == [1]
+    moves = len(host.record.moves)
+    with pytest.raises(IllegalMove, match="drawing"):
+        host.play_local(0, {"type": "pick", "cells": []})
+    assert len(host.record.moves) == moves
+    wire.reconnect("g1")  # back: the draw is asked again and the game goes on
+    settle_wire(wire)
+    assert host.draws.pending is None and len(host.record.moves) > moves
+
+
+def test_a_reveal_that_does_not_match_the_commitment_stops_the_game_naming_the_seat():
+    host = shared_host("four-letter-words", 3, [1, 2])
+    guests = {seat: Guest(host.invite(seat)) for seat in (1, 2)}
+    out = host.receive("g1", guests[1].hello()[0])
+    out = host.receive("g2", guests[2].hello()[0])
+    draw = next(decode(text) for peer, text in out if peer == "g2" and decode(text)["t"] == "draw")
+    host.receive("g1", guests[1].receive(encode(draw))[0])
+    lie = encode({"t": "reveal", "k": draw["k"], "x": "ab" * 32})
+    replies = host.receive("g2", lie)
+    broken = [decode(text) for _peer, text in replies]
+    assert {peer for peer, _text in replies} == {"g1", "g2"}
+    assert all(m["t"] == "broken" and m["seat"] == 2 and "P3" in m["reason"] for m in broken)
+    assert host.state is None and host.draws.broken.seat == 2
+    assert decode(host.receive("g1", guests[1].check()[0])[0][1])["t"] == "broken"
+    with pytest.raises(IllegalMove, match="stopped"):
+        host.play_local(0, {"type": "choose", "word": "salt"})
+    guests[1].receive(encode(broken[0]))
+    assert guests[1].broken["seat"] == 2
+
+
+def test_a_guest_gives_each_events_part_once_and_catches_a_host_that_asks_again_differently():
+    host = shared_host("spell-write", 2, [1])
+    guest = Guest(host.invite(1))
+    out = host.receive("g1", guest.hello()[0])
+    for _peer, text in out:
+        guest.receive(text)
+    draw = next(decode(text) for _peer, text in out if decode(text)["t"] == "draw")
+    first = guest.receive(encode(draw))
+    assert guest.receive(encode(draw)) == first  # asked again (a lost answer): the same part
+    regrind = dict(draw, label=draw["label"] + "x")
+    assert guest.receive(encode(regrind)) == [] and "another draw" in guest.broken["reason"]
+    # A host whose own part does not follow its commitment is caught before anything is revealed.
+    fresh = Guest(host.invite(1), chain_end=guest.chain_end)
+    fresh.receive(next(text for _peer, text in out if decode(text)["t"] == "welcome"))
+    forged = dict(draw, x="cd" * 32)
+    assert fresh.receive(encode(forged)) == [] and "does not match its commitment" in fresh.broken["reason"]
+
+
+def test_the_host_reloads_in_the_middle_of_a_draw_and_the_game_goes_on():
+    host = shared_host("wordsmith", 2, [1])
+    wire = join(host, [1])
+    play_steps = 0
+    game, bots = make("wordsmith", shipped)
+    wire.up.discard("g1")
+    while host.draws.pending is None and play_steps < 300:
+        play_steps += 1
+        seat = game.actors(host.state)[0]
+        move = {k: v for k, v in bots["medium"](game, game.view(host.state, seat), rng_for(3, play_steps)).items()
+                if k != "after_ms"}
+        if seat == 0:
+            host.play_local(0, move)
+        else:
+            host.receive("g1", encode({"t": "move", "n": host.last_move.get(1, 0) + 1, "base": host.version, "move": move}))
+    assert host.draws.pending is not None
+    saved = json.loads(json.dumps(host.to_json()))
+    reloaded = Host.from_json(game, saved)
+    assert reloaded.draws.round.label == host.draws.round.label and reloaded.waiting_for() == [1]
+    wire.host = reloaded
+    wire.reconnect("g1")
+    settle_wire(wire)
+    assert reloaded.draws.pending is None and len(reloaded.record.moves) > len(host.record.moves)
+    assert verify(reloaded.record.to_json(), shipped).ok
+
+
+def test_a_tampered_record_is_refused_at_its_first_break():
+    host = shared_host("spell-write", 2, [1])
+    wire = join(host, [1], seed=3)
+    play_to_the_end(host, wire, seed=3)
+    record = host.record.to_json()
+    assert verify(record, shipped).ok
+
+    def tampered(change) -> str:
+        copy = json.loads(json.dumps(record))
+        change(copy)
+        verdict = verify(copy, shipped)
+        assert not verdict.ok
+        return verdict.message
+
+    def reveal(copy):
+        copy["shared"]["events"][3][1][1] = "00" * 32
+    assert tampered(reveal).startswith("Random event 4 breaks")
+
+    def label(copy):
+        copy["shared"]["events"][2][0] = "spell-write:dice:99@0000000000000000"
+    assert "random event 3 should be" in tampered(label)
+
+    def move(copy):
+        seat, first = copy["moves"][0]
+        copy["moves"][0] = [seat, dict(first, cells=[[0, 0]] if "cells" in first else first)]
+        copy["moves"][0], copy["moves"][1] = copy["moves"][1], copy["moves"][0]
+    assert tampered(move).startswith(("Move 1", "Move 2"))
+
+    cut = dict(record, moves=record["moves"][:-1])  # a true beginning of the game, said to be one
+    verdict = verify(cut, shipped)
+    assert verdict.ok and not verdict.finished and "not over" in verdict.message
+    assert "not a game record" in tampered(lambda copy: copy.pop("moves"))
+
+
+def test_the_values_are_the_hash_of_every_players_part_and_no_one_part_decides():
+    host = shared_host("four-letter-words", 2, [1])
+    join(host, [1])
+    (label, reveals), = host.record.shared["events"][:1]
+    value = event_value(label, reveals)
+    assert replay(host.game, host.record) == host.state
+    # The same host secret with another guest secret gives another value: the host cannot choose it.
+    other = Host(host.game, Record("four-letter-words", {"players": 2}, 5), ["P1", "P2"], [1],
+                 draws=Draws(host.draws.chain_end, [1]))
+    join(other, [1])
+    assert other.record.shared["events"][0][1][0] == reveals[0]
+    assert event_value(label, other.record.shared["events"][0][1]) != value
+
+
+def test_the_verify_command_checks_a_file(tmp_path, capsys):
+    from wordtable.__main__ import main
+    host = shared_host("four-letter-words", 2, [1])
+    wire = join(host, [1])
+    play_to_the_end(host, wire)
+    good = tmp_path / "game.json"
+    good.write_text(json.dumps({"record": host.record.to_json()}))
+    assert main(["verify", str(good)]) == 0
+    assert capsys.readouterr().out.startswith("OK: Every one of the")
+    data = host.record.to_json()
+    data["shared"]["heads"][1] = data["shared"]["heads"][0]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    assert main(["verify", str(bad)]) == 1
+    assert capsys.readouterr().out.startswith("REFUSED: Random event 0 breaks")
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{not json")
+    assert main(["verify", str(garbage)]) == 2
+
+
+def test_replays_of_old_numbered_seed_games_are_unchanged():
+    """A game on one device keeps its seeded randomness: the first chooser is the seed's remainder."""
+    game, _bots = make("four-letter-words", shipped)
+    for seed in (0, 1, 7, 10):
+        assert game.view(replay(game, Record("four-letter-words", {"players": 2}, seed)), None)["chooser"] == seed % 2
