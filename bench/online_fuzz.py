@@ -1,5 +1,6 @@
 """The online protocol against hostile peers (issue 18): MESSAGES hostile messages a side (host
-and guest), shared among every game; what is sent and what must hold is in tests/online_fuzz.py.
+and guest), shared among every game, for tables with a numbered seed and for tables with shared
+randomness; what is sent and what must hold is in tests/online_fuzz.py.
 Any broken rule stops the run with the message that broke it.
 
     .venv/bin/python bench/online_fuzz.py [MESSAGES] [SEED]     (default 100000, 1)
@@ -25,11 +26,13 @@ def main() -> None:
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     ids = games()
     share = -(-total // len(ids))  # every game its part, rounded up
-    for side, fuzz in (("host", fuzz_host), ("guest", fuzz_guest)):
+    for side, fuzz, shared in (("host", fuzz_host, False), ("guest", fuzz_guest, False),
+                               ("host", fuzz_host, True), ("guest", fuzz_guest, True)):
         sent, answers, started = 0, Counter(), time.perf_counter()
-        print(f"\n{side}: hostile messages at the {side}, {share:,} per game")
+        how = "with shared randomness (commitments, draws and reveals)" if shared else "with a numbered seed"
+        print(f"\n{side}, {how}: hostile messages at the {side}, {share:,} per game")
         for game_id in ids:
-            counts = fuzz(game_id, share, seed)
+            counts = fuzz(game_id, share, seed, shared=shared)
             sent += counts.messages
             answers.update(counts.kinds)
             applied = f"{counts.moves_applied} hostile moves legal and applied; " if side == "host" else ""

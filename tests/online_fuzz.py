@@ -34,7 +34,7 @@ from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
 from wordtable.games import REGISTRY, make
 from wordtable.lexicon import store
-from wordtable.online import MAX_MESSAGE, Guest, Host, checksum, decode, encode
+from wordtable.online import MAX_MESSAGE, Draws, Guest, Host, checksum, decode, encode
 
 HOSTILE_SEAT = 1
 JUNK = [None, True, False, -1, 0, 1, 2**31, 2**64, 1.5, float("nan"), "", "x" * 300, [], {}, [1, 2], {"a": 1},
@@ -121,20 +121,53 @@ def secrets_for(host: Host) -> list[str]:
     return hidden
 
 
-def fuzz_host(game_id: str, messages: int, seed: int = 0) -> Counts:
-    """Hostile messages at a host running game_id; raises AssertionError on the first broken rule."""
+def converse(host: Host, guest: Guest, peer: str, texts: list[str], real: list[str],
+             heard: list[str] | None = None) -> None:
+    """The honest guest's messages to the host and back, until neither has more to say; what
+    the guest sends joins the real traffic the fuzz mutates (heard: what the host sent it)."""
+    for _ in range(100):
+        if not texts:
+            return
+        real += texts
+        replies = [reply for text in texts for to, reply in host.receive(peer, text) if to == peer]
+        if heard is not None:
+            heard += replies
+        texts = [answer for reply in replies for answer in guest.receive(reply)]
+
+
+def fuzz_host(game_id: str, messages: int, seed: int = 0, shared: bool = False) -> Counts:
+    """Hostile messages at a host running game_id; raises AssertionError on the first broken rule.
+    shared: the table draws its randomness with the guest (commitments and reveals): a hostile
+    reveal may stop the game, and must then name the hostile seat."""
     rng = random.Random(seed)
     counts = Counts()
     game, bots = make(game_id, shipped)
+    earlier: list[str] = []  # Mallory's parts of draws in earlier games: replayed against this one
     while counts.messages < messages:
         counts.games += 1
         record = Record(game_id, {"players": 3}, rng.randrange(2**31))
-        host = Host(game, record, ["Host", "Mallory", "Bot"], remote=[HOSTILE_SEAT])
+        draws = Draws.new([HOSTILE_SEAT]) if shared else None
+        host = Host(game, record, ["Host", "Mallory", "Bot"], remote=[HOSTILE_SEAT], draws=draws)
         honest = Guest(host.invite(HOSTILE_SEAT))
-        real = honest.hello()
-        for text in real:
-            host.receive("mallory", text)
+        real: list[str] = []
+        if shared:  # her commitment is in and the first draw waits for her: attacked first, now and then
+            real += honest.hello()
+            for text in real:
+                host.receive("mallory", text)
+            for _ in range(rng.randint(0, 6)):
+                forge = host.draws.round is not None and rng.random() < 0.2
+                attack(host, "mallory", forged_part(1, earlier + real, rng) if forge
+                       else hostile_text(real + earlier[-20:], rng), counts)
+            converse(host, honest, "mallory", honest.check(), real)
+        else:
+            converse(host, honest, "mallory", honest.hello(), real)
         for turn in range(400):
+            if shared and host.draws.broken is not None:
+                break  # Mallory broke her commitment, and was named: a new game
+            if shared and host.draws.pending is not None:  # her part of a draw, honestly
+                converse(host, honest, "mallory", honest.check(), real)
+                if host.draws.pending is not None:
+                    break  # her honest self is stopped (the fuzz sent her a forged draw): a new game
             if counts.messages >= messages or not game.actors(host.state):
                 break
             # The honest players move (bots at the host, and Mallory's seat played honestly too
@@ -146,21 +179,37 @@ def fuzz_host(game_id: str, messages: int, seed: int = 0) -> Counts:
                 continue
             if seat == HOSTILE_SEAT:  # Mallory plays honestly too, now and then
                 honest.sent = max(honest.sent, host.last_move.get(HOSTILE_SEAT, 0))
-                real += honest.move(move)
+                honest.pending.clear()
                 before = len(host.record.moves)
-                host.receive("mallory", real[-1])
-                if len(host.record.moves) == before:  # her own hostile traffic used that number
-                    play(host, seat, move)
+                converse(host, honest, "mallory", honest.move(move), real)
+                if len(host.record.moves) == before and (not shared or host.draws.pending is None):
+                    play(host, seat, move)  # her own hostile traffic used that number
             else:
                 play(host, seat, move)
             for _ in range(rng.randint(3, 12)):
-                attack(host, "mallory" if rng.random() < 0.9 else "stranger", hostile_text(real, rng), counts)
-                if counts.messages >= messages:
+                text = hostile_text(real, rng)
+                if shared and host.draws.round is not None and rng.random() < 0.1:
+                    text = forged_part(host.draws.round.index, earlier + real, rng)
+                attack(host, "mallory" if rng.random() < 0.9 else "stranger", text, counts)
+                if counts.messages >= messages or shared and host.draws.broken is not None:
                     break
+        if shared and host.draws.broken is not None:
+            counts.kinds["(the game stopped, naming Mallory)"] += 1
+        earlier += [text for text in real if (decode(text) or {}).get("t") == "reveal"]
+        if host.state is None:
+            continue
         # The record is still a game the rules accept, ending where the host is.
-        replayed = replay(game, host.record)
+        replayed = replay(game, host.record, complete=not shared or host.draws.pending is None)
         assert json.dumps(game.view(replayed, None), sort_keys=True) == json.dumps(game.view(host.state, None), sort_keys=True)
     return counts
+
+
+def forged_part(k: int, real: list[str], rng: random.Random) -> str:
+    """Mallory's part of the draw under way, forged: a made-up link, or a true part of hers
+    from another event or game."""
+    parts = [message["x"] for message in map(decode, real) if message and message.get("t") == "reveal"]
+    x = rng.choice(parts) if parts and rng.random() < 0.5 else "%064x" % rng.getrandbits(256)
+    return encode({"t": "reveal", "k": k, "x": x})
 
 
 def honest_move(host: Host, bots: dict, seat: int, rng: random.Random) -> dict[str, Any] | None:
@@ -178,13 +227,15 @@ def play(host: Host, seat: int, move: dict[str, Any]) -> None:
     try:
         host.play_local(seat, move)
     except GameError:
-        pass  # made stale by someone else's move in a race: the rules refused it
+        pass  # made stale by someone else's move in a race, or waiting for a draw: refused
 
 
 def attack(host: Host, peer: str, text: str, counts: Counts) -> None:
     before = (len(host.record.moves), json.dumps(host.record.to_json(), sort_keys=True))
     state_before = host.state
-    hidden = secrets_for(host)
+    pending = host.draws.pending if host.draws is not None else None
+    was_broken = host.draws is not None and host.draws.broken is not None
+    hidden = secrets_for(host) if host.state is not None else []
     seed_text = str(host.record.seed)
     try:
         replies = host.receive(peer, text)
@@ -193,11 +244,26 @@ def attack(host: Host, peer: str, text: str, counts: Counts) -> None:
     counts.messages += 1
     kinds = [decode(reply)["t"] for _peer, reply in replies]
     counts.kinds.update(kinds or ["(nothing)"])
+    message = decode(text) or {}
     moved = len(host.record.moves) != before[0]
-    if moved:
+    if was_broken:
+        assert set(kinds) <= {"broken", "error", "pong", "welcome"} and len(host.record.moves) == before[0], \
+            f"{host.game.id}: a stopped game answered {kinds} to {text[:200]!r}"
+    elif host.draws is not None and host.draws.broken is not None:
+        # A cheat is named: the hostile seat, never another; nothing else changed.
+        assert host.draws.broken.seat == HOSTILE_SEAT and message.get("t") == "reveal", \
+            f"{host.game.id}: the game stopped naming seat {host.draws.broken.seat} on {text[:200]!r}"
+        assert len(host.record.moves) == before[0]
+    elif moved and message.get("t") == "reveal":
+        # Her (replayed, true) part of a draw completed it: the move that waited for it went on.
+        assert pending is not None and host.record.moves[-1][0] == pending.get("seat", host.record.moves[-1][0])
+    elif moved:
         counts.moves_applied += 1
         assert "ack" in kinds and host.record.moves[-1][0] == host.peers.get(peer), \
             f"{host.game.id}: a move was applied for a seat not this connection's"
+    elif message.get("t") in ("reveal", "join") and host.draws is not None:
+        # A part of a draw or a commitment may be taken (the randomness moved on), never a move.
+        assert json.loads(before[1])["moves"] == host.record.to_json()["moves"]
     else:
         assert json.dumps(host.record.to_json(), sort_keys=True) == before[1] and host.state is state_before, \
             f"{host.game.id}: a refused message changed the table: {text[:200]!r}"
@@ -208,18 +274,21 @@ def attack(host: Host, peer: str, text: str, counts: Counts) -> None:
                 assert secret not in reply, f"{host.game.id}: {to} was sent a secret: {secret[:80]}"
 
 
-def fuzz_guest(game_id: str, messages: int, seed: int = 0) -> Counts:
-    """A hostile host's traffic at a guest, made from a real game's messages to that guest."""
+def fuzz_guest(game_id: str, messages: int, seed: int = 0, shared: bool = False) -> Counts:
+    """A hostile host's traffic at a guest, made from a real game's messages to that guest.
+    shared: with the host's draws (welcome with its commitment, draw requests), and the guest
+    must give each event's part once, for one draw only, and only after the host's own part."""
     rng = random.Random(seed)
     counts = Counts()
     game, bots = make(game_id, shipped)
     while counts.messages < messages:
         counts.games += 1
-        host = Host(game, Record(game_id, {"players": 2}, rng.randrange(2**31)), ["Host", "Guest"], remote=[1])
+        host = Host(game, Record(game_id, {"players": 2}, rng.randrange(2**31)), ["Host", "Guest"], remote=[1],
+                    draws=Draws.new([1]) if shared else None)
         guest = Guest(host.invite(1))
+        twin = Guest(guest.token, chain_end=guest.chain_end)  # honest, with the same secret: makes real traffic
         real: list[str] = []
-        for text in guest.hello():
-            real += [reply for _peer, reply in host.receive("g", text)]
+        converse(host, twin, "g", twin.hello(), [], real)
         for turn in range(60):
             actors = game.actors(host.state)
             if not actors:
@@ -228,20 +297,29 @@ def fuzz_guest(game_id: str, messages: int, seed: int = 0) -> Counts:
             move = honest_move(host, bots, seat, rng_for(seed, turn))
             if move is not None:
                 play(host, seat, move)
+            if shared:  # the draws it caused, answered by the honest twin
+                converse(host, twin, "g", twin.check(), [], real)
             real += [host.view_message(1)]
         real += [encode({"t": "ack", "n": 1}), encode({"t": "refused", "n": 1, "message": "no", "retry": True}),
                  encode({"t": "answer", "q": 1, "answer": [1]}), encode({"t": "table", "away": [1]}),
                  encode({"t": "ping", "at": 5})]
+        randomness = [text for text in real if decode(text)["t"] in ("welcome", "draw")]
         for _ in range(2000):
             if counts.messages >= messages:
                 break
-            text = hostile_text(real, rng)
-            version, view = guest.version, guest.view
+            text = hostile_text(randomness if shared and rng.random() < 0.5 else real, rng)
+            version, view, drawn = guest.version, guest.view, list(guest.drawn)
             try:
-                guest.receive(text)
+                replies = guest.receive(text)
             except Exception as error:
                 raise AssertionError(f"{game_id}: the guest crashed on {text[:200]!r}: {error!r}") from error
             counts.messages += 1
+            assert guest.drawn[:len(drawn)] == drawn, f"{game_id}: the guest forgot which draw it gave a part to"
+            for reply in map(decode, replies):
+                if reply["t"] == "reveal":  # only for an event it has given this part to, for one draw
+                    assert 1 <= reply["k"] <= len(guest.drawn) and guest.broken is None
+                    assert reply["x"] == guest.chain.reveal(reply["k"])
+                    counts.kinds["part given"] += 1
             if guest.view is not view:
                 message = decode(text)
                 assert message is not None and message.get("t") == "view" and message.get("sum") == checksum(guest.view)
@@ -249,6 +327,9 @@ def fuzz_guest(game_id: str, messages: int, seed: int = 0) -> Counts:
                 counts.kinds["view taken"] += 1
             else:
                 counts.kinds["left as it was"] += 1
+            if guest.broken is not None:  # it caught the host: a new game with a new guest
+                counts.kinds["(the guest stopped the game)"] += 1
+                guest = Guest(guest.token, chain_end=guest.chain_end)
     return counts
 
 

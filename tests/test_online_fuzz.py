@@ -19,3 +19,16 @@ def test_a_host_survives_a_hostile_guest_and_tells_it_nothing_secret(game_id):
 def test_a_guest_survives_a_hostile_host(game_id):
     counts = fuzz_guest(game_id, 600, seed=7)
     assert counts.messages == 600 and counts.kinds["left as it was"] > 500
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_a_shared_randomness_host_names_a_cheating_guest_and_survives_the_rest(game_id):
+    counts = fuzz_host(game_id, 600, seed=11, shared=True)
+    assert counts.messages == 600
+    assert counts.kinds["error"] > 100 and counts.kinds["(the game stopped, naming Mallory)"] > 0
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_a_shared_randomness_guest_gives_each_part_once_to_a_hostile_host(game_id):
+    counts = fuzz_guest(game_id, 600, seed=11, shared=True)
+    assert counts.messages == 600 and counts.kinds["part given"] > 0

@@ -672,11 +672,9 @@ class Guest:
     def _host_head(self, head: Any) -> None:
         """The host's commitment, from its welcome: fixed once seen (a host that reloads keeps
         its chain, so it sends the same one)."""
-        if head is None:
-            return  # a table without shared randomness
         if not is_link(head):
-            self._stop(None, "the host's commitment is not a commitment")
-        elif not self.host_links:
+            return  # a table without shared randomness (or a damaged welcome: the next one counts)
+        if not self.host_links:
             self.host_links = [head]
         elif head != self.host_links[0]:
             self._stop(None, "the host changed its commitment during the game")
