@@ -155,7 +155,7 @@ def fuzz_host(game_id: str, messages: int, seed: int = 0, shared: bool = False) 
             for text in real:
                 host.receive("mallory", text)
             for _ in range(rng.randint(0, 6)):
-                forge = host.draws.round is not None and rng.random() < 0.2
+                forge = host.draws.round is not None and rng.random() < 0.05
                 attack(host, "mallory", forged_part(1, earlier + real, rng) if forge
                        else hostile_text(real + earlier[-20:], rng), counts)
             converse(host, honest, "mallory", honest.check(), real)

@@ -61,6 +61,7 @@ from typing import Any, ClassVar
 from wordtable.engine.errors import BadOptions, IllegalMove, MalformedMove
 from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
+from wordtable.engine.cards import draw, shuffled
 from wordtable.engine.rng import Seed, rng_for
 from wordtable.games.one_letter_better_deck import DECK, GAME_ID, Card
 from wordtable.lexicon.rules import WordRule
@@ -188,6 +189,7 @@ class State:
     pending: Pending | None = None
     accepted: frozenset[int] = frozenset()
     trimming: int | None = None            # who discards down to eight
+    unordered: tuple[int, ...] = ()        # online: the stack's order is not drawn yet (engine.cards)
     trim_ends_turn: bool = False
     log: tuple[tuple[int | None, str, int | None], ...] = ()  # (seat, what it did, whom), the latest kept
     results: tuple[RoundResult, ...] = ()
@@ -268,12 +270,12 @@ class OneLetterBetter(Game):
         """A new round: shuffle, deal seven each, turn up the pile's first card."""
         options = state.options
         uids = [uid for uid, card in enumerate(CARDS) if not (options.solo and card.kind == "steal-one")]
-        rng_for(state.seed, GAME_ID, "deck", state.round + 1).shuffle(uids)
+        deck = shuffled(state.seed, uids, GAME_ID, "deck", state.round + 1)
         players = options.players
-        hands = tuple(tuple(uids[seat:HAND * players:players]) for seat in range(players))
-        rest = uids[HAND * players:]
+        dealt, (stack, unordered) = draw(state.seed, deck, HAND * players + 1, GAME_ID, "deal", state.round + 1)
+        hands = tuple(tuple(dealt[seat:HAND * players:players]) for seat in range(players))
         dealer = (state.dealer + 1) % players
-        return replace(state, round=state.round + 1, dealer=dealer, stack=tuple(rest[1:]), pile=(rest[0],),
+        return replace(state, round=state.round + 1, dealer=dealer, stack=stack, unordered=unordered, pile=dealt[-1:],
                        hands=hands, words=(), out=(), scores=(0,) * players, turn=(dealer + 1) % players,
                        phase="draw", must_play=None, taken=(), played=False, robbed=frozenset(), quiet=0,
                        turns=0, pending=None, accepted=frozenset(), trimming=None)
@@ -371,10 +373,18 @@ class OneLetterBetter(Game):
     def _draw(self, state: State, seat: int) -> State:
         hand = state.hands[seat]
         wanted = max(TURN_HAND - len(hand), 2 if seat in state.robbed else 1)
-        drawn = state.stack[:wanted]
+        drawn, (stack, unordered) = self._from_stack(state, wanted)
         text = f"drew {len(drawn)} card{'s' if len(drawn) != 1 else ''}" if drawn else "had no card to draw"
-        return replace(state, stack=state.stack[len(drawn):], hands=_set(state.hands, seat, hand + drawn),
+        return replace(state, stack=stack, unordered=unordered, hands=_set(state.hands, seat, hand + drawn),
                        phase="play", robbed=state.robbed - {seat}).noted(seat, text)
+
+    @staticmethod
+    def _from_stack(state: State, count: int) -> tuple[tuple[int, ...], tuple]:
+        """The stack's top cards (online: drawn at random now), and the stack left. A round's
+        stack only shrinks, so its size names each draw."""
+        if not state.stack:
+            return (), ((), ())
+        return draw(state.seed, (state.stack, state.unordered), count, GAME_ID, "stack", state.round, len(state.stack))
 
     def _take(self, state: State, seat: int, count: int) -> State:
         if not 1 <= count <= len(state.pile):
@@ -611,9 +621,10 @@ class OneLetterBetter(Game):
         uids = self._discarded(state, seat, entries)
         if not 1 <= len(uids) <= MAX_DISCARD:
             raise IllegalMove(f"Discard one to {MAX_DISCARD} cards.")
-        hand = tuple(u for u in state.hands[seat] if u not in uids) + state.stack[:len(uids)]
+        drawn, (stack, unordered) = self._from_stack(state, len(uids))
+        hand = tuple(u for u in state.hands[seat] if u not in uids) + drawn
         after = replace(state, hands=_set(state.hands, seat, hand), pile=state.pile + tuple(uids),
-                        stack=state.stack[len(uids):])
+                        stack=stack, unordered=unordered)
         return self._next_turn(after.noted(seat, f"discarded {len(uids)} and drew {min(len(uids), len(state.stack))}"))
 
     @staticmethod
@@ -786,9 +797,10 @@ class OneLetterBetter(Game):
                 "stack_cards": [card_json(u) for u in state.stack]}
 
     def secrets(self, state: State, seat: int | None) -> list[Any]:
-        """A hand (as a view would show it) and the stack's order."""
+        """A hand (as a view would show it) and the stack's order (online there is none yet:
+        each draw picks its cards)."""
         if seat is None:
-            return [[card_json(u) for u in state.stack[:3]]] if len(state.stack) >= 3 else []
+            return [[card_json(u) for u in state.stack[:3]]] if len(state.stack) >= 3 and not state.unordered else []
         hand = state.hands[seat]
         return [[card_json(u) for u in hand]] if len(hand) >= 3 and state.outcome is None else []
 

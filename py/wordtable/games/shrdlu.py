@@ -3,7 +3,8 @@
 Rules as implemented (seed 002; decisions marked DECISION are ours and written in the
 how-to-play page too):
 - The deck: fifteen cards (CARDS below): four letter sets, six constraints, four plain
-  asterisks and one asterisk that deals a sixth card. Shuffled from the game's seed.
+  asterisks and one asterisk that deals a sixth card. Shuffled from the game's seed; online
+  with shared randomness, each deal draws its cards at random from those left (engine.cards).
 - A round deals five cards in a row, six when the special asterisk is among them and the deck
   is not empty. The answer has exactly one letter per card, each letter obeying its card.
 - The first valid word (obeying every card and in the agreed dictionary) wins the round and
@@ -29,7 +30,8 @@ from typing import Any, ClassVar
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Deadline, Game, Move, Outcome
 from wordtable.engine.options import GameOptions, option
-from wordtable.engine.rng import Seed, cosmetic_rng, rng_for
+from wordtable.engine.cards import draw, put_under, shuffled
+from wordtable.engine.rng import Seed, cosmetic_rng
 from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import Vocabulary
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
@@ -167,6 +169,7 @@ class State:
     tiebreak: bool = False
     results: tuple[RoundResult, ...] = ()
     outcome: Outcome | None = None
+    unordered: tuple[int, ...] = ()        # online: the deck's groups whose order is not drawn yet (engine.cards)
 
 
 class Shrdlu(Game):
@@ -190,10 +193,9 @@ class Shrdlu(Game):
     # -- setup and queries ---------------------------------------------------------------------
 
     def start(self, options: Options, seed: Seed) -> State:
-        deck = list(DECK)
-        rng_for(seed, "shrdlu", "deck").shuffle(deck)
-        state = State(options, seed, tuple(deck), (), ((),) * options.players,
-                      players_in=tuple(range(options.players)))
+        deck, unordered = shuffled(seed, DECK, "shrdlu", "deck")
+        state = State(options, seed, deck, (), ((),) * options.players,
+                      players_in=tuple(range(options.players)), unordered=unordered)
         return self._deal(state)
 
     def solutions(self, state: State, spread: tuple[str, ...] | None = None) -> list[str]:
@@ -219,11 +221,12 @@ class Shrdlu(Game):
 
     @staticmethod
     def _deal(state: State) -> State:
-        deck = state.deck
-        spread, deck = deck[:SPREAD], deck[SPREAD:]
-        if any(CARDS[c].sixth for c in spread) and deck:
-            spread, deck = spread + deck[:1], deck[1:]
-        return replace(state, spread=spread, deck=deck, caller=None, countdown=False)
+        when = (state.round, state.tiebreak)
+        spread, deck = draw(state.seed, (state.deck, state.unordered), SPREAD, "shrdlu", "deal", *when)
+        if any(CARDS[c].sixth for c in spread) and deck[0]:
+            sixth, deck = draw(state.seed, deck, 1, "shrdlu", "sixth", *when)
+            spread += sixth
+        return replace(state, spread=spread, deck=deck[0], unordered=deck[1], caller=None, countdown=False)
 
     def claim_refusal(self, state: State, word: str) -> str | None:
         """Why this word does not win the round, for the player; None when it does."""
@@ -305,9 +308,9 @@ class Shrdlu(Game):
         won = list(state.won)
         if winner is not None:
             won[winner] = won[winner] + state.spread[:1]
-        rest = list(state.spread[1:])
-        rng_for(state.seed, "shrdlu", "bottom", state.round, state.tiebreak).shuffle(rest)
-        state = replace(state, won=tuple(won), deck=state.deck + tuple(rest), results=state.results + (result,),
+        deck, unordered = put_under(state.seed, (state.deck, state.unordered), state.spread[1:],
+                                    "shrdlu", "bottom", state.round, state.tiebreak)
+        state = replace(state, won=tuple(won), deck=deck, unordered=unordered, results=state.results + (result,),
                         round=state.round + 1, caller=None, countdown=False)
         if state.tiebreak:
             return replace(state, outcome=Outcome((winner,) if winner is not None else tuple(state.players_in),
@@ -321,9 +324,8 @@ class Shrdlu(Game):
         leaders = tuple(seat for seat, cards in enumerate(state.won) if len(cards) == most)
         if len(leaders) == 1 or self._solo(state):
             return replace(state, spread=(), outcome=Outcome(leaders, "took the most cards"))
-        deck = list(DECK)
-        rng_for(state.seed, "shrdlu", "tiebreak").shuffle(deck)
-        return self._deal(replace(state, deck=tuple(deck), tiebreak=True, players_in=leaders))
+        deck, unordered = shuffled(state.seed, DECK, "shrdlu", "tiebreak")
+        return self._deal(replace(state, deck=deck, unordered=unordered, tiebreak=True, players_in=leaders))
 
     def deadline(self, state: State) -> Deadline | None:
         """After a call the others have COUNTDOWN_S seconds; then the caller wins the round."""
@@ -339,8 +341,9 @@ class Shrdlu(Game):
         return len(state.results)
 
     def secrets(self, state: State, seat: int | None) -> list[Any]:
-        """The deck's order, as ids and as the cards a view would show."""
-        if seat is not None or len(state.deck) <= 3:
+        """The deck's order, as ids and as the cards a view would show (online there is none
+        yet: each deal draws its cards)."""
+        if seat is not None or len(state.deck) <= 3 or state.unordered:
             return []
         return [list(state.deck), [card_json(card) for card in state.deck[:3]]]
 
