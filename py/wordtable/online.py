@@ -6,7 +6,9 @@ guest only that guest's view. A guest sends moves and receives views. Every mess
 JSON object of at most MAX_MESSAGE characters.
 
 Guest -> host
-  {"t": "join", "token": T}                          take (or take back) the seat T was made for
+  {"t": "join", "token": T, "head": H}               take (or take back) the seat T was made for;
+                                                     H: the guest's commitment (shared randomness)
+  {"t": "reveal", "k": K, "x": X}                    the guest's part of random event K
   {"t": "move", "n": N, "base": V, "move": {...}}    the guest's N-th move, made on view version V
   {"t": "check", "v": V, "sum": S}                   "my view V has checksum S" (divergence check)
   {"t": "sync"}                                      "send me my view again"
@@ -15,11 +17,18 @@ Guest -> host
                                                      letter would let it claim)
   {"t": "ping", "at": MS} / {"t": "pong", "at": MS}
 Host -> guest
-  {"t": "welcome", "seat": K, "game": G, "players": [names], "last": N}
+  {"t": "welcome", "seat": K, "game": G, "players": [names], "last": N, "host": H}
+                                                     H: the host's commitment (shared randomness)
+  {"t": "draw", "k": K, "label": L, "x": X}          "give your part of random event K (label L);
+                                                     mine is X" (shared randomness)
+  {"t": "broken", "seat": S, "event": K, "reason": M}  the game stopped: a broken commitment
   {"t": "view", "v": V, "view": {...}, "actors": [...], "sum": S}
   {"t": "ack", "n": N} / {"t": "refused", "n": N, "message": M}
   {"t": "answer", "q": Q, "answer": A} / {"t": "answer", "q": Q, "error": M}
-  {"t": "table", "away": [seats]}                    online seats not connected right now
+  {"t": "table", "away": [seats], "waiting": [seats], "started": B}
+                                                     online seats not connected right now; with
+                                                     shared randomness, the seats the table waits
+                                                     for and whether the game has started
   {"t": "error", "message": M}                       the message received could not be used
   {"t": "ping", "at": MS} / {"t": "pong", "at": MS}
 
@@ -32,6 +41,9 @@ Shrdlu claim made on an earlier round's spread is too late; a move that only mis
 else's move is not). Only the host's clock plays a deadline's move (Shrdlu's time-up), never
 a seat. The host never trusts a seat number from a guest: the seat is the one its
 invitation token was made for.
+
+Shared randomness (a Host with `draws`): see Draws, Host._open_round and Guest._draw, and
+engine.shared_random for the commit-reveal exchange itself.
 """
 
 from __future__ import annotations

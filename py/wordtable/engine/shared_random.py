@@ -19,8 +19,9 @@ This module is the exchange and its check, apart from any transport or game: `Le
 game's commitments and its events' reveals (a record anyone can check with `verify`), and
 `EventRound` gathers one event's reveals as they arrive.
 
-NOT YET WIRED IN: the games still draw on the record's seed; issue 18's notes say how the
-rules will ask for an event's value.
+The rules ask for an event through engine.rng.SharedSeed; wordtable.online runs the rounds
+between browsers (a Host with draws); wordtable.verify checks a record's ledger and replays it.
+(The page does not yet open its online tables with shared randomness.)
 """
 
 from __future__ import annotations
