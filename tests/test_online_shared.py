@@ -119,8 +119,11 @@ def test_a_commitment_cannot_be_changed_or_copied():
     first = Guest(host.invite(1))
     host.receive("a", first.hello()[0])
     other = Guest(host.invite(1))  # the same seat from another browser, with another secret
-    reply = decode(host.receive("b", other.hello()[0])[0][1])
+    [(_peer, text)] = host.receive("b", other.hello()[0])
+    reply = decode(text)
     assert reply["t"] == "error" and "another secret" in reply["message"]
+    other.receive(text)
+    assert "continue in the browser that joined first" in other.error  # what its page shows
     copy = Guest(host.invite(2), chain_end=first.chain_end)
     reply = decode(host.receive("c", copy.hello()[0])[0][1])
     assert reply["t"] == "error" and "already another player's" in reply["message"]

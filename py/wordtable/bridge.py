@@ -198,7 +198,9 @@ def _record_and_state(args: dict[str, Any]):
     state = _STATES.get(json.dumps(record.to_json(), sort_keys=True))
     if state is None:
         try:
-            state = replay(game, record)
+            # complete=False: an online table's record may hold the events drawn so far for a
+            # move that still waits for its last one.
+            state = replay(game, record, complete=False)
         except (GameError, UnknownLexicon) as error:
             raise Refused(f"This game record cannot be replayed: {error}") from None
         _remember(record, state)
@@ -347,17 +349,22 @@ def _undo(args: dict[str, Any]) -> dict[str, Any]:
 def _replay_frames(args: dict[str, Any]) -> dict[str, Any]:
     """Every step of a finished game with everything revealed; refused while it goes on, since
     the frames hold every player's secrets."""
+    from wordtable.engine.game import replay_states
     record, game, _bots, final = _record_and_state(args)
     if game.outcome(final) is None:
         raise Refused("The replay opens once the game is over.")
-    state = game.new(record.options, record.seed)
+    states = list(replay_states(game, record))
     # The mover and the text come last: a reveal holding a view's own "seat" must not hide them.
-    frames = [{**game.reveal(state), "seat": None, "text": "The game begins."}]
-    for seat, move in record.moves:
-        text = game.move_text(state, move)
-        state = game.step(state, seat, move)
-        frames.append({**game.reveal(state), "seat": seat, "text": text})
+    frames = [{**game.reveal(states[0]), "seat": None, "text": "The game begins."}]
+    for (seat, move), before, after in zip(record.moves, states, states[1:]):
+        frames.append({**game.reveal(after), "seat": seat, "text": game.move_text(before, move)})
     return {"frames": frames}
+
+
+def _verify(args: dict[str, Any]) -> dict[str, Any]:
+    """"Check this game": the record replayed from the start (wordtable.verify)."""
+    from wordtable.verify import verify
+    return verify(_arg(args, "record", dict), REGISTRY.get).to_json()
 
 
 # -- online play: the protocol objects live here while the page is open; the page saves them --
@@ -385,7 +392,7 @@ def _online_host(args: dict[str, Any]) -> dict[str, Any]:
         raise Refused(f"The online table could not be restored: {error}") from None
     key = _arg(args, "id", str)
     _HOSTS[key] = host
-    return {"saved": host.to_json()}
+    return {"saved": host.to_json(), **_table_state(host)}
 
 
 def _opened(kept: dict[str, Any], args: dict[str, Any], what: str):
@@ -399,11 +406,17 @@ def _host(args: dict[str, Any]):
     return _opened(_HOSTS, args, "table")
 
 
-def _host_reply(host, outgoing) -> dict[str, Any]:
+def _table_state(host) -> dict[str, Any]:
+    """Shared randomness: whether the game has started, whom it waits for, and whose broken
+    commitment stopped it."""
     broken = host.draws.broken if host.draws is not None else None
+    return {"started": host.state is not None, "waiting": host.waiting_for(),
+            "broken": None if broken is None else {"seat": broken.seat, "reason": f"The game has stopped: {broken.reason}."}}
+
+
+def _host_reply(host, outgoing) -> dict[str, Any]:
     return {"outgoing": [[peer, text] for peer, text in outgoing], "record": host.record.to_json(),
-            "saved": host.to_json(), "connected": host.connected_seats(), "started": host.state is not None,
-            "waiting": host.waiting_for(), "broken": None if broken is None else {"seat": broken.seat, "reason": broken.reason}}
+            "saved": host.to_json(), "connected": host.connected_seats(), **_table_state(host)}
 
 
 def _online_invite(args: dict[str, Any]) -> dict[str, Any]:
@@ -462,7 +475,7 @@ def _guest_reply(guest, outgoing: list[str], **extra: Any) -> dict[str, Any]:
     return {"outgoing": outgoing, "seat": guest.seat, "version": guest.version, "view": guest.view,
             "actors": guest.actors, "refusals": guest.refusals[-5:], "pending": len(guest.pending),
             "outcomes": outcomes, "answers": answers, "away": guest.away, "waiting": guest.waiting,
-            "started": guest.started, "broken": guest.broken, **extra, "saved": guest.saved()}
+            "started": guest.started, "broken": guest.broken, "error": guest.error, **extra, "saved": guest.saved()}
 
 
 def _online_guest_receive(args: dict[str, Any]) -> dict[str, Any]:
@@ -507,6 +520,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "online.guest_hello": _online_guest_hello,
     "online.guest_check": _online_guest_check,
     "game.replay": _replay_frames,
+    "game.verify": _verify,
     "game.info": _info,
     "game.new": _new_game,
     "game.expire": _expire,

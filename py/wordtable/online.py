@@ -584,6 +584,7 @@ class Guest:
     waiting: list[int] = field(default_factory=list)              # seats the table waits for
     started: bool = True
     broken: dict[str, Any] | None = None                          # the game stopped: whose commitment broke
+    error: str | None = None                                      # the table's last "error" message
 
     def __post_init__(self) -> None:
         self.chain = SecretChain(bytes.fromhex(self.chain_end))
@@ -647,6 +648,9 @@ class Guest:
             return []
         if kind == "draw":
             return self._draw(message)
+        if kind == "error":  # shown where it matters (a join refused: another browser's seat)
+            self.error = str(message.get("message", ""))[:300]
+            return []
         if kind == "broken" and self.broken is None:
             seat = message.get("seat")
             self.broken = {"seat": seat if _int(seat) else None, "reason": str(message.get("reason", ""))[:300]}

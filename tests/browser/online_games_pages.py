@@ -35,6 +35,8 @@ def spread_of(page) -> list[str]:
 def shrdlu(pages: Pages, folder: Path, result: dict) -> None:
     host = pages.start("shrdlu", friends=2)
     ann = pages.join(host, 1)
+    # Ann is in, Bo not yet: the game waits for everyone's part of its randomness.
+    result["guest_lobby"] = ann.locator("#guest-waiting-to-start").inner_text(timeout=10_000)
     bo = pages.join(host, 2, by_qr=True, folder=folder)
     everyone = (host, ann, bo)
     for page in everyone:
@@ -68,11 +70,11 @@ def shrdlu(pages: Pages, folder: Path, result: dict) -> None:
         page.wait_for_selector("#spread", timeout=15_000)
 
     # Bo drops (the tab closes): the host sees it, Ann sees Bo away; Bo comes back by a new
-    # invitation, from another browser, to the same seat and the same score.
+    # invitation, in another tab of the same browser, to the same seat and the same score.
     bo.close()
     host.wait_for_selector("[data-online='2'].online-dropped", timeout=30_000)
     ann.wait_for_selector("[data-seat='2'].away", timeout=10_000)
-    bo = pages.join(host, 2)
+    bo = pages.join(host, 2, guest=bo.context.new_page())  # the same browser: it holds Bo's secret
     ann.wait_for_selector("[data-seat='2']:not(.away)", timeout=10_000)
     everyone = (host, ann, bo)
     bo.wait_for_selector("#spread")

@@ -98,7 +98,8 @@ def main(dist: str) -> None:
         # the guest comes back to the same seat and the same game.
         guest.close()
         host.wait_for_selector("[data-online='1']:has-text('dropped')", timeout=30_000)
-        guest = pages.join(host, 1)  # even from another browser: the seat is the token's
+        # Back in the same browser (it holds the seat's secret part of the game's randomness).
+        guest = pages.join(host, 1, guest=guest.context.new_page())
         result["after_rejoin"] = guest.evaluate("[wordtable.guest.view.seat, wordtable.guest.view.history.length]")
         # On to the end, whoever is still in: each page acts when it has something to do.
         deadline = time.monotonic() + 60
@@ -137,6 +138,12 @@ def main(dist: str) -> None:
         guest.wait_for_selector("#verdict")
         result["host_verdict"] = host.locator("#verdict").inner_text()
         result["guest_verdict"] = guest.locator("#verdict").inner_text()
+        result["shared_events"] = host.evaluate(
+            "JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('wordtable.save.'))))"
+            ".record.shared.events.length")
+        host.click("#check-game")
+        host.wait_for_function("/^(Checked|This record|The check)/.test(document.querySelector('#check-verdict').textContent)")
+        result["check"] = host.locator("#check-verdict").inner_text()
         result["words"] = turn
         result["move_shown_ms"] = delays
     result["outside"] = pages.outside

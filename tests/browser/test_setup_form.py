@@ -45,7 +45,7 @@ def test_an_online_game_says_what_the_hosts_device_can_see(page: Page, site):
     expect(page.locator("#setup-host-sees")).to_be_hidden()  # no one online: nothing to say
     page.click("[data-preset=online]")
     expect(page.locator("#setup-host-sees")).to_be_visible()
-    expect(page.locator("#setup-host-sees")).to_contain_text("which holds every player's hand and the order of the deck")
+    expect(page.locator("#setup-host-sees")).to_contain_text("which holds every player's hand: the host's screen shows only their own")
     page.click("[data-preset=two-people]")
     expect(page.locator("#setup-host-sees")).to_be_hidden()
 

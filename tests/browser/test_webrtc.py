@@ -54,6 +54,9 @@ def test_a_friend_plays_four_letter_words_online_to_the_end_surviving_a_drop(dis
     assert result["after_rejoin"] == [1, 3]  # dropped and restored: same seat, nothing lost
     assert result["host_verdict"].split(":")[0].split(" ")[0] == result["guest_verdict"].split(" ")[0]
     assert statistics.median(result["move_shown_ms"]) < 1_000
+    # Played with shared randomness: the record checks out, every random event recomputed.
+    assert result["shared_events"] >= 1
+    assert result["check"].startswith("Checked: Every one of the") and "random events recomputed" in result["check"]
     assert result["outside"] == []
 
 
@@ -84,7 +87,9 @@ def test_shrdlu_between_three_browsers_spell_write_through_a_host_reload_wordsmi
     result = run_pages("online_games_pages.py", dist, timeout=600)
     # Shrdlu: three browsers, one guest connected by its answer's QR code read from a picture.
     assert all(0 <= delay < 1000 for delay in result["delays_ms"])  # each player's delay shown at the host
-    assert result["host_sees"].startswith("The game runs on the host's device, which shuffles the deck")
+    assert result["host_sees"].startswith("The game runs on the host's device, which deals each spread at random "
+                                          "together with every player's device")
+    assert result["guest_lobby"].startswith("The game starts when everyone has joined")
     assert result["host_sees_after_a_move"] is True
     assert re.match(r"Letter \d \(Q\) breaks the card", result["refusal"]) or "not in the" in result["refusal"]
     assert len(set(result["round1"])) == 1 and result["round1"][0].startswith("Friend 2 ")

@@ -42,6 +42,11 @@ export class HostNet {
     this.status = new Map(); // seat -> "invited" | "connected" | "reconnecting" | "dropped"
     this.delays = new Map(); // seat -> last round trip in ms
     this.count = 0;
+    // Shared randomness (wordtable.online.Draws): the game starts once every friend has joined;
+    // a draw waits for every friend's part of it; a broken commitment stops the game.
+    this.started = true;
+    this.waiting = [];
+    this.broken = null;
   }
 
   get remoteSeats() {
@@ -50,9 +55,11 @@ export class HostNet {
 
   async open() {
     const names = this.save.players.map((p) => p.name);
-    const { saved } = await this.python.call("online.host", { id: this.save.id, record: this.save.record, names,
-      remote: this.remoteSeats, saved: this.save.online ?? null });
-    this.save.online = saved;
+    // A new table draws its randomness with every player; a table saved before that keeps its seed.
+    const result = await this.python.call("online.host", { id: this.save.id, record: this.save.record, names,
+      remote: this.remoteSeats, saved: this.save.online ?? null, shared: !this.save.online });
+    this.save.online = result.saved;
+    this.tableState(result);
     this.pinger = setInterval(() => {
       for (const link of this.links.values()) if (link.opened) link.send(ping());
     }, PING_MS);
@@ -70,9 +77,31 @@ export class HostNet {
   }
 
   absorb(result) {
-    const changed = result.record.moves.length !== this.save.record.moves.length;
+    const changed = result.record.moves.length !== this.save.record.moves.length
+      || result.started !== this.started || Boolean(result.broken) !== Boolean(this.broken);
+    const waitingChanged = String(result.waiting) !== String(this.waiting);
     this.remember(result);
     if (changed) this.onChange();
+    else if (waitingChanged) this.onChange({ statusOnly: true });
+  }
+
+  tableState({ started = true, waiting = [], broken = null }) {
+    Object.assign(this, { started, waiting, broken });
+  }
+
+  /** A move waits for a random event that the friends' devices have not all added to. */
+  get drawing() {
+    return this.started && !this.broken && this.waiting.length > 0;
+  }
+
+  waitingNames() {
+    return this.waiting.map((seat) => this.save.players[seat].name).join(", ");
+  }
+
+  /** Whom the table waits for, in words (shared randomness), or "". */
+  waitingText() {
+    if (!this.waiting.length) return "";
+    return this.started ? `drawing at random with ${this.waitingNames()}…` : `waiting for ${this.waitingNames()} to join`;
   }
 
   /** A move made at this browser; `when` may carry the epoch it was made in (real time). */
@@ -90,6 +119,7 @@ export class HostNet {
   remember(result) {
     this.save.online = result.saved;
     this.save.record = result.record;
+    this.tableState(result);
     this.persist();
     this.send(result.outgoing);
   }
@@ -214,6 +244,7 @@ export class GuestScreen {
     this.connection = "connecting";
     this.delay = null;
     this.screen = null;
+    this.table = { started: true, waiting: [], broken: null }; // shared randomness (wordtable.online)
   }
 
   close() {
@@ -308,8 +339,13 @@ export class GuestScreen {
       reconnecting: "Connection interrupted: reconnecting…",
       closed: "The connection dropped. Ask the host for a new invitation: you keep your seat and your moves.",
     }[this.connection];
-    this.statusLine.textContent = text;
-    this.statusLine.className = `connection ${this.connection}`;
+    const { started, waiting, broken } = this.table;
+    const names = waiting.map((seat) => this.names[seat] ?? `seat ${seat + 1}`).join(", ");
+    const table = broken ? broken.reason
+      : !started ? ` · The game starts when everyone has joined${names ? ` (waiting for ${names})` : ""}.`
+        : names ? ` · Drawing at random with ${names}…` : "";
+    this.statusLine.textContent = broken ? table : text + table;
+    this.statusLine.className = `connection ${broken ? "bad" : this.connection}`;
     this.statusLine.dataset.connection = this.connection;
   }
 
@@ -329,6 +365,15 @@ export class GuestScreen {
       }
     } catch { /* Python already answered a damaged message */ }
     this.settle(result);
+    // Refused before the game is on this screen (this browser does not hold the seat's secret):
+    // the table's reason is the status.
+    const refused = !this.view && result.error ? { reason: result.error } : null;
+    const table = { started: result.started !== false, waiting: result.waiting ?? [], broken: result.broken ?? refused };
+    if (JSON.stringify(table) !== JSON.stringify(this.table)) {
+      this.table = table;
+      this.showStatus();
+      if (!table.started && this.game && !this.view) this.drawLobby();
+    }
     const awayChanged = String(result.away) !== String(this.away);
     this.away = result.away;
     if (result.view && this.game && result.version !== this.version) {
@@ -425,6 +470,15 @@ export class GuestScreen {
       seatNote: (s) => ({ suffix: s === this.seat ? " (you)" : "", away: this.away.includes(s) }),
     });
     this.showStatus();
+  }
+
+  /** Joined before everyone else: the players, and who the game still waits for. */
+  drawLobby() {
+    this.ensureScreen();
+    const { waiting } = this.table;
+    this.screen.showLobby(`${this.game.title} online`, (seat) => (waiting.includes(seat) ? "not joined yet" : "ready"), null);
+    this.screen.setMain(waitingLine("The game starts when everyone has joined: each player's device adds its part to "
+      + "every roll and shuffle, so nobody, the host included, can choose or foresee them.", "guest-waiting-to-start"));
   }
 
   drawSide() {

@@ -62,6 +62,23 @@ export class TableScreen {
         element("span", { class: "seat-status" }, away ? `${status.text} · away` : status.text));
     }));
     this.history.replaceChildren(this.game.historyList({ ...view, seat: historySeat }, this.players));
+    this.placePanel(panel);
+  }
+
+  /** Before an online game starts: the players, each with statusOf(seat), and the invitations. */
+  showLobby(headline, statusOf, panel) {
+    this.setHeadline(headline);
+    this.seats.replaceChildren(...this.players.map((player, seat) => {
+      const { suffix = "" } = this.seatNote(seat);
+      return element("li", { class: "seat", "data-seat": seat },
+        element("span", { class: "seat-name" }, player.name, element("span", { class: "muted" }, suffix)),
+        element("span", { class: "seat-status" }, statusOf(seat)));
+    }));
+    this.history.replaceChildren();
+    this.placePanel(panel);
+  }
+
+  placePanel(panel) {
     this.panel?.remove();
     this.panel = panel && element("div", { id: "online-panel" }, element("h3", {}, "Online"), panel);
     if (this.panel) this.seats.after(this.panel);

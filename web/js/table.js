@@ -90,7 +90,7 @@ export class Table {
     this.hostNet = null;
     if (save.players.some((p) => p.online)) {
       this.hostNet = new HostNet({ python: this.python, save, notice: this.notice, persist: () => this.persist(),
-        onChange: (change) => (change?.statusOnly ? this.lastView && this.drawSide(this.lastView) : this.remoteMove()) });
+        onChange: (change) => (change?.statusOnly ? this.refreshSide() : this.remoteMove()) });
       await this.hostNet.open();
       // Closing the tab ends the connections at once: guests see the table gone without waiting.
       addEventListener("pagehide", () => this.hostNet?.close(), { once: true });
@@ -160,10 +160,40 @@ export class Table {
     this.lastView = view;
     const focus = this.shownSeat ?? (this.humans.length === 1 ? this.humans[0] : null);
     this.screen.showSide(view, { historySeat: view.seat ?? focus, panel: this.hostNet?.panel() });
-    if (this.hostNet) {
-      this.onlineLine.hidden = false;
-      this.onlineLine.textContent = `Online: ${this.hostNet.remoteSeats.map((seat) =>
-        `${this.save.players[seat].name} ${this.hostNet.statusText(seat)}`).join(", ")}`;
+    this.showOnlineLine();
+  }
+
+  showOnlineLine() {
+    if (!this.hostNet) return;
+    this.onlineLine.hidden = false;
+    const waiting = this.hostNet.waitingText();
+    this.onlineLine.textContent = `Online: ${this.hostNet.remoteSeats.map((seat) =>
+      `${this.save.players[seat].name} ${this.hostNet.statusText(seat)}`).join(", ")}${waiting ? ` · ${waiting}` : ""}`;
+  }
+
+  /** A connection's state changed: the side again (or the lobby, before the game starts). */
+  refreshSide() {
+    if (!this.save) return;
+    if (this.hostNet && (!this.hostNet.started || this.hostNet.broken)) return this.lobby();
+    if (this.lastView) this.drawSide(this.lastView);
+  }
+
+  /** An online table before its game starts (every friend adds a part to its randomness, so it
+   * waits for all of them), or stopped by a broken commitment. */
+  lobby() {
+    const { broken, started } = this.hostNet;
+    const joined = (seat) => !this.hostNet.remoteSeats.includes(seat) || !this.hostNet.waiting.includes(seat);
+    this.screen.showLobby(`${this.game.title} online`, (seat) => (broken || joined(seat) ? "ready" : "not joined yet"),
+      this.hostNet.panel());
+    this.showOnlineLine();
+    if (broken) {
+      return this.setMain(element("p", { class: "notice bad", id: "table-broken", role: "alert" },
+        `${broken.reason} Nobody can go on with a roll or a card a player could have steered: start a new game.`));
+    }
+    if (!started) {
+      this.setMain(waitingLine(`The game starts when everyone has joined (${this.hostNet.waitingText()}): each ` +
+        "player's device adds its part to every roll and shuffle, so nobody, you included, can choose or foresee them.",
+        "waiting-to-start"));
     }
   }
 
@@ -187,6 +217,7 @@ export class Table {
 
   async advance(token) {
     this.turnShown = null;
+    if (this.hostNet && (!this.hostNet.started || this.hostNet.broken)) return this.lobby();
     let result;
     try {
       result = await this.call("game.view", {});
@@ -200,6 +231,10 @@ export class Table {
     const { view, actors, epoch } = result;
     this.drawSide(view);
     this.keep(view);
+    if (this.hostNet?.drawing) {
+      // A move waits for a random event: the friends' devices add their parts, then it goes on.
+      return this.setMain(waitingLine(`Drawing at random with ${this.hostNet.waitingNames()}…`, "table-drawing"));
+    }
     if (this.game.realtime && (actors.length || this.rounds.unseen(view))) {
       const views = await this.ownViews();
       if (token !== this.token) return;
@@ -473,6 +508,24 @@ export class Table {
 
   // -- the end ------------------------------------------------------------------------------
 
+  /** "Check this game": the record replayed from the start, every random event recomputed
+   * from every player's part of it (wordtable.verify); said under the button. */
+  checkButton() {
+    const verdict = element("output", { id: "check-verdict", "aria-live": "polite" });
+    const check = button("Check this game", async () => {
+      verdict.textContent = "Checking…";
+      try {
+        const result = await this.python.call("game.verify", { record: this.save.record });
+        verdict.className = result.ok ? "good" : "bad";
+        verdict.textContent = result.ok ? `Checked: ${result.message}` : `This record does not hold: ${result.message}`;
+      } catch (error) {
+        verdict.className = "bad";
+        verdict.textContent = `The check could not run: ${error.message}`;
+      }
+    }, { id: "check-game" });
+    return element("span", { class: "check-game" }, check, verdict);
+  }
+
   gameOver(view, token) {
     const [onlyHuman] = this.humans.length === 1 ? this.humans : [null];
     const ask = async (question, args = {}) => (await this.call("game.ask", { seat: onlyHuman, question, args })).answer;
@@ -483,6 +536,7 @@ export class Table {
     this.screen.showGameOver(view, {
       ask, seat: onlyHuman, shareLink,
       actions: [daily, challenge, button("Step through the game", () => this.replay(token), { id: "replay-open" }),
+        this.save.record.shared ? this.checkButton() : null,
         button("Play again, same players", () => this.onPlayAgain?.(this.save), { primary: !daily, id: "play-again", "data-next": !daily })],
     });
   }

@@ -244,8 +244,9 @@ class OneLetterBetter(Game):
     blurb = ("A rummy of letter cards: spell words from your hand, then steal the others' words "
              "by making them one letter better.")
     minutes = 30
-    host_sees = ("holds every player's hand and the order of the deck: the host's screen shows only their "
-                 "own hand, but the host could read the rest with the browser's developer tools.")
+    host_sees = ("holds every player's hand: the host's screen shows only their own, but the host could read "
+                 "the others' with the browser's developer tools. Cards are drawn at random together with every "
+                 "player's device, so nobody can know the next card of the stack.")
     Options = Options
     word_rule = WordRule("a-z", 2, None, "a word has two letters or more.")
     questions = ("preview",)

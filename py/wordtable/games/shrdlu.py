@@ -178,8 +178,8 @@ class Shrdlu(Game):
     blurb = ("Five cards, five rules, one word. Be the first to find a word that fits the spread "
              "— or bet that none exists.")
     minutes = 15
-    host_sees = ("shuffles the deck at the start: the host could look ahead at the cards still to come "
-                 "with the browser's developer tools.")
+    host_sees = ("deals each spread at random together with every player's device when it is dealt: the host "
+                 "can no more know the cards to come than anyone else.")
     Options = Options
     word_rule = WordRule("a-z", 5, 6, "a spread asks for a word of five or six letters.")
     move_fields = {"claim": frozenset({"word"}), "shrdlu": frozenset(), "time-up": frozenset(), "pass": frozenset()}

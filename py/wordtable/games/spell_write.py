@@ -150,8 +150,9 @@ class SpellWrite(Game):
     blurb = ("Roll two dice, pick a letter from the grid and write it on your sheet. Score every word "
              "you spell across and down.")
     minutes = 15
-    host_sees = ("draws the dice from the game's seed: the host could work out the rolls still to come "
-                 "with the browser's developer tools.")
+    host_sees = ("holds every player's sheet as they write (the others see it when the round ends): the host "
+                 "could read it with the browser's developer tools. The dice are rolled together with every "
+                 "player's device, so nobody, the host included, can know or choose a roll before it is made.")
     Options = Options
     word_rule = WordRule("a-z", 2, 4, "words of two to four letters score.")
     move_fields = {"doubles": frozenset({"choice"}), "write": frozenset({"pick", "at", "words", "block"})}

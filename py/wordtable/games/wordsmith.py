@@ -250,9 +250,9 @@ class Wordsmith(Game):
     blurb = ("Build letters from straight and curved pieces, then words from your letters: first to "
              "six words calls “Done!”.")
     minutes = 25
-    host_sees = ("draws the dice from the game's seed: the host could work out the rolls still to come "
-                 "(and, in Secret Wordsmith, read everyone's words before the challenge ends) with the "
-                 "browser's developer tools.")
+    host_sees = ("rolls the dice together with every player's device, so nobody, the host included, can know "
+                 "or choose a roll before it is made; in Secret Wordsmith the host could read everyone's words "
+                 "before the challenge ends with the browser's developer tools.")
     Options = Options
     word_rule = WordRule("a-z'\\-", MIN_LETTERS, None, "a word has at least two letters, hyphens and apostrophes counting.")
     move_fields = {"roll": frozenset(), "take": frozenset({"piece"}), "claim": frozenset({"word", "row"}),
