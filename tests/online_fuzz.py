@@ -146,16 +146,20 @@ def fuzz_host(game_id: str, messages: int, seed: int = 0, shared: bool = False) 
     while counts.messages < messages:
         counts.games += 1
         record = Record(game_id, {"players": 3}, rng.randrange(2**31))
-        draws = Draws.new([HOSTILE_SEAT]) if shared else None
+        # Secrets from the fuzz's own stream, so a run is the same every time.
+        draws = Draws("%064x" % rng.getrandbits(256), [HOSTILE_SEAT]) if shared else None
         host = Host(game, record, ["Host", "Mallory", "Bot"], remote=[HOSTILE_SEAT], draws=draws)
-        honest = Guest(host.invite(HOSTILE_SEAT))
+        honest = Guest(host.invite(HOSTILE_SEAT), chain_end="%064x" % rng.getrandbits(256))
         real: list[str] = []
         if shared:  # her commitment is in and the first draw waits for her: attacked first, now and then
             real += honest.hello()
             for text in real:
                 host.receive("mallory", text)
-            for _ in range(rng.randint(0, 6)):
-                forge = host.draws.round is not None and rng.random() < 0.05
+            for _ in range(rng.randint(0, 6) if counts.games > 1 else 1):
+                if counts.messages >= messages:
+                    break
+                # The first game always meets a forged part: the break is met in every run.
+                forge = host.draws.round is not None and (counts.games == 1 or rng.random() < 0.05)
                 attack(host, "mallory", forged_part(1, earlier + real, rng) if forge
                        else hostile_text(real + earlier[-20:], rng), counts)
             converse(host, honest, "mallory", honest.check(), real)
@@ -267,9 +271,11 @@ def attack(host: Host, peer: str, text: str, counts: Counts) -> None:
     else:
         assert json.dumps(host.record.to_json(), sort_keys=True) == before[1] and host.state is state_before, \
             f"{host.game.id}: a refused message changed the table: {text[:200]!r}"
+    over = host.state is not None and host.game.outcome(host.state) is not None
     for to, reply in replies:
         if to in ("mallory", "stranger"):
-            assert seed_text not in reply or seed_text in text, f"{host.game.id}: the seed went out"
+            # Once the game is over the whole record goes to every guest (shared randomness).
+            assert seed_text not in reply or seed_text in text or over, f"{host.game.id}: the seed went out"
             for secret in hidden:
                 assert secret not in reply, f"{host.game.id}: {to} was sent a secret: {secret[:80]}"
 
@@ -284,8 +290,8 @@ def fuzz_guest(game_id: str, messages: int, seed: int = 0, shared: bool = False)
     while counts.messages < messages:
         counts.games += 1
         host = Host(game, Record(game_id, {"players": 2}, rng.randrange(2**31)), ["Host", "Guest"], remote=[1],
-                    draws=Draws.new([1]) if shared else None)
-        guest = Guest(host.invite(1))
+                    draws=Draws("%064x" % rng.getrandbits(256), [1]) if shared else None)
+        guest = Guest(host.invite(1), chain_end="%064x" % rng.getrandbits(256))
         twin = Guest(guest.token, chain_end=guest.chain_end)  # honest, with the same secret: makes real traffic
         real: list[str] = []
         converse(host, twin, "g", twin.hello(), [], real)
@@ -304,6 +310,13 @@ def fuzz_guest(game_id: str, messages: int, seed: int = 0, shared: bool = False)
                  encode({"t": "answer", "q": 1, "answer": [1]}), encode({"t": "table", "away": [1]}),
                  encode({"t": "ping", "at": 5})]
         randomness = [text for text in real if decode(text)["t"] in ("welcome", "draw")]
+
+        def mid_game() -> Guest:
+            """The guest as it was after some of the real draws (it gave its part to those)."""
+            drawn = twin.drawn[:rng.randint(0, len(twin.drawn))] if shared else []
+            return Guest(guest.token, chain_end=guest.chain_end, drawn=list(drawn), host_head=twin.host_head)
+
+        guest = mid_game()
         for _ in range(2000):
             if counts.messages >= messages:
                 break
@@ -329,7 +342,7 @@ def fuzz_guest(game_id: str, messages: int, seed: int = 0, shared: bool = False)
                 counts.kinds["left as it was"] += 1
             if guest.broken is not None:  # it caught the host: a new game with a new guest
                 counts.kinds["(the guest stopped the game)"] += 1
-                guest = Guest(guest.token, chain_end=guest.chain_end)
+                guest = mid_game()
     return counts
 
 

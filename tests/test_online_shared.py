@@ -177,22 +177,50 @@ def test_a_reveal_that_does_not_match_the_commitment_stops_the_game_naming_the_s
     assert guests[1].broken["seat"] == 2
 
 
-def test_a_guest_gives_each_events_part_once_and_catches_a_host_that_asks_again_differently():
+def test_a_guest_gives_each_part_once_and_catches_a_host_that_asks_again_differently():
     host = shared_host("spell-write", 2, [1])
     guest = Guest(host.invite(1))
     out = host.receive("g1", guest.hello()[0])
     for _peer, text in out:
         guest.receive(text)
     draw = next(decode(text) for _peer, text in out if decode(text)["t"] == "draw")
+    assert "x" not in draw  # guests give their parts first: no guest knows a value before the table
     first = guest.receive(encode(draw))
     assert guest.receive(encode(draw)) == first  # asked again (a lost answer): the same part
     regrind = dict(draw, label=draw["label"] + "x")
     assert guest.receive(encode(regrind)) == [] and "another draw" in guest.broken["reason"]
-    # A host whose own part does not follow its commitment is caught before anything is revealed.
-    fresh = Guest(host.invite(1), chain_end=guest.chain_end)
-    fresh.receive(next(text for _peer, text in out if decode(text)["t"] == "welcome"))
-    forged = dict(draw, x="cd" * 32)
-    assert fresh.receive(encode(forged)) == [] and "does not match its commitment" in fresh.broken["reason"]
+
+
+def test_a_guest_catches_a_table_standing_on_other_draws_than_it_gave_its_part_to():
+    """The host has a guest's part of an event; were it to use it for another draw (another
+    move bound to the same event), the next view it sends gives it away."""
+    host = shared_host("spell-write", 2, [1])
+    wire = join(host, [1])
+    guest = wire.guests["g1"]
+    assert guest.broken is None and guest.drawn
+    view = json.loads(host.view_message(1))
+    view["draws"][1] = "0" * 32  # the labels of another set of draws
+    guest.receive(encode(view))
+    assert "other than those you gave your part to" in guest.broken["reason"]
+    honest = Guest(guest.token, chain_end=guest.chain_end, drawn=list(guest.drawn), host_head=guest.host_head)
+    honest.receive(host.view_message(1))
+    assert honest.broken is None
+
+
+def test_a_guest_checks_the_finished_record_against_its_own_draws():
+    host = shared_host("four-letter-words", 2, [1])
+    wire = join(host, [1])
+    play_to_the_end(host, wire)
+    guest = wire.guests["g1"]
+    assert guest.final_record() == json.loads(json.dumps(host.record.to_json()))
+    from wordtable.verify import verify_as_guest
+    assert verify_as_guest(guest, shipped).ok
+    swapped = json.loads(json.dumps(host.record.to_json()))
+    swapped["shared"]["events"][0][0] += "x"
+    text = json.dumps(swapped, separators=(",", ":"))
+    guest.receive(encode({"t": "record", "part": 0, "of": 1, "text": text}))
+    verdict = verify_as_guest(guest, shipped)
+    assert not verdict.ok and "not the draw you gave your part to" in verdict.message
 
 
 def test_the_host_reloads_in_the_middle_of_a_draw_and_the_game_goes_on():
@@ -336,3 +364,84 @@ def test_online_no_card_is_known_before_it_is_drawn(game_id):
         if game.outcome(host.state) is not None:
             break
     assert verify(host.record.to_json(), shipped).ok
+
+
+def test_a_host_saved_while_the_starts_draw_waits_reopens_and_starts():
+    for game_id in REGISTRY:
+        host = shared_host(game_id, 2, [1])
+        guest = Guest(host.invite(1))
+        out = host.receive("g1", guest.hello()[0])  # committed: the start's draw waits for its part
+        assert host.state is None and host.draws.pending == {"kind": "start"}
+        reopened = Host.from_json(host.game, json.loads(json.dumps(host.to_json())))
+        assert reopened.state is None and reopened.waiting_for() == [1]
+        texts = guest.hello()  # the guest comes back to the reloaded table
+        for _ in range(10):
+            texts = [answer for text in texts for _peer, reply in reopened.receive("g1", text)
+                     for answer in guest.receive(reply)]
+        assert reopened.state is not None, game_id
+        assert verify(reopened.record.to_json(), shipped).ok
+
+
+def test_a_record_cut_short_of_its_events_is_refused_not_a_crash(tmp_path, capsys):
+    from wordtable.__main__ import main
+    host = shared_host("spell-write", 2, [1])
+    wire = join(host, [1])
+    play_to_the_end(host, wire)
+    record = host.record.to_json()
+    record["shared"]["events"] = record["shared"]["events"][:-1]
+    verdict = verify(record, shipped)
+    assert not verdict.ok and "no random event for it" in verdict.message
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps(record))
+    assert main(["verify", str(path)]) == 1 and capsys.readouterr().out.startswith("REFUSED:")
+
+
+def test_a_guests_next_move_while_its_last_waits_for_a_draw_is_told_to_wait_once():
+    host = shared_host("wordsmith", 2, [1])
+    wire = join(host, [1])
+    game, bots = make("wordsmith", shipped)
+    for step in range(300):
+        seat = game.actors(host.state)[0]
+        move = {k: v for k, v in bots["medium"](game, game.view(host.state, seat), rng_for(5, step)).items() if k != "after_ms"}
+        if seat == 0:
+            wire.from_host(host.play_local(0, move))
+        else:
+            wire.up.discard("g1")  # its parts do not arrive: a move of its that draws waits
+            host.receive("g1", encode({"t": "move", "n": host.last_move.get(1, 0) + 1, "base": host.version, "move": move}))
+            if host.draws.pending:
+                break
+            wire.up.add("g1")
+        settle_wire(wire)
+    waiting = host.draws.pending["n"]
+    replies = [decode(text) for _peer, text in host.receive("g1", encode({"t": "move", "n": waiting + 1, "move": {"type": "roll"}}))]
+    assert replies and replies[0]["t"] == "refused" and "retry" not in replies[0] and "drawing" in replies[0]["message"]
+    assert host.receive("g1", encode({"t": "move", "n": waiting, "move": {}})) == []  # the waiting one: answered later
+
+
+def test_only_a_seat_played_from_another_browser_can_commit():
+    host = shared_host("four-letter-words", 3, [1])
+    intruder = Guest(host.invite(2))  # seat 2 is played at the host's device
+    reply = decode(host.receive("x", intruder.hello()[0])[0][1])
+    assert reply["t"] == "error" and "not played from another browser" in reply["message"]
+    assert json.loads(json.dumps(host.to_json()))["draws"]["heads"] == {}
+    Host.from_json(host.game, json.loads(json.dumps(host.to_json())))  # the save still opens
+
+
+def test_a_damaged_guest_save_is_refused():
+    guest = Guest("t")
+    for damaged in ({"drawn": ["a"]}, {"chain": "zz"}, {"drawn": "a"}, {"host_head": 5, "drawn": ["a"]},
+                    {"drawn": ["a"] * 5000, "host_head": "ab" * 32}):
+        with pytest.raises(ValueError):
+            guest.restore(damaged)
+    assert guest.drawn == [] and guest.host_head is None
+
+
+def test_what_a_hard_bot_would_have_scored_is_answered_online_without_a_new_draw():
+    host = shared_host("spell-write", 2, [1])
+    wire = join(host, [1])
+    play_to_the_end(host, wire)
+    events = len(host.record.shared["events"])
+    q = host.receive("g1", encode({"t": "ask", "q": 1, "question": "hard-bot", "args": {}}))
+    answer = decode(q[0][1])
+    assert isinstance(answer.get("answer"), int), answer
+    assert len(host.record.shared["events"]) == events and verify(host.record.to_json(), shipped).ok

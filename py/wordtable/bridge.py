@@ -501,6 +501,12 @@ def _online_guest_check(args: dict[str, Any]) -> dict[str, Any]:
     return _guest_reply(guest, guest.check())
 
 
+def _online_guest_verify(args: dict[str, Any]) -> dict[str, Any]:
+    """A guest's "Check this game" on the record the table sent at the end."""
+    from wordtable.verify import verify_as_guest
+    return verify_as_guest(_guest(args), REGISTRY.get).to_json()
+
+
 def _online_guest_hello(args: dict[str, Any]) -> dict[str, Any]:
     guest = _guest(args)
     return _guest_reply(guest, guest.hello() + guest.check())
@@ -519,6 +525,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "online.guest_ask": _online_guest_ask,
     "online.guest_hello": _online_guest_hello,
     "online.guest_check": _online_guest_check,
+    "online.guest_verify": _online_guest_verify,
     "game.replay": _replay_frames,
     "game.verify": _verify,
     "game.info": _info,

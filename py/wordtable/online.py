@@ -19,17 +19,22 @@ Guest -> host
 Host -> guest
   {"t": "welcome", "seat": K, "game": G, "players": [names], "last": N, "host": H}
                                                      H: the host's commitment (shared randomness)
-  {"t": "draw", "k": K, "label": L, "x": X}          "give your part of random event K (label L);
-                                                     mine is X" (shared randomness)
+  {"t": "draw", "k": K, "label": L}                  "give your part of random event K, the draw
+                                                     L" (shared randomness)
   {"t": "broken", "seat": S, "event": K, "reason": M}  the game stopped: a broken commitment
-  {"t": "view", "v": V, "view": {...}, "actors": [...], "sum": S}
+  {"t": "record", "part": I, "of": N, "text": T}     the finished game's record, in N parts
+                                                     (shared randomness: every guest checks it)
+  {"t": "view", "v": V, "view": {...}, "actors": [...], "sum": S, "draws": [N, D]}
+                                                     D: a digest of the labels of the N random
+                                                     events drawn (shared randomness)
   {"t": "ack", "n": N} / {"t": "refused", "n": N, "message": M}
   {"t": "answer", "q": Q, "answer": A} / {"t": "answer", "q": Q, "error": M}
   {"t": "table", "away": [seats], "waiting": [seats], "started": B}
                                                      online seats not connected right now; with
                                                      shared randomness, the seats the table waits
                                                      for and whether the game has started
-  {"t": "error", "message": M}                       the message received could not be used
+  {"t": "error", "message": M, "rejoin": B}          the message received could not be used
+                                                     (rejoin: this connection has not joined)
   {"t": "ping", "at": MS} / {"t": "pong", "at": MS}
 
 Robustness: moves carry a per-guest counter, so a duplicated or replayed move is acknowledged
@@ -55,11 +60,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordtable.engine.errors import GameError, IllegalMove
-from wordtable.engine.game import Record, replay_states, settle
-from wordtable.engine.rng import START_MARK, NeedRandomness, SharedSeed, action_mark
-from wordtable.engine.shared_random import Break, EventRound, Ledger, SecretChain, follows, is_link
+from wordtable.engine.game import Record, history_mark, replay_states, settle, shared_seed
+from wordtable.engine.rng import START_MARK, NeedRandomness, Seed, SharedSeed, action_mark
+from wordtable.engine.shared_random import CHAIN_LENGTH, Break, EventRound, Ledger, SecretChain, is_link
 
 MAX_MESSAGE = 65_536
+RECORD_PART = 60_000      # characters of a finished record per "record" message
+RECORD_PARTS = 64         # the most a guest takes (a record of about 3.8 MB)
 
 
 def checksum(view: dict[str, Any]) -> str:
@@ -81,6 +88,10 @@ def decode(text: Any) -> dict[str, Any] | None:
     if not isinstance(message, dict) or not isinstance(message.get("t"), str):
         return None
     return message
+
+
+def labels_digest(labels: list[str]) -> str:
+    return hashlib.sha256(json.dumps(labels, separators=(",", ":")).encode()).hexdigest()[:32]
 
 
 def _int(value: Any) -> bool:
@@ -158,13 +169,22 @@ class Host:
         # the epoch then differs from the epoch now.
         self.state: Any = None
         self.epochs: list[Any] = []
-        self.seed: Any = self.record.seed
-        if self.draws is not None and self.record.shared is None:
-            return  # not started: waits for every guest's commitment
-        self.seed = self.record.rules_seed()
+        self.seed: Seed = self.record.seed
+        self.ledger: Ledger | None = None  # shared randomness, once every commitment is in
+        self.mark = history_mark(self.record.moves)  # what the next move's events are bound to
+        if self.draws is not None:
+            if self.record.shared is None:
+                return  # not started: waits for every guest's commitment
+            self.ledger = self._checked_ledger()
+            self.seed = shared_seed(self.record.shared, live=True)
         complete = self.draws is None or self.draws.pending is None
-        for self.state in replay_states(self.game, self.record, complete, self.seed):
-            self.epochs.append(self.game.epoch(self.state))
+        try:
+            for self.state in replay_states(self.game, self.record, complete, self.seed):
+                self.epochs.append(self.game.epoch(self.state))
+        except NeedRandomness:  # the start's own draw is under way: not started yet
+            if self.record.moves:
+                raise
+            self.state = None
 
     # -- invitations and seats -----------------------------------------------------------------
 
@@ -216,8 +236,12 @@ class Host:
 
     def view_message(self, seat: int) -> str:
         view = self.game.view(self.state, seat)
-        return encode({"t": "view", "v": self.version, "view": view, "actors": self.game.actors(self.state),
-                       "sum": checksum(view)})
+        message = {"t": "view", "v": self.version, "view": view, "actors": self.game.actors(self.state),
+                   "sum": checksum(view)}
+        if self.ledger is not None:  # the draws this view stands on: each guest checks them against its own
+            labels = [label for label, _parts in self.ledger.events]
+            message["draws"] = [len(labels), labels_digest(labels)]
+        return encode(message)
 
     def broadcast(self) -> Outgoing:
         if self.state is None:
@@ -237,7 +261,7 @@ class Host:
             return []
         seat = self.peers.get(peer)
         if seat is None:
-            return [(peer, encode({"t": "error", "message": "Join the game with your invitation first."}))]
+            return [(peer, encode({"t": "error", "message": "Join the game with your invitation first.", "rejoin": True}))]
         if self.draws is not None and self.draws.broken is not None:
             return [(peer, self._broken_message())]
         if kind == "reveal":
@@ -259,7 +283,7 @@ class Host:
         if message["t"] == "check" and message.get("v") == self.version \
                 and message.get("sum") == checksum(self.game.view(self.state, seat)):
             return out
-        return [(peer, self.view_message(seat))] + out
+        return [(peer, self.view_message(seat))] + out + [(peer, text) for text in self.record_messages()]
 
     def _join(self, peer: str, message: dict[str, Any]) -> Outgoing:
         seat = self.tokens.get(message.get("token")) if isinstance(message.get("token"), str) else None
@@ -287,13 +311,15 @@ class Host:
         out += self._draw_request(peer, seat)
         if self.draws is not None and self.state is None and self.draws.round is None and self.draws.all_heads():
             return out + self._open_ledger()
-        return out + self.presence()
+        return out + self.presence() + [(peer, text) for text in self.record_messages()]
 
     def _commitment(self, seat: int, head: Any) -> str | None:
         """Takes a guest's commitment (shared randomness), the first time it joins; the reason
         if its join cannot be taken."""
         if self.draws is None:
             return None
+        if seat not in self.draws.guests:
+            return "This seat is not played from another browser."
         known = self.draws.heads.get(seat)
         if known is not None:
             if head != known:
@@ -330,15 +356,16 @@ class Host:
         if not _int(number) or not isinstance(move, dict):
             return [(peer, encode({"t": "error", "message": "A move message needs n and move."}))]
         last = self.last_move.get(seat, 0)
-        if number <= last:  # a duplicate or a replay: applied already
-            return [(peer, encode({"t": "ack", "n": number}))]
         pending = self.draws.pending if self.draws is not None else None
-        if pending and pending.get("seat") == seat and pending.get("n") == number:
+        waiting = pending["n"] if pending and pending["kind"] == "move" and pending["seat"] == seat else None
+        if number == waiting:
             return []  # this very move waits for its draw: answered when it is in
-        if number > last + 1:  # an earlier move was lost: the guest sends it again first
+        if number <= last:  # a duplicate or a replay: answered already
+            return [(peer, encode({"t": "ack", "n": number}))]
+        if number > max(last, waiting or 0) + 1:  # an earlier move was lost: sent again first
             return [(peer, encode({"t": "refused", "n": number, "message": "out of order", "retry": True}))]
         if self.state is None or pending is not None:
-            self.last_move[seat] = number
+            self.last_move[seat] = number  # answered (a plain no: sent again, it gets an ack)
             why = "the game has not started yet" if self.state is None else "the table is drawing at random"
             return [(peer, encode({"t": "refused", "n": number, "message": f"Wait a moment: {why}."}))]
         if self._stale(message.get("base"), seat):
@@ -390,13 +417,24 @@ class Host:
             self.state, self.epochs = after, [self.game.epoch(after)]
             return self.broadcast() + self.presence()
         self.state = after
+        self.mark = action_mark(self.mark, len(self.record.moves), seat, move)
         self.record.moves.append((seat, move))
         self.epochs.append(self.game.epoch(after))
         out: Outgoing = []
         if action["kind"] == "move":
-            self.last_move[seat] = action["n"]
+            self.last_move[seat] = max(self.last_move.get(seat, 0), action["n"])
             out = [(peer, encode({"t": "ack", "n": action["n"]})) for peer, s in self.peers.items() if s == seat]
-        return out + self.broadcast() + (self.presence() if self.draws is not None else [])
+        out += self.broadcast() + (self.presence() if self.draws is not None else [])
+        return out + [(peer, text) for peer in self.peers for text in self.record_messages()]
+
+    def record_messages(self) -> list[str]:
+        """Once a game with shared randomness is over, its whole record, in parts that fit a
+        message: every guest can check it (its own parts of every draw included)."""
+        if self.draws is None or self.state is None or self.game.outcome(self.state) is None:
+            return []
+        text = json.dumps(self.record.to_json(), separators=(",", ":"))
+        parts = [text[i:i + RECORD_PART] for i in range(0, len(text), RECORD_PART)]
+        return [encode({"t": "record", "part": i, "of": len(parts), "text": part}) for i, part in enumerate(parts)]
 
     def _compute(self, action: Action) -> tuple[Any, int | None, dict[str, Any] | None]:
         """The state after an action (never changing the table), with the seat and move it
@@ -415,7 +453,7 @@ class Host:
         else:
             seat, move = action["seat"], action["move"]
         if isinstance(self.seed, SharedSeed):
-            self.seed.after = action_mark(len(self.record.moves), seat, move)
+            self.seed.after = action_mark(self.mark, len(self.record.moves), seat, move)
         after = self.game.expire(self.state) if kind == "expire" else self.game.apply(self.state, seat, move)
         if isinstance(self.seed, SharedSeed):
             settle(self.game, after)
@@ -426,11 +464,12 @@ class Host:
         ledger, broken = Ledger.open(self.draws.all_heads())
         if broken:  # two guests sent the same head (a copied page): nobody's randomness is safe
             return self._break(Break(0, None, "two players sent the same commitment"))
+        self.ledger = ledger
         self.record.shared = ledger.to_json()
-        self.seed = SharedSeed(ledger.public())
+        self.seed = SharedSeed(ledger.public(), live=True)
         return self._attempt({"kind": "start"})
 
-    def _ledger(self) -> Ledger:
+    def _checked_ledger(self) -> Ledger:
         ledger, broken = Ledger.verify(self.record.shared)
         if broken:
             raise ValueError(broken.reason)
@@ -442,8 +481,12 @@ class Host:
         draws = self.draws
         if draws is None:
             raise RuntimeError("a numbered seed never needs a draw")
+        index = len(self.ledger.events) + 1
+        if index > draws.chain.length:
+            return self._break(Break(index, None, f"the game drew more than {draws.chain.length} random events, "
+                                                  "all a commitment covers"))
         draws.pending = action
-        draws.round = self._ledger().next_round(label)
+        draws.round = self.ledger.next_round(label)
         draws.round.offer(0, draws.chain.reveal(draws.round.index))
         out: Outgoing = []
         for peer, seat in self.peers.items():
@@ -456,7 +499,7 @@ class Host:
                 or draws.participant(seat) in draws.round.reveals:
             return []
         event = draws.round
-        return [(peer, encode({"t": "draw", "k": event.index, "label": event.label, "x": event.reveals[0]}))]
+        return [(peer, encode({"t": "draw", "k": event.index, "label": event.label}))]
 
     def _reveal(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
         draws = self.draws
@@ -468,22 +511,16 @@ class Host:
                                                         "does not match their commitment"))
         if event.waiting_for():
             return self.presence()
-        ledger = self._ledger()
-        value = ledger.close(event)
-        self.record.shared = ledger.to_json()
+        value = self.ledger.close(event)
+        self.record.shared = self.ledger.to_json()
         self.seed.add(event.label, value)
         action, draws.round, draws.pending = draws.pending, None, None
         try:
             return self._attempt(action)
-        except GameError as error:  # the rules refused it after all: the move is answered so
-            return self._refuse(action, str(error))
-
-    def _refuse(self, action: Action, message: str) -> Outgoing:
-        if action["kind"] != "move":
-            return self.presence()
-        self.last_move[action["seat"]] = action["n"]
-        return [(peer, encode({"t": "refused", "n": action["n"], "message": message}))
-                for peer, s in self.peers.items() if s == action["seat"]] + self.presence()
+        except GameError:
+            # The rules drew for a move and then refused it: its events would belong to no move.
+            # No game does (the shared-randomness tests play illegal moves at every table).
+            return self._break(Break(event.index, None, "the rules refused a move after drawing for it"))
 
     def _break(self, broken: Break) -> Outgoing:
         """A broken commitment: the game stops, and every player is told whose it is."""
@@ -533,7 +570,7 @@ class Host:
         if not (isinstance(drawing, dict) and isinstance(drawing.get("label"), str)
                 and isinstance(drawing.get("reveals"), dict)):
             raise ValueError("the saved draw is damaged")
-        event = self._ledger().next_round(drawing["label"])
+        event = self.ledger.next_round(drawing["label"])
         for key, reveal in drawing["reveals"].items():
             if not key.isdigit() or event.offer(int(key), reveal):
                 raise ValueError("the saved draw is damaged")
@@ -577,14 +614,16 @@ class Guest:
     answers: list[dict[str, Any]] = field(default_factory=list)   # answered questions, for the page to collect
     away: list[int] = field(default_factory=list)                 # online seats not connected
     # Shared randomness: this guest's secret chain (its end, kept in the guest's save only), the
-    # label of every event it revealed its part of, and the host's links seen so far.
+    # label of every event it gave its part of, and the host's commitment from its welcome.
     chain_end: str = field(default_factory=lambda: secrets.token_hex(32))
     drawn: list[str] = field(default_factory=list)
-    host_links: list[str] = field(default_factory=list)
+    host_head: str | None = None
     waiting: list[int] = field(default_factory=list)              # seats the table waits for
     started: bool = True
     broken: dict[str, Any] | None = None                          # the game stopped: whose commitment broke
     error: str | None = None                                      # the table's last "error" message
+    record_parts: dict[int, str] = field(default_factory=dict)    # the finished record, as it arrives
+    record_of: int = 0
 
     def __post_init__(self) -> None:
         self.chain = SecretChain(bytes.fromhex(self.chain_end))
@@ -598,23 +637,23 @@ class Guest:
     def saved(self) -> dict[str, Any]:
         """What the guest's page keeps: its moves not yet answered, and its secret chain."""
         return {"sent": self.sent, "pending": {str(n): m for n, m in self.pending.items()},
-                "chain": self.chain_end, "drawn": self.drawn, "host_links": self.host_links, "broken": self.broken}
+                "chain": self.chain_end, "drawn": self.drawn, "host_head": self.host_head, "broken": self.broken}
 
     def restore(self, saved: dict[str, Any]) -> None:
         """From saved(); ValueError when it is damaged (nothing is changed then)."""
         sent, pending = saved.get("sent", 0), saved.get("pending", {})
-        chain, drawn, links = saved.get("chain", self.chain_end), saved.get("drawn", []), saved.get("host_links", [])
+        chain, drawn, host = saved.get("chain", self.chain_end), saved.get("drawn", []), saved.get("host_head")
         broken = saved.get("broken")
         if not (type(sent) is int and 0 <= sent < 2**31 and isinstance(pending, dict) and all(
                 n.isdigit() and int(n) <= sent and isinstance(m, dict) for n, m in pending.items())):
             raise ValueError("the saved moves are damaged")
         if not (is_link(chain) and isinstance(drawn, list) and all(isinstance(label, str) for label in drawn)
-                and isinstance(links, list) and all(is_link(link) for link in links)
-                and len(links) in (0, len(drawn) + 1) and (broken is None or isinstance(broken, dict))):
+                and (is_link(host) or (host is None and not drawn))
+                and len(drawn) <= CHAIN_LENGTH and (broken is None or isinstance(broken, dict))):
             raise ValueError("the saved randomness is damaged")
         self.sent, self.pending = sent, {int(n): m for n, m in pending.items()}
         self.chain_end, self.chain = chain, SecretChain(bytes.fromhex(chain))
-        self.drawn, self.host_links, self.broken = list(drawn), list(links), broken
+        self.drawn, self.host_head, self.broken = list(drawn), host, broken
 
     def move(self, move: dict[str, Any]) -> list[str]:
         self.sent += 1
@@ -648,8 +687,13 @@ class Guest:
             return []
         if kind == "draw":
             return self._draw(message)
-        if kind == "error":  # shown where it matters (a join refused: another browser's seat)
-            self.error = str(message.get("message", ""))[:300]
+        if kind == "record":
+            self._record_part(message)
+            return []
+        if kind == "error":
+            if message.get("rejoin") is True:  # the table lost this connection's join: join again
+                return self.hello()
+            self.error = str(message.get("message", ""))[:300]  # shown where it matters (a join refused)
             return []
         if kind == "broken" and self.broken is None:
             seat = message.get("seat")
@@ -690,36 +734,91 @@ class Guest:
         its chain, so it sends the same one)."""
         if not is_link(head):
             return  # a table without shared randomness (or a damaged welcome: the next one counts)
-        if not self.host_links:
-            self.host_links = [head]
-        elif head != self.host_links[0]:
-            self._stop(None, "the host changed its commitment during the game")
+        if self.host_head is None:
+            self.host_head = head
+        elif head != self.host_head:
+            self._stop("the host changed its commitment during the game")
 
     def _draw(self, message: dict[str, Any]) -> list[str]:
-        """The host asks for this guest's part of random event k, showing its own part first.
-        The guest gives each event's part once, for one label only: the host cannot learn it and
-        then draw another event (or bind it to another move) with it."""
-        k, label, host_part = message.get("k"), message.get("label"), message.get("x")
-        if self.broken is not None or not _int(k) or not isinstance(label, str):
+        """The host asks for this guest's part of random event k, for the draw `label` (what the
+        rules draw, bound to the whole record so far). The guest gives each event's part once,
+        for one label only: the host cannot learn it and then use it for another draw. Guests
+        give their parts before the host shows its own, so no guest knows a value before the
+        table (the host's part is checked in the record: its chain, from its commitment)."""
+        k, label = message.get("k"), message.get("label")
+        if self.broken is not None or not _int(k) or not isinstance(label, str) or len(label) > 300:
             return []
-        if not self.host_links:  # the host's welcome (and its commitment) was lost: join again
+        if self.host_head is None:  # the host's welcome (and its commitment) was lost: join again
             return [encode({"t": "join", "token": self.token, "head": self.chain.head()})]
-        if 1 <= k <= len(self.drawn):  # asked again (a lost answer): the same part, for the same event only
-            if self.drawn[k - 1] != label or self.host_links[k] != host_part:
-                self._stop(None, f"the host asked again for random event {k}, for another draw")
+        if 1 <= k <= len(self.drawn):  # asked again (a lost answer): the same part, for the same draw only
+            if self.drawn[k - 1] != label:
+                self._stop(f"the host asked again for random event {k}, for another draw")
                 return []
             return [encode({"t": "reveal", "k": k, "x": self.chain.reveal(k)})]
-        if k != len(self.drawn) + 1 or len(label) > 300:
+        if k != len(self.drawn) + 1:
             return []
-        if not follows(self.host_links[-1], host_part):
-            self._stop(None, f"the host's part of random event {k} does not match its commitment")
+        if k > self.chain.length:
+            self._stop(f"the game drew more than {self.chain.length} random events, all a commitment covers")
             return []
         self.drawn.append(label)
-        self.host_links.append(host_part)
         return [encode({"t": "reveal", "k": k, "x": self.chain.reveal(k)})]
 
-    def _stop(self, seat: int | None, reason: str) -> None:
-        self.broken = {"seat": seat, "reason": f"The game has stopped: {reason}."}
+    def _check_draws(self, draws: Any) -> None:
+        """A view's draws so far (their count and a digest of their labels) must be the draws this
+        guest gave its parts to: else the host used a part for another draw than it asked."""
+        if draws is None or self.broken is not None:
+            return
+        if not (isinstance(draws, list) and len(draws) == 2 and _int(draws[0]) and isinstance(draws[1], str)):
+            return
+        count, digest = draws
+        if count > len(self.drawn) or labels_digest(self.drawn[:count]) != digest:
+            self._stop("the host's table stands on random draws other than those you gave your part to")
+
+    def _record_part(self, message: dict[str, Any]) -> None:
+        part, of, text = message.get("part"), message.get("of"), message.get("text")
+        if not (_int(part) and _int(of) and 0 <= part < of <= RECORD_PARTS and isinstance(text, str)):
+            return
+        if of != self.record_of:  # another (later) copy of the record: start again
+            self.record_parts, self.record_of = {}, of
+        self.record_parts[part] = text
+
+    def final_record(self) -> Any:
+        """The finished game's record as the table sent it, or None until every part is in."""
+        if not self.record_of or len(self.record_parts) != self.record_of:
+            return None
+        try:
+            return json.loads("".join(self.record_parts[i] for i in range(self.record_of)))
+        except ValueError:
+            return None
+
+    def own_draws_refusal(self, record: Any) -> str | None:
+        """Whether the record holds this guest's draws as it made them: the host's commitment it
+        was welcomed with, its own commitment, and for each event it gave a part to, the same
+        draw, its own part and the host's. The first difference, or None."""
+        shared = record.get("shared") if isinstance(record, dict) else None
+        heads = shared.get("heads") if isinstance(shared, dict) else None
+        events = shared.get("events") if isinstance(shared, dict) else None
+        if not (isinstance(heads, list) and isinstance(events, list)):
+            return "the record has no shared randomness, though this game drew with you"
+        if self.chain.head() not in heads:
+            return "your commitment is not in the record"
+        if heads[0] != self.host_head:
+            return "the host's commitment in the record is not the one it showed you"
+        me = heads.index(self.chain.head())
+        for k, label in enumerate(self.drawn, 1):
+            event = events[k - 1] if k <= len(events) else None
+            if not (isinstance(event, list) and len(event) == 2 and event[0] == label and isinstance(event[1], list)
+                    and len(event[1]) == len(heads)):
+                return f"random event {k} in the record is not the draw you gave your part to"
+            if event[1][me] != self.chain.reveal(k):
+                return f"your part of random event {k} in the record is not the one you gave"
+        if len(events) > len(self.drawn):
+            return f"the record has {len(events) - len(self.drawn)} random event(s) you never gave a part to"
+        return None
+
+    def _stop(self, reason: str) -> None:
+        """This guest caught the host: it gives no more parts, and says why on its screen."""
+        self.broken = {"seat": None, "reason": f"The game has stopped: {reason}."}
 
     def _view(self, message: dict[str, Any]) -> list[str]:
         version, view = message.get("v"), message.get("view")
@@ -729,6 +828,7 @@ class Guest:
             return [encode({"t": "sync"})]
         if version < self.version:
             return []  # an older view arriving late
+        self._check_draws(message.get("draws"))
         self.version, self.view = version, view
         self.actors = [a for a in actors if _int(a)]
         return []

@@ -17,6 +17,7 @@ from typing import Any
 from wordtable.engine.errors import GameError
 from wordtable.engine.game import Record, replay_states
 from wordtable.engine.shared_random import Ledger
+from wordtable.lexicon import registry, store
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,8 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
     try:
         for state in replay_states(game, record):
             played += 1
+    except (registry.UnknownLexicon, store.UnknownLexicon) as error:
+        return Verdict(False, f"This record's dictionary is not here, so it cannot be checked: {error}")
     except GameError as error:  # RecordMismatch included
         if played < 0:
             return Verdict(False, f"The game cannot start as recorded: {error}")
@@ -71,3 +74,15 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
                   "commitment" if record.shared is not None else " (its randomness is the seed in the record)")
     return Verdict(True, f"Every one of the {len(record.moves)} moves is legal{randomness}"
                          f"{'' if finished else '; the game is not over'}.", len(record.moves), events, finished)
+
+
+def verify_as_guest(guest: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
+    """A guest's "Check this game": the record the table sent at the end, replayed like any,
+    and holding this guest's own draws exactly as it made them (online.Guest.own_draws_refusal)."""
+    record = guest.final_record()
+    if record is None:
+        return Verdict(False, "The table has not sent the whole record yet.")
+    refusal = guest.own_draws_refusal(record)
+    if refusal:
+        return Verdict(False, f"The record the table sent does not hold: {refusal}.")
+    return verify(record, lexicon_for)

@@ -11,7 +11,8 @@ from typing import Any, ClassVar
 
 from wordtable.engine.errors import IllegalMove, MalformedMove, RecordMismatch
 from wordtable.engine.options import GameOptions
-from wordtable.engine.rng import Seed, SharedSeed, action_mark
+from wordtable.engine.rng import START_MARK, Seed, SharedSeed, action_mark
+from wordtable.engine.shared_random import Ledger
 
 Move = dict[str, Any]  # a small JSON object, e.g. {"type": "place", "row": 0, "col": 2, "dir": "down"}
 
@@ -259,12 +260,12 @@ class Record:
         return cls(game, dict(options), seed, parsed, shared)
 
 
-def shared_seed(data: dict[str, Any]) -> SharedSeed:
-    from wordtable.engine.shared_random import Ledger
+def shared_seed(data: dict[str, Any], live: bool = False) -> SharedSeed:
+    """A record's shared randomness (its `shared`), every part checked against its commitment."""
     ledger, broken = Ledger.verify(data)
     if broken:
         raise RecordMismatch(broken.reason)
-    return SharedSeed(ledger.public(), list(zip([label for label, _ in ledger.events], ledger.values())))
+    return SharedSeed(ledger.public(), list(zip([label for label, _ in ledger.events], ledger.values())), live)
 
 
 def settle(game: Game, state: Any) -> None:
@@ -280,23 +281,32 @@ def settle(game: Game, state: Any) -> None:
 def replay_states(game: Game, record: Record, complete: bool = True, seed: Seed | None = None) -> Iterator[Any]:
     """The state at the start, then after each of the record's moves. An online record's random
     events must be exactly those its moves drew, in order (complete=False: events after the
-    last move may remain, drawn for a move still waiting for its last event); RecordMismatch
-    if not."""
-    seed = record.rules_seed() if seed is None else seed  # given: the host's, which it then draws on
+    last move may remain, drawn for a move still waiting for its last one); RecordMismatch if
+    not. The host passes its own live seed (RecordMismatch becomes NeedRandomness then)."""
+    seed = record.rules_seed() if seed is None else seed
     shared = isinstance(seed, SharedSeed)
     state = game.new(record.options, seed)
     if shared:
         settle(game, state)
     yield state
+    mark = START_MARK
     for index, (seat, move) in enumerate(record.moves):
         if shared:
-            seed.after = action_mark(index, seat, move)
+            seed.after = mark = action_mark(mark, index, seat, move)
         state = game.step(state, seat, move)
         if shared:
             settle(game, state)
         yield state
     if complete and shared and seed.unused():
         raise RecordMismatch(f"the record has {seed.unused()} random event(s) its moves never drew")
+
+
+def history_mark(moves: list[tuple[int, Move]]) -> str:
+    """The action_mark of a record's last move (START_MARK before any)."""
+    mark = START_MARK
+    for index, (seat, move) in enumerate(moves):
+        mark = action_mark(mark, index, seat, move)
+    return mark
 
 
 def replay(game: Game, record: Record, complete: bool = True) -> Any:

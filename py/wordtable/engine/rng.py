@@ -29,15 +29,16 @@ class NeedRandomness(Exception):
         self.label = label
 
 
-def action_mark(index: int, seat: int | None, move: Any) -> str:
-    """What an event is bound to: the record's move that made the rules draw it (index: its
-    place in the record; -1, seat None and move None for the game's start). Revealing a value
-    for this mark only, the host cannot see it and then choose another move that draws it."""
+def action_mark(previous: str, index: int, seat: int, move: Any) -> str:
+    """What an event is bound to: the record up to and including the move that made the rules
+    draw it (a hash chain: previous is the mark of the move before, START_MARK for the first).
+    A value revealed for this mark only, the host cannot see it and then play another move, or
+    change or drop an earlier one, without the record's events no longer matching."""
     text = json.dumps([index, seat, move], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return hashlib.sha256((previous + text).encode()).hexdigest()
 
 
-START_MARK = action_mark(-1, None, None)
+START_MARK = hashlib.sha256(b"wordtable: the game's start").hexdigest()
 
 
 class SharedSeed:
@@ -45,15 +46,18 @@ class SharedSeed:
 
     An event's label is its purpose and the action_mark of the move that first drew it: `after`
     is set to that mark before each move is applied. A purpose drawn again later gets the same
-    value (as with a numbered seed); a new one must be the record's next event, or, past the
-    record's end, raises NeedRandomness."""
+    value (as with a numbered seed); a new one must be the record's next event. Past the
+    record's end, a live seed (the host's) raises NeedRandomness, and a record's seed
+    RecordMismatch: the record lacks an event its moves draw."""
 
-    def __init__(self, public: str, events: list[tuple[str, str]] = ()):
+    def __init__(self, public: str, events: list[tuple[str, str]] = (), live: bool = False):
         self.public = public  # known to every player from the start: for draws that decide nothing
         self.events = list(events)  # (label, value), in the order drawn
+        self.live = live
         self.used = 0
         self.drawn: dict[str, str] = {}  # purpose -> value, for the events used so far
         self.after = START_MARK
+        self.what_if = False
 
     def __eq__(self, other: object) -> bool:  # states that hold it compare by what was drawn
         return isinstance(other, SharedSeed) and (self.public, self.events) == (other.public, other.events)
@@ -65,10 +69,20 @@ class SharedSeed:
         """A finished event (the one the last NeedRandomness asked for)."""
         self.events.append((label, value))
 
+    def for_what_ifs(self) -> SharedSeed:
+        """A copy for a question that decides nothing (Spell Write: what a hard bot would have
+        scored with the same rolls): drawn purposes give their values, others a value from
+        what every player knows, never a new event."""
+        copy = SharedSeed(self.public, self.events[:self.used])
+        copy.used, copy.drawn, copy.what_if = self.used, dict(self.drawn), True
+        return copy
+
     def value(self, purpose: tuple[object, ...]) -> str:
         key = ":".join(map(str, purpose))
         if key in self.drawn:
             return self.drawn[key]
+        if self.what_if:
+            return hashlib.sha256(f"{self.public}:{key}".encode()).hexdigest()
         label = f"{key}@{self.after}"
         if self.used < len(self.events):
             expected, value = self.events[self.used]
@@ -78,6 +92,8 @@ class SharedSeed:
             self.used += 1
             self.drawn[key] = value
             return value
+        if not self.live:
+            raise RecordMismatch(f"the rules draw {key!r} here, and the record has no random event for it")
         raise NeedRandomness(label)
 
     def unused(self) -> int:
@@ -100,6 +116,12 @@ def cosmetic_rng(seed: int | str | SharedSeed, *purpose: object) -> random.Rando
     if isinstance(seed, SharedSeed):
         return random.Random(":".join(map(str, (seed.public, *purpose))))
     return rng_for(seed, *purpose)
+
+
+def what_if_seed(seed: Seed) -> Seed:
+    """The seed for a question that replays something with the same randomness and decides
+    nothing: a numbered seed itself, a shared one that never asks for a new event."""
+    return seed.for_what_ifs() if isinstance(seed, SharedSeed) else seed
 
 
 def seed_index(seed: int | SharedSeed, count: int, *purpose: object) -> int:

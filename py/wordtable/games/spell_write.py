@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
-from wordtable.engine.rng import Seed, rng_for
+from wordtable.engine.rng import Seed, rng_for, what_if_seed
 from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import Vocabulary
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
@@ -381,7 +381,7 @@ class SpellWrite(Game):
             from wordtable.engine.bots import play
             from wordtable.games.spell_write_bots import BOTS
             options = {**state.options.to_json(), "players": 1}
-            return play(self, [BOTS["hard"]], options, state.seed).state.sheets[0].score
+            return play(self, [BOTS["hard"]], options, what_if_seed(state.seed)).state.sheets[0].score
         raise IllegalMove(f"Spell Write has no question {question[:40]!r}.")
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
