@@ -1,5 +1,6 @@
-"""Screenshots of online play at phone and desktop size: the invitation with its QR code, the
-guest's answer, and a guest's table in each game. Needs a network namespace (root, unshare,
+"""Screenshots of online play at phone and desktop size: the table waiting for everyone to join
+(host and guest), the invitation with its QR code, the guest's answer, and a guest's table in
+each game. Needs a network namespace (root, unshare,
 ip), made for the run as the browser tests do.
 
     .venv/bin/python tools/online_screenshots.py [OUT_DIR]
@@ -35,6 +36,16 @@ def inside(dist: str, out: str) -> None:
 
     for size, viewport in VIEWPORTS.items():
         with browser_pages(dist, viewport) as pages:
+            # Before the game starts: one friend in, one not yet (shared randomness waits for both).
+            host = pages.start("wordsmith", friends=2)
+            host.screenshot(path=folder / f"online-lobby-host-empty-{size}.png", full_page=True)
+            guest = pages.join(host, 1)
+            guest.wait_for_selector("#guest-waiting-to-start")
+            host.wait_for_selector("#waiting-to-start")
+            guest.screenshot(path=folder / f"online-lobby-guest-{size}.png", full_page=True)
+            host.screenshot(path=folder / f"online-lobby-host-{size}.png", full_page=True)
+            host.context.close()
+            guest.context.close()
             for game in ("four-letter-words", "shrdlu", "spell-write"):
                 host = pages.start(game, friends=1)
                 guest = pages.join(host, 1, on_answer=invitation_and_answer(size) if game == "shrdlu" else None)

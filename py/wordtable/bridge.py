@@ -475,7 +475,8 @@ def _guest_reply(guest, outgoing: list[str], **extra: Any) -> dict[str, Any]:
     return {"outgoing": outgoing, "seat": guest.seat, "version": guest.version, "view": guest.view,
             "actors": guest.actors, "refusals": guest.refusals[-5:], "pending": len(guest.pending),
             "outcomes": outcomes, "answers": answers, "away": guest.away, "waiting": guest.waiting,
-            "started": guest.started, "broken": guest.broken, "error": guest.error, **extra, "saved": guest.saved()}
+            "started": guest.started, "broken": guest.broken, "error": guest.error, "shared": guest.host_head is not None,
+            **extra, "saved": guest.saved()}
 
 
 def _online_guest_receive(args: dict[str, Any]) -> dict[str, Any]:

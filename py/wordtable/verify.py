@@ -70,10 +70,15 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
         text = json.dumps(move, separators=(",", ":"))[:120]
         return Verdict(False, f"Move {played + 1} (seat {seat + 1}, {text}) breaks: {error}", played, events)
     finished = game.outcome(state) is not None
-    randomness = (f" and its {events} random events recomputed from every player's reveals, each matching their "
-                  "commitment" if record.shared is not None else " (its randomness is the seed in the record)")
-    return Verdict(True, f"Every one of the {len(record.moves)} moves is legal{randomness}"
-                         f"{'' if finished else '; the game is not over'}.", len(record.moves), events, finished)
+    moves = len(record.moves)
+    said = f"{'The one move is' if moves == 1 else f'Every one of the {moves} moves is'} legal"
+    if record.shared is not None:
+        draws = "the one random draw was" if events == 1 else f"each of the {events} random draws was"
+        said += (f", and {draws} recomputed from every player's secret part, each matching what that player "
+                 "committed to at the start")
+    else:
+        said += " (its randomness is the seed in the record)"
+    return Verdict(True, f"{said}{'' if finished else '; the game is not over'}.", moves, events, finished)
 
 
 def verify_as_guest(guest: Any, lexicon_for: Callable[[str], Any]) -> Verdict:

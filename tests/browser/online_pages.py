@@ -144,6 +144,9 @@ def main(dist: str) -> None:
         host.click("#check-game")
         host.wait_for_function("/^(Checked|This record|The check)/.test(document.querySelector('#check-verdict').textContent)")
         result["check"] = host.locator("#check-verdict").inner_text()
+        guest.click("#check-game")  # the friend checks the record the table sent, its own draws included
+        guest.wait_for_function("/^(Checked|This record|The check)/.test(document.querySelector('#check-verdict').textContent)")
+        result["guest_check"] = guest.locator("#check-verdict").inner_text()
         result["words"] = turn
         result["move_shown_ms"] = delays
     result["outside"] = pages.outside

@@ -56,7 +56,8 @@ def test_a_friend_plays_four_letter_words_online_to_the_end_surviving_a_drop(dis
     assert statistics.median(result["move_shown_ms"]) < 1_000
     # Played with shared randomness: the record checks out, every random event recomputed.
     assert result["shared_events"] >= 1
-    assert result["check"].startswith("Checked: Every one of the") and "random events recomputed" in result["check"]
+    assert result["check"].startswith("Checked: Every one of the") and "recomputed from every player" in result["check"]
+    assert result["guest_check"] == result["check"]
     assert result["outside"] == []
 
 

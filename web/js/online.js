@@ -8,7 +8,7 @@ import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { SETTINGS_KEY } from "./settings.js";
 import { qrPicture, qrReader } from "./qr.js";
 import { RoundWatch, onlyWaitingChanged } from "./race.js";
-import { TableScreen, waitingLine } from "./table-screen.js";
+import { TableScreen, waitingLine, checkGameButton } from "./table-screen.js";
 
 // How often each side measures the connection's round trip (shown next to the player).
 const PING_MS = 2000;
@@ -244,7 +244,7 @@ export class GuestScreen {
     this.connection = "connecting";
     this.delay = null;
     this.screen = null;
-    this.table = { started: true, waiting: [], broken: null }; // shared randomness (wordtable.online)
+    this.table = { started: true, waiting: [], broken: null, shared: false }; // shared randomness (wordtable.online)
   }
 
   close() {
@@ -342,8 +342,8 @@ export class GuestScreen {
     const { started, waiting, broken } = this.table;
     const names = waiting.map((seat) => this.names[seat] ?? `seat ${seat + 1}`).join(", ");
     const table = broken ? broken.reason
-      : !started ? ` · The game starts when everyone has joined${names ? ` (waiting for ${names})` : ""}.`
-        : names ? ` · Drawing at random with ${names}…` : "";
+      : !started ? (names ? ` · waiting for ${names} to join` : "")
+        : names ? ` · drawing at random with ${names}…` : "";
     this.statusLine.textContent = broken ? table : text + table;
     this.statusLine.className = `connection ${broken ? "bad" : this.connection}`;
     this.statusLine.dataset.connection = this.connection;
@@ -368,7 +368,8 @@ export class GuestScreen {
     // Refused before the game is on this screen (this browser does not hold the seat's secret):
     // the table's reason is the status.
     const refused = !this.view && result.error ? { reason: result.error } : null;
-    const table = { started: result.started !== false, waiting: result.waiting ?? [], broken: result.broken ?? refused };
+    const table = { started: result.started !== false, waiting: result.waiting ?? [], broken: result.broken ?? refused,
+      shared: Boolean(result.shared) };
     if (JSON.stringify(table) !== JSON.stringify(this.table)) {
       this.table = table;
       this.showStatus();
@@ -476,7 +477,7 @@ export class GuestScreen {
   drawLobby() {
     this.ensureScreen();
     const { waiting } = this.table;
-    this.screen.showLobby(`${this.game.title} online`, (seat) => (waiting.includes(seat) ? "not joined yet" : "ready"), null);
+    this.screen.showLobby("Waiting for everyone to join", (seat) => (waiting.includes(seat) ? "not joined yet" : "ready"), null);
     this.screen.setMain(waitingLine("The game starts when everyone has joined: each player's device adds its part to "
       + "every roll and shuffle, so nobody, the host included, can choose or foresee them.", "guest-waiting-to-start"));
   }
@@ -505,7 +506,12 @@ export class GuestScreen {
     }
     this.rounds.see(view);
     const ask = (question, args) => this.ask(question, args);
-    if (view.phase === "over") return screen.showGameOver(view, { ask, seat });
+    if (view.phase === "over") {
+      // With shared randomness the table sends its record at the end: this guest checks it,
+      // its own part of every draw included.
+      const actions = this.table.shared ? [checkGameButton(() => this.python.call("online.guest_verify", { id: this.id }))] : [];
+      return screen.showGameOver(view, { ask, seat, actions });
+    }
     if (game.realtime) return screen.showRace(view, { humans: [seat], views: { [seat]: view }, send: (_seat, move) => this.act(move) });
     if (actors.includes(seat)) {
       const act = async (move) => {

@@ -165,6 +165,25 @@ export class TableScreen {
 }
 
 /** "Waiting for …": a line while others (bots, friends online) act. */
+/** "Check this game": check() replays the record from the start, every random event recomputed
+ * from every player's part of it (wordtable.verify), and answers a verdict said under the button. */
+export function checkGameButton(check) {
+  const verdict = element("output", { id: "check-verdict", "aria-live": "polite" });
+  const run = button("Check this game", async () => {
+    verdict.className = "";
+    verdict.textContent = "Checking…";
+    try {
+      const result = await check();
+      verdict.className = result.ok ? "good" : "bad";
+      verdict.textContent = result.ok ? `Checked: ${result.message}` : `This record does not hold: ${result.message}`;
+    } catch (error) {
+      verdict.className = "bad";
+      verdict.textContent = `The check could not run: ${error.message}`;
+    }
+  }, { id: "check-game" });
+  return element("span", { class: "check-game" }, run, verdict);
+}
+
 export function waitingLine(text, id) {
   return element("p", { class: "bot-thinking", id }, text);
 }

@@ -14,7 +14,7 @@ import { StoreProblem } from "./store.js";
 import { showExport, showLink } from "./transfer.js";
 import { HostNet } from "./online.js";
 import { RoundWatch, onlyWaitingChanged } from "./race.js";
-import { TableScreen, waitingLine } from "./table-screen.js";
+import { TableScreen, waitingLine, checkGameButton } from "./table-screen.js";
 
 /** After a bot's name in the players' list: " (medium bot)". */
 const botNote = (players) => (seat) => ({ suffix: players[seat]?.bot ? ` (${players[seat].bot} bot)` : "" });
@@ -183,17 +183,16 @@ export class Table {
   lobby() {
     const { broken, started } = this.hostNet;
     const joined = (seat) => !this.hostNet.remoteSeats.includes(seat) || !this.hostNet.waiting.includes(seat);
-    this.screen.showLobby(`${this.game.title} online`, (seat) => (broken || joined(seat) ? "ready" : "not joined yet"),
-      this.hostNet.panel());
+    this.screen.showLobby(broken ? "The game has stopped" : "Waiting for everyone to join",
+      (seat) => (broken || joined(seat) ? "ready" : "not joined yet"), this.hostNet.panel());
     this.showOnlineLine();
     if (broken) {
       return this.setMain(element("p", { class: "notice bad", id: "table-broken", role: "alert" },
         `${broken.reason} Nobody can go on with a roll or a card a player could have steered: start a new game.`));
     }
     if (!started) {
-      this.setMain(waitingLine(`The game starts when everyone has joined (${this.hostNet.waitingText()}): each ` +
-        "player's device adds its part to every roll and shuffle, so nobody, you included, can choose or foresee them.",
-        "waiting-to-start"));
+      this.setMain(waitingLine("The game starts when everyone has joined: each player's device adds its part to "
+        + "every roll and shuffle, so nobody, you included, can choose or foresee them.", "waiting-to-start"));
     }
   }
 
@@ -508,24 +507,6 @@ export class Table {
 
   // -- the end ------------------------------------------------------------------------------
 
-  /** "Check this game": the record replayed from the start, every random event recomputed
-   * from every player's part of it (wordtable.verify); said under the button. */
-  checkButton() {
-    const verdict = element("output", { id: "check-verdict", "aria-live": "polite" });
-    const check = button("Check this game", async () => {
-      verdict.textContent = "Checking…";
-      try {
-        const result = await this.python.call("game.verify", { record: this.save.record });
-        verdict.className = result.ok ? "good" : "bad";
-        verdict.textContent = result.ok ? `Checked: ${result.message}` : `This record does not hold: ${result.message}`;
-      } catch (error) {
-        verdict.className = "bad";
-        verdict.textContent = `The check could not run: ${error.message}`;
-      }
-    }, { id: "check-game" });
-    return element("span", { class: "check-game" }, check, verdict);
-  }
-
   gameOver(view, token) {
     const [onlyHuman] = this.humans.length === 1 ? this.humans : [null];
     const ask = async (question, args = {}) => (await this.call("game.ask", { seat: onlyHuman, question, args })).answer;
@@ -536,7 +517,7 @@ export class Table {
     this.screen.showGameOver(view, {
       ask, seat: onlyHuman, shareLink,
       actions: [daily, challenge, button("Step through the game", () => this.replay(token), { id: "replay-open" }),
-        this.save.record.shared ? this.checkButton() : null,
+        this.save.record.shared ? checkGameButton(() => this.python.call("game.verify", { record: this.save.record })) : null,
         button("Play again, same players", () => this.onPlayAgain?.(this.save), { primary: !daily, id: "play-again", "data-next": !daily })],
     });
   }
