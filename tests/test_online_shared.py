@@ -188,7 +188,8 @@ def test_a_guest_gives_each_part_once_and_catches_a_host_that_asks_again_differe
     first = guest.receive(encode(draw))
     assert guest.receive(encode(draw)) == first  # asked again (a lost answer): the same part
     regrind = dict(draw, label=draw["label"] + "x")
-    assert guest.receive(encode(regrind)) == [] and "another draw" in guest.broken["reason"]
+    [stopped] = guest.receive(encode(regrind))  # no part for it: the guest stops, and tells the table why
+    assert decode(stopped)["t"] == "stopped" and "another draw" in guest.broken["reason"]
 
 
 def test_a_guest_catches_a_table_standing_on_other_draws_than_it_gave_its_part_to():
@@ -200,8 +201,10 @@ def test_a_guest_catches_a_table_standing_on_other_draws_than_it_gave_its_part_t
     assert guest.broken is None and guest.drawn
     view = json.loads(host.view_message(1))
     view["draws"][1] = "0" * 32  # the labels of another set of draws
-    guest.receive(encode(view))
+    [stopped] = guest.receive(encode(view))
     assert "other than those you gave your part to" in guest.broken["reason"]
+    told = [decode(text) for _peer, text in host.receive("g1", stopped)]  # an honest table stops for everyone
+    assert told and all(m["t"] == "broken" and "P2's device found" in m["reason"] for m in told)
     honest = Guest(guest.token, chain_end=guest.chain_end, drawn=list(guest.drawn), host_head=guest.host_head)
     honest.receive(host.view_message(1))
     assert honest.broken is None

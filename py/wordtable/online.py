@@ -9,6 +9,7 @@ Guest -> host
   {"t": "join", "token": T, "head": H}               take (or take back) the seat T was made for;
                                                      H: the guest's commitment (shared randomness)
   {"t": "reveal", "k": K, "x": X}                    the guest's part of random event K
+  {"t": "stopped", "reason": M}                      the guest caught the table's draws not holding
   {"t": "move", "n": N, "base": V, "move": {...}}    the guest's N-th move, made on view version V
   {"t": "check", "v": V, "sum": S}                   "my view V has checksum S" (divergence check)
   {"t": "sync"}                                      "send me my view again"
@@ -266,6 +267,10 @@ class Host:
             return [(peer, self._broken_message())]
         if kind == "reveal":
             return self._reveal(peer, seat, message)
+        if kind == "stopped" and self.draws is not None:
+            reason = str(message.get("reason", ""))[:200]
+            return self._break(Break(len(self.ledger.events) if self.ledger else 0, None,
+                                     f"{self.names[seat]}'s device found that the table's draws do not hold ({reason})"))
         if kind in ("sync", "check"):
             return self._resync(peer, seat, message)
         if kind == "move":
@@ -683,8 +688,7 @@ class Guest:
             self.seat = message["seat"]
             if _int(message.get("last")):
                 self.sent = max(self.sent, message["last"])
-            self._host_head(message.get("host"))
-            return []
+            return self._host_head(message.get("host"))
         if kind == "draw":
             return self._draw(message)
         if kind == "record":
@@ -729,15 +733,16 @@ class Guest:
             return [encode({"t": "pong", "at": message["at"]})]
         return []
 
-    def _host_head(self, head: Any) -> None:
+    def _host_head(self, head: Any) -> list[str]:
         """The host's commitment, from its welcome: fixed once seen (a host that reloads keeps
         its chain, so it sends the same one)."""
         if not is_link(head):
-            return  # a table without shared randomness (or a damaged welcome: the next one counts)
+            return []  # a table without shared randomness (or a damaged welcome: the next one counts)
         if self.host_head is None:
             self.host_head = head
-        elif head != self.host_head:
-            self._stop("the host changed its commitment during the game")
+        elif head != self.host_head and self.broken is None:
+            return self._stop("the host changed its commitment during the game")
+        return []
 
     def _draw(self, message: dict[str, Any]) -> list[str]:
         """The host asks for this guest's part of random event k, for the draw `label` (what the
@@ -752,27 +757,26 @@ class Guest:
             return [encode({"t": "join", "token": self.token, "head": self.chain.head()})]
         if 1 <= k <= len(self.drawn):  # asked again (a lost answer): the same part, for the same draw only
             if self.drawn[k - 1] != label:
-                self._stop(f"the host asked again for random event {k}, for another draw")
-                return []
+                return self._stop(f"the host asked again for random event {k}, for another draw")
             return [encode({"t": "reveal", "k": k, "x": self.chain.reveal(k)})]
         if k != len(self.drawn) + 1:
             return []
         if k > self.chain.length:
-            self._stop(f"the game drew more than {self.chain.length} random events, all a commitment covers")
-            return []
+            return self._stop(f"the game drew more than {self.chain.length} random events, all a commitment covers")
         self.drawn.append(label)
         return [encode({"t": "reveal", "k": k, "x": self.chain.reveal(k)})]
 
-    def _check_draws(self, draws: Any) -> None:
+    def _check_draws(self, draws: Any) -> list[str]:
         """A view's draws so far (their count and a digest of their labels) must be the draws this
         guest gave its parts to: else the host used a part for another draw than it asked."""
         if draws is None or self.broken is not None:
-            return
+            return []
         if not (isinstance(draws, list) and len(draws) == 2 and _int(draws[0]) and isinstance(draws[1], str)):
-            return
+            return []
         count, digest = draws
         if count > len(self.drawn) or labels_digest(self.drawn[:count]) != digest:
-            self._stop("the host's table stands on random draws other than those you gave your part to")
+            return self._stop("the host's table stands on random draws other than those you gave your part to")
+        return []
 
     def _record_part(self, message: dict[str, Any]) -> None:
         part, of, text = message.get("part"), message.get("of"), message.get("text")
@@ -816,9 +820,11 @@ class Guest:
             return f"the record has {len(events) - len(self.drawn)} random event(s) you never gave a part to"
         return None
 
-    def _stop(self, reason: str) -> None:
-        """This guest caught the host: it gives no more parts, and says why on its screen."""
+    def _stop(self, reason: str) -> list[str]:
+        """This guest caught the host: it gives no more parts, says why on its screen, and tells
+        the table (an honest host then stops the game for everyone, naming who stopped it)."""
         self.broken = {"seat": None, "reason": f"The game has stopped: {reason}."}
+        return [encode({"t": "stopped", "reason": reason})]
 
     def _view(self, message: dict[str, Any]) -> list[str]:
         version, view = message.get("v"), message.get("view")
@@ -828,7 +834,7 @@ class Guest:
             return [encode({"t": "sync"})]
         if version < self.version:
             return []  # an older view arriving late
-        self._check_draws(message.get("draws"))
+        stopped = self._check_draws(message.get("draws"))
         self.version, self.view = version, view
         self.actors = [a for a in actors if _int(a)]
-        return []
+        return stopped
