@@ -204,7 +204,7 @@ def test_a_guest_catches_a_table_standing_on_other_draws_than_it_gave_its_part_t
     [stopped] = guest.receive(encode(view))
     assert "other than those you gave your part to" in guest.broken["reason"]
     told = [decode(text) for _peer, text in host.receive("g1", stopped)]  # an honest table stops for everyone
-    assert told and all(m["t"] == "broken" and "P2's device found" in m["reason"] for m in told)
+    assert told and all(m["t"] == "broken" and "P2's device says" in m["reason"] for m in told)
     honest = Guest(guest.token, chain_end=guest.chain_end, drawn=list(guest.drawn), host_head=guest.host_head)
     honest.receive(host.view_message(1))
     assert honest.broken is None
@@ -448,3 +448,68 @@ def test_what_a_hard_bot_would_have_scored_is_answered_online_without_a_new_draw
     answer = decode(q[0][1])
     assert isinstance(answer.get("answer"), int), answer
     assert len(host.record.shared["events"]) == events and verify(host.record.to_json(), shipped).ok
+
+
+def test_the_hosts_page_reopens_a_table_saved_while_the_starts_draw_waits(monkeypatch):
+    """Through the bridge, as the page does after a reload: the save's own record and names."""
+    from test_bridge_games import call
+    from wordtable import bridge
+    from wordtable.lexicon import store
+    from wordtable.lexicon.registry import LexiconRegistry
+    monkeypatch.setattr(bridge, "REGISTRY", LexiconRegistry(store.compiled_dir().parent))
+    monkeypatch.setattr(bridge, "_GAMES", {})
+    monkeypatch.setattr(bridge, "_STATES", {})
+
+    def ok(op, **args):
+        reply = call(op, **args)
+        assert reply["ok"], reply
+        return reply["result"]
+
+    for game_id in REGISTRY:
+        record = ok("game.new", game=game_id, options={"players": 2})["record"]
+        opened = ok("online.host", id="t", record=record, names=["A", "B"], remote=[1], shared=True)
+        guest = Guest(ok("online.invite", id="t", seat=1)["token"])
+        reply = ok("online.receive", id="t", peer="g", text=guest.hello()[0])
+        assert reply["started"] is False and reply["drawing"] is True
+        reopened = ok("online.host", id="t2", record=reply["record"], names=["A", "B"], remote=[1], saved=reply["saved"])
+        assert reopened["started"] is False and reopened["waiting"] == [1], game_id
+        assert opened["started"] is False
+
+
+def test_a_stopped_game_answers_a_guests_moves_at_once_and_its_waiting_moves_too():
+    guest = Guest("t")
+    guest.pending = {1: {"t": "move", "n": 1, "move": {}}}
+    guest.sent = 1
+    guest.receive(encode({"t": "broken", "seat": 2, "reason": "The game has stopped: P3's part is wrong."}))
+    assert guest.move({"type": "roll"}) == [] and not guest.pending
+    outcomes, _answers = guest.collect()
+    assert [(o["n"], o["ok"]) for o in outcomes] == [(1, False), (2, False)]
+
+
+def test_a_guest_holds_the_tables_commitments_and_views_to_their_draws():
+    host = shared_host("spell-write", 3, [1, 2])
+    wire = join(host, [1, 2])
+    guest = wire.guests["g1"]
+    assert guest.heads == host.record.shared["heads"]
+    later = {"t": "draw", "k": len(guest.drawn) + 1, "label": "x@y", "heads": list(reversed(guest.heads))}
+    [stopped] = guest.receive(encode(later))
+    assert "changed its players' commitments" in guest.broken["reason"] and decode(stopped)["t"] == "stopped"
+    other = wire.guests["g2"]
+    view = json.loads(host.view_message(2))
+    del view["draws"]  # a table that says nothing of its draws is not believed
+    other.receive(encode(view))
+    assert "does not say which random draws" in other.broken["reason"]
+
+
+def test_a_guests_check_waits_for_the_record_and_holds_it_to_what_it_was_shown():
+    from wordtable.verify import verify_as_guest
+    host = shared_host("shrdlu", 2, [1])
+    wire = join(host, [1])
+    guest = wire.guests["g1"]
+    early = verify_as_guest(guest, shipped)
+    assert not early.ok and not early.checked and "not sent the whole record yet" in early.message
+    play_to_the_end(host, wire)
+    assert verify_as_guest(guest, shipped).ok
+    guest.view = dict(guest.view, results=[])  # what it was shown differs from the record's end
+    verdict = verify_as_guest(guest, shipped)
+    assert not verdict.ok and "another game than the one it recorded" in verdict.message

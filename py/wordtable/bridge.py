@@ -375,24 +375,34 @@ _GUESTS: dict[str, Any] = {}
 
 def _online_host(args: dict[str, Any]) -> dict[str, Any]:
     """Opens (or reopens from its save) the table of an online game in this browser."""
+    from wordtable.online import Host
+    saved = _arg(args, "saved", dict, None)
+    if saved:  # the save holds its own record and names (one mid-draw replays only at the table)
+        record = _arg(args, "record", dict)
+        game, _bots = _game(record.get("game") if isinstance(record.get("game"), str) else "")
+        try:
+            host = Host.from_json(game, saved)
+        except (KeyError, TypeError, ValueError, AttributeError, UnknownLexicon) as error:  # GameError is a ValueError
+            raise Refused(f"The online table could not be restored: {error}") from None
+    else:
+        host = _new_online_host(args)
+    _HOSTS[_arg(args, "id", str)] = host
+    return {"saved": host.to_json(), **_table_state(host)}
+
+
+def _new_online_host(args: dict[str, Any]):
     from wordtable.online import Draws, Host
-    record, game, _bots, _state = _record_and_state(args)
+    record, game, _bots, state = _record_and_state(args)
     names = _strings(args, "names", 8)
-    if len(names) != game.seats(_state):
+    if len(names) != game.seats(state):
         raise BadRequest("argument 'names' must name every seat")
     remote = _arg(args, "remote", list, [])
     if not all(type(seat) is int and 0 <= seat < len(names) for seat in remote):
         raise BadRequest("argument 'remote' must list seats")
-    saved = _arg(args, "saved", dict, None)
     # shared: every random event drawn with every player by commit and reveal (issue 18)
+    remote = sorted(set(remote))
     draws = Draws.new(remote) if _arg(args, "shared", bool, False) else None
-    try:
-        host = Host.from_json(game, saved) if saved else Host(game, record, names, remote, draws=draws)
-    except (KeyError, TypeError, ValueError, AttributeError, UnknownLexicon) as error:  # GameError is a ValueError
-        raise Refused(f"The online table could not be restored: {error}") from None
-    key = _arg(args, "id", str)
-    _HOSTS[key] = host
-    return {"saved": host.to_json(), **_table_state(host)}
+    return Host(game, record, names, remote, draws=draws)
 
 
 def _opened(kept: dict[str, Any], args: dict[str, Any], what: str):
@@ -411,6 +421,7 @@ def _table_state(host) -> dict[str, Any]:
     commitment stopped it."""
     broken = host.draws.broken if host.draws is not None else None
     return {"started": host.state is not None, "waiting": host.waiting_for(),
+            "drawing": host.draws is not None and host.draws.round is not None,
             "broken": None if broken is None else {"seat": broken.seat, "reason": f"The game has stopped: {broken.reason}."}}
 
 
@@ -476,6 +487,7 @@ def _guest_reply(guest, outgoing: list[str], **extra: Any) -> dict[str, Any]:
             "actors": guest.actors, "refusals": guest.refusals[-5:], "pending": len(guest.pending),
             "outcomes": outcomes, "answers": answers, "away": guest.away, "waiting": guest.waiting,
             "started": guest.started, "broken": guest.broken, "error": guest.error, "shared": guest.host_head is not None,
+            "record_ready": guest.final_record() is not None,
             **extra, "saved": guest.saved()}
 
 

@@ -66,7 +66,8 @@ from wordtable.engine.rng import START_MARK, NeedRandomness, Seed, SharedSeed, a
 from wordtable.engine.shared_random import CHAIN_LENGTH, Break, EventRound, Ledger, SecretChain, is_link
 
 MAX_MESSAGE = 65_536
-RECORD_PART = 60_000      # characters of a finished record per "record" message
+RECORD_PART = 30_000      # characters of a finished record per "record" message (JSON escaping
+                          # inside the message adds up to a quarter: it stays under MAX_MESSAGE)
 RECORD_PARTS = 64         # the most a guest takes (a record of about 3.8 MB)
 
 
@@ -268,9 +269,7 @@ class Host:
         if kind == "reveal":
             return self._reveal(peer, seat, message)
         if kind == "stopped" and self.draws is not None:
-            reason = str(message.get("reason", ""))[:200]
-            return self._break(Break(len(self.ledger.events) if self.ledger else 0, None,
-                                     f"{self.names[seat]}'s device found that the table's draws do not hold ({reason})"))
+            return self._stopped(seat, message)
         if kind in ("sync", "check"):
             return self._resync(peer, seat, message)
         if kind == "move":
@@ -481,8 +480,9 @@ class Host:
         return ledger
 
     def _open_round(self, action: Action, label: str) -> Outgoing:
-        """An action needs a random event: the host reveals its part first (it cannot change
-        the event or the action after seeing anyone's), and asks every guest for theirs."""
+        """An action needs a random event: every guest is asked for its part of it, for this
+        label only (the action is fixed from now on); the host's own part, fixed by its chain, is
+        added here and shown to the guests only in the record at the end."""
         draws = self.draws
         if draws is None:
             raise RuntimeError("a numbered seed never needs a draw")
@@ -504,7 +504,8 @@ class Host:
                 or draws.participant(seat) in draws.round.reveals:
             return []
         event = draws.round
-        return [(peer, encode({"t": "draw", "k": event.index, "label": event.label}))]
+        # Every commitment comes with it: no seat's can be chosen after another's part is seen.
+        return [(peer, encode({"t": "draw", "k": event.index, "label": event.label, "heads": self.ledger.heads}))]
 
     def _reveal(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
         draws = self.draws
@@ -526,6 +527,13 @@ class Host:
             # The rules drew for a move and then refused it: its events would belong to no move.
             # No game does (the shared-randomness tests play illegal moves at every table).
             return self._break(Break(event.index, None, "the rules refused a move after drawing for it"))
+
+    def _stopped(self, seat: int, message: dict[str, Any]) -> Outgoing:
+        """A guest's device says the table's draws do not hold (it caught the host, or it says
+        so falsely, which stops the game as withholding would): everyone is told who said it."""
+        reason = str(message.get("reason", ""))[:200]
+        event = len(self.ledger.events) if self.ledger else 0
+        return self._break(Break(event, None, f"{self.names[seat]}'s device says the table's draws do not hold ({reason})"))
 
     def _break(self, broken: Break) -> Outgoing:
         """A broken commitment: the game stops, and every player is told whose it is."""
@@ -629,6 +637,8 @@ class Guest:
     error: str | None = None                                      # the table's last "error" message
     record_parts: dict[int, str] = field(default_factory=dict)    # the finished record, as it arrives
     record_of: int = 0
+    heads: list[str] = field(default_factory=list)                # every commitment, from the first draw
+    game_id: str | None = None                                    # the game the welcome named
 
     def __post_init__(self) -> None:
         self.chain = SecretChain(bytes.fromhex(self.chain_end))
@@ -642,26 +652,33 @@ class Guest:
     def saved(self) -> dict[str, Any]:
         """What the guest's page keeps: its moves not yet answered, and its secret chain."""
         return {"sent": self.sent, "pending": {str(n): m for n, m in self.pending.items()},
-                "chain": self.chain_end, "drawn": self.drawn, "host_head": self.host_head, "broken": self.broken}
+                "chain": self.chain_end, "drawn": self.drawn, "host_head": self.host_head, "heads": self.heads,
+                "broken": self.broken}
 
     def restore(self, saved: dict[str, Any]) -> None:
         """From saved(); ValueError when it is damaged (nothing is changed then)."""
         sent, pending = saved.get("sent", 0), saved.get("pending", {})
         chain, drawn, host = saved.get("chain", self.chain_end), saved.get("drawn", []), saved.get("host_head")
-        broken = saved.get("broken")
+        broken, heads = saved.get("broken"), saved.get("heads", [])
+        if not (isinstance(heads, list) and all(is_link(h) for h in heads)):
+            raise ValueError("the saved randomness is damaged")
         if not (type(sent) is int and 0 <= sent < 2**31 and isinstance(pending, dict) and all(
                 n.isdigit() and int(n) <= sent and isinstance(m, dict) for n, m in pending.items())):
             raise ValueError("the saved moves are damaged")
         if not (is_link(chain) and isinstance(drawn, list) and all(isinstance(label, str) for label in drawn)
                 and (is_link(host) or (host is None and not drawn))
-                and len(drawn) <= CHAIN_LENGTH and (broken is None or isinstance(broken, dict))):
+                and len(drawn) <= CHAIN_LENGTH
+                and (broken is None or (isinstance(broken, dict) and isinstance(broken.get("reason"), str)))):
             raise ValueError("the saved randomness is damaged")
         self.sent, self.pending = sent, {int(n): m for n, m in pending.items()}
         self.chain_end, self.chain = chain, SecretChain(bytes.fromhex(chain))
-        self.drawn, self.host_head, self.broken = list(drawn), host, broken
+        self.drawn, self.host_head, self.heads, self.broken = list(drawn), host, list(heads), broken
 
     def move(self, move: dict[str, Any]) -> list[str]:
         self.sent += 1
+        if self.broken is not None:  # the game has stopped: answered here, never sent
+            self.outcomes.append({"n": self.sent, "ok": False, "message": self.broken["reason"]})
+            return []
         message = {"t": "move", "n": self.sent, "base": self.version, "move": move}
         self.pending[self.sent] = message
         return [encode(message)]
@@ -686,6 +703,7 @@ class Guest:
         kind = message["t"]
         if kind == "welcome" and _int(message.get("seat")):
             self.seat = message["seat"]
+            self.game_id = message.get("game") if isinstance(message.get("game"), str) else None
             if _int(message.get("last")):
                 self.sent = max(self.sent, message["last"])
             return self._host_head(message.get("host"))
@@ -702,6 +720,9 @@ class Guest:
         if kind == "broken" and self.broken is None:
             seat = message.get("seat")
             self.broken = {"seat": seat if _int(seat) else None, "reason": str(message.get("reason", ""))[:300]}
+            for n in sorted(self.pending):  # moves not answered: they never will be
+                self.outcomes.append({"n": n, "ok": False, "message": self.broken["reason"]})
+            self.pending.clear()
             return []
         if kind == "view":
             return self._view(message)
@@ -755,6 +776,14 @@ class Guest:
             return []
         if self.host_head is None:  # the host's welcome (and its commitment) was lost: join again
             return [encode({"t": "join", "token": self.token, "head": self.chain.head()})]
+        heads = message.get("heads")
+        if not self.heads:
+            if not (isinstance(heads, list) and all(is_link(h) for h in heads) and heads[:1] == [self.host_head]
+                    and self.chain.head() in heads[1:] and len(set(heads)) == len(heads)):
+                return self._stop("the table's commitments do not include yours and the host's")
+            self.heads = list(heads)
+        elif heads != self.heads:
+            return self._stop("the table changed its players' commitments during the game")
         if 1 <= k <= len(self.drawn):  # asked again (a lost answer): the same part, for the same draw only
             if self.drawn[k - 1] != label:
                 return self._stop(f"the host asked again for random event {k}, for another draw")
@@ -769,10 +798,10 @@ class Guest:
     def _check_draws(self, draws: Any) -> list[str]:
         """A view's draws so far (their count and a digest of their labels) must be the draws this
         guest gave its parts to: else the host used a part for another draw than it asked."""
-        if draws is None or self.broken is not None:
-            return []
+        if self.host_head is None or self.broken is not None:
+            return []  # no shared randomness here (or the game has stopped)
         if not (isinstance(draws, list) and len(draws) == 2 and _int(draws[0]) and isinstance(draws[1], str)):
-            return []
+            return self._stop("the table's view does not say which random draws it stands on")
         count, digest = draws
         if count > len(self.drawn) or labels_digest(self.drawn[:count]) != digest:
             return self._stop("the host's table stands on random draws other than those you gave your part to")
@@ -806,6 +835,8 @@ class Guest:
             return "the record has no shared randomness, though this game drew with you"
         if self.chain.head() not in heads:
             return "your commitment is not in the record"
+        if self.heads and heads != self.heads:
+            return "the commitments in the record are not those the table showed you"
         if heads[0] != self.host_head:
             return "the host's commitment in the record is not the one it showed you"
         me = heads.index(self.chain.head())

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordtable.engine.errors import GameError
-from wordtable.engine.game import Record, replay_states
+from wordtable.engine.game import Record, replay, replay_states
 from wordtable.engine.shared_random import Ledger
 from wordtable.lexicon import registry, store
 
@@ -27,10 +27,11 @@ class Verdict:
     moves: int = 0
     events: int = 0
     finished: bool = False
+    checked: bool = True  # False: nothing could be checked yet (no fault found, none claimed)
 
     def to_json(self) -> dict[str, Any]:
         return {"ok": self.ok, "message": self.message, "moves": self.moves, "events": self.events,
-                "finished": self.finished}
+                "finished": self.finished, "checked": self.checked}
 
 
 def find_record(data: Any) -> Any:
@@ -82,12 +83,26 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
 
 
 def verify_as_guest(guest: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
-    """A guest's "Check this game": the record the table sent at the end, replayed like any,
-    and holding this guest's own draws exactly as it made them (online.Guest.own_draws_refusal)."""
+    """A guest's "Check this game": the record the table sent at the end, replayed like any; it
+    must hold this guest's own draws exactly as it made them (online.Guest.own_draws_refusal),
+    be of the game it was welcomed to, and end on the very view the guest was shown."""
+    from wordtable.games import make
+    from wordtable.online import checksum
     record = guest.final_record()
     if record is None:
-        return Verdict(False, "The table has not sent the whole record yet.")
+        return Verdict(False, "The table has not sent the whole record yet: nothing can be checked until it does.",
+                       checked=False)
     refusal = guest.own_draws_refusal(record)
+    if refusal is None and record.get("game") != guest.game_id:
+        refusal = "it is a record of another game than the one you joined"
     if refusal:
-        return Verdict(False, f"The record the table sent does not hold: {refusal}.")
-    return verify(record, lexicon_for)
+        return Verdict(False, refusal[0].upper() + refusal[1:] + ".")
+    verdict = verify(record, lexicon_for)
+    if not verdict.ok or guest.view is None or guest.version != verdict.moves:
+        return verdict
+    game, _bots = make(record["game"], lexicon_for)
+    final = replay(game, Record.from_json(record))
+    if checksum(game.view(final, guest.seat)) != checksum(guest.view):
+        return Verdict(False, "The record does not end on the game you were shown: the table showed you "
+                              "another game than the one it recorded.", verdict.moves, verdict.events)
+    return verdict

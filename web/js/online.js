@@ -8,7 +8,7 @@ import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { SETTINGS_KEY } from "./settings.js";
 import { qrPicture, qrReader } from "./qr.js";
 import { RoundWatch, onlyWaitingChanged } from "./race.js";
-import { TableScreen, waitingLine, checkGameButton } from "./table-screen.js";
+import { TableScreen, waitingLine, checkGameButton, LOBBY_TEXT } from "./table-screen.js";
 
 // How often each side measures the connection's round trip (shown next to the player).
 const PING_MS = 2000;
@@ -85,8 +85,9 @@ export class HostNet {
     else if (waitingChanged) this.onChange({ statusOnly: true });
   }
 
-  tableState({ started = true, waiting = [], broken = null }) {
-    Object.assign(this, { started, waiting, broken });
+  tableState({ started = true, waiting = [], broken = null, drawing = false }) {
+    // drawingStart: every friend has committed; the start's own draw waits for their parts.
+    Object.assign(this, { started, waiting, broken, drawingStart: !started && drawing });
   }
 
   /** A move waits for a random event that the friends' devices have not all added to. */
@@ -371,9 +372,15 @@ export class GuestScreen {
     const table = { started: result.started !== false, waiting: result.waiting ?? [], broken: result.broken ?? refused,
       shared: Boolean(result.shared) };
     if (JSON.stringify(table) !== JSON.stringify(this.table)) {
+      const stopped = table.broken && !this.table.broken;
       this.table = table;
       this.showStatus();
       if (!table.started && this.game && !this.view) this.drawLobby();
+      if (stopped && this.view) this.drawMain(); // the turn screen goes: nothing can be played now
+    }
+    if (result.record_ready && !this.recordReady) {
+      this.recordReady = true;
+      if (this.view?.phase === "over") this.check?.run();
     }
     const awayChanged = String(result.away) !== String(this.away);
     this.away = result.away;
@@ -478,8 +485,7 @@ export class GuestScreen {
     this.ensureScreen();
     const { waiting } = this.table;
     this.screen.showLobby("Waiting for everyone to join", (seat) => (waiting.includes(seat) ? "not joined yet" : "ready"), null);
-    this.screen.setMain(waitingLine("The game starts when everyone has joined: each player's device adds its part to "
-      + "every roll and shuffle, so nobody, the host included, can choose or foresee them.", "guest-waiting-to-start"));
+    this.screen.setMain(waitingLine(`${LOBBY_TEXT} nobody, the host included, can choose or foresee them.`, "guest-waiting-to-start"));
   }
 
   drawSide() {
@@ -507,10 +513,14 @@ export class GuestScreen {
     this.rounds.see(view);
     const ask = (question, args) => this.ask(question, args);
     if (view.phase === "over") {
-      // With shared randomness the table sends its record at the end: this guest checks it,
-      // its own part of every draw included.
-      const actions = this.table.shared ? [checkGameButton(() => this.python.call("online.guest_verify", { id: this.id }))] : [];
-      return screen.showGameOver(view, { ask, seat, actions });
+      // With shared randomness the table sends its record at the end: this guest checks it
+      // (at once when it is in, receive()), its own part of every draw included.
+      this.check = this.table.shared ? checkGameButton(() => this.python.call("online.guest_verify", { id: this.id })) : null;
+      if (this.recordReady) this.check?.run();
+      return screen.showGameOver(view, { ask, seat, actions: [this.check] });
+    }
+    if (this.table.broken) {
+      return screen.setMain(element("p", { class: "notice bad", id: "guest-broken", role: "alert" }, this.table.broken.reason));
     }
     if (game.realtime) return screen.showRace(view, { humans: [seat], views: { [seat]: view }, send: (_seat, move) => this.act(move) });
     if (actors.includes(seat)) {

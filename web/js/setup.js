@@ -298,5 +298,7 @@ export async function rematch(python, save) {
   const { record } = await python.call("game.new", { game: save.game, options: save.record.options });
   const now = new Date().toISOString();
   // A rematch of a daily challenge is an ordinary game: its own deal, no streak.
-  return { ...save, id: newSaveId(), record, created: now, updated: now, summary: undefined, over: false, daily: undefined };
+  // Online: a new table (new invitations, and new secrets for its randomness), not the old one.
+  return { ...save, id: newSaveId(), record, created: now, updated: now, summary: undefined, over: false, daily: undefined,
+    online: undefined };
 }

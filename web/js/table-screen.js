@@ -165,25 +165,34 @@ export class TableScreen {
 }
 
 /** "Waiting for …": a line while others (bots, friends online) act. */
+/** Before an online game starts, on the host's and each guest's screen (followed by who may
+ * not choose or foresee the draws). */
+export const LOBBY_TEXT = "The game starts when everyone has joined: each player's device adds its part to every roll and shuffle, so";
+
 /** "Check this game": check() replays the record from the start, every random event recomputed
- * from every player's part of it (wordtable.verify), and answers a verdict said under the button. */
+ * from every player's part of it (wordtable.verify), and answers a verdict said under the
+ * button. The element's run() does the same as a click. */
 export function checkGameButton(check) {
   const verdict = element("output", { id: "check-verdict", "aria-live": "polite" });
-  const run = button("Check this game", async () => {
+  const run = async () => {
     verdict.className = "";
     verdict.textContent = "Checking…";
     try {
       const result = await check();
-      verdict.className = result.ok ? "good" : "bad";
-      verdict.textContent = result.ok ? `Checked: ${result.message}` : `This record does not hold: ${result.message}`;
+      verdict.className = result.ok ? "good" : result.checked === false ? "" : "bad";
+      verdict.textContent = result.ok ? `Checked: ${result.message}`
+        : result.checked === false ? result.message : `This record does not hold up: ${result.message}`;
     } catch (error) {
       verdict.className = "bad";
       verdict.textContent = `The check could not run: ${error.message}`;
     }
-  }, { id: "check-game" });
-  return element("span", { class: "check-game" }, run, verdict);
+  };
+  const wrapper = element("span", { class: "check-game" }, button("Check this game", run, { id: "check-game" }), verdict);
+  wrapper.run = run;
+  return wrapper;
 }
 
+/** A line saying what the table waits for. */
 export function waitingLine(text, id) {
   return element("p", { class: "bot-thinking", id }, text);
 }

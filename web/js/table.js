@@ -14,7 +14,7 @@ import { StoreProblem } from "./store.js";
 import { showExport, showLink } from "./transfer.js";
 import { HostNet } from "./online.js";
 import { RoundWatch, onlyWaitingChanged } from "./race.js";
-import { TableScreen, waitingLine, checkGameButton } from "./table-screen.js";
+import { TableScreen, waitingLine, checkGameButton, LOBBY_TEXT } from "./table-screen.js";
 
 /** After a bot's name in the players' list: " (medium bot)". */
 const botNote = (players) => (seat) => ({ suffix: players[seat]?.bot ? ` (${players[seat].bot} bot)` : "" });
@@ -182,17 +182,16 @@ export class Table {
    * waits for all of them), or stopped by a broken commitment. */
   lobby() {
     const { broken, started } = this.hostNet;
-    const joined = (seat) => !this.hostNet.remoteSeats.includes(seat) || !this.hostNet.waiting.includes(seat);
-    this.screen.showLobby(broken ? "The game has stopped" : "Waiting for everyone to join",
-      (seat) => (broken || joined(seat) ? "ready" : "not joined yet"), this.hostNet.panel());
+    const status = (seat) => (broken || !this.hostNet.waiting.includes(seat) ? "ready"
+      : this.hostNet.drawingStart ? "adding their part…" : "not joined yet");
+    this.screen.showLobby(broken ? "The game has stopped" : "Waiting for everyone to join", status, this.hostNet.panel());
     this.showOnlineLine();
     if (broken) {
       return this.setMain(element("p", { class: "notice bad", id: "table-broken", role: "alert" },
         `${broken.reason} Nobody can go on with a roll or a card a player could have steered: start a new game.`));
     }
     if (!started) {
-      this.setMain(waitingLine("The game starts when everyone has joined: each player's device adds its part to "
-        + "every roll and shuffle, so nobody, you included, can choose or foresee them.", "waiting-to-start"));
+      this.setMain(waitingLine(`${LOBBY_TEXT} nobody, you included, can choose or foresee them.`, "waiting-to-start"));
     }
   }
 
@@ -202,7 +201,7 @@ export class Table {
    * turn keeps their screen (and half-made choice) when only who-is-waiting changed. */
   async remoteMove() {
     const kept = this.turnShown;
-    if (kept && !this.game.realtime) {
+    if (kept && !this.game.realtime && !this.hostNet?.broken) {
       const token = this.token;
       const [{ view }, { view: table }] = [await this.call("game.view", { seat: kept.seat }), await this.call("game.view", {})];
       if (token === this.token && this.turnShown === kept && onlyWaitingChanged(kept.view, view)) {
@@ -392,7 +391,8 @@ export class Table {
       await this.play(seat, move);
       if (token !== this.token) return;
     } catch (error) {
-      if (token !== this.token) return;
+      // Online, a draw under way holds every move: the table comes back here when it is in.
+      if (token !== this.token || this.hostNet?.drawing) return;
       this.setMain(element("p", { class: "notice bad", role: "alert" }, `${player.name} could not move: ${error.message}`));
       return;
     }
@@ -500,7 +500,9 @@ export class Table {
         else this.save.record = (await this.call("game.expire", { epoch })).record;
       });
     } catch {
-      return; // the clock had already stopped (someone found a word just in time)
+      // The clock had already stopped (someone found a word just in time), or, online, a random
+      // draw holds the table: the next race() sets the clock again.
+      return;
     }
     if (token === this.token) await this.advance(token);
   }
