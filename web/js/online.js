@@ -371,6 +371,7 @@ export class GuestScreen {
     const refused = !this.view && result.error ? { reason: result.error } : null;
     const table = { started: result.started !== false, waiting: result.waiting ?? [], broken: result.broken ?? refused,
       shared: Boolean(result.shared) };
+    if (!this.view && Number.isInteger(result.seat)) this.seat = result.seat; // the lobby marks "(you)"
     if (JSON.stringify(table) !== JSON.stringify(this.table)) {
       const stopped = table.broken && !this.table.broken;
       this.table = table;
