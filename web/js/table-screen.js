@@ -164,7 +164,6 @@ export class TableScreen {
   }
 }
 
-/** "Waiting for …": a line while others (bots, friends online) act. */
 /** Before an online game starts, on the host's and each guest's screen (followed by who may
  * not choose or foresee the draws). */
 export const LOBBY_TEXT = "The game starts when everyone has joined: each player's device adds its part to every roll and shuffle, so";
@@ -192,7 +191,7 @@ export function checkGameButton(check) {
   return wrapper;
 }
 
-/** A line saying what the table waits for. */
+/** "Waiting for …": a line while others (bots, friends online, a random draw) act. */
 export function waitingLine(text, id) {
   return element("p", { class: "bot-thinking", id }, text);
 }
