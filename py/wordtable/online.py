@@ -93,6 +93,7 @@ def decode(text: Any) -> dict[str, Any] | None:
 
 
 def labels_digest(labels: list[str]) -> str:
+    """What a view says of the random draws it stands on, for a guest to compare with its own."""
     return hashlib.sha256(json.dumps(labels, separators=(",", ":")).encode()).hexdigest()[:32]
 
 
