@@ -11,7 +11,7 @@ import pytest
 
 from online_fuzz import shipped
 from test_online import Wire
-from wordtable.engine.errors import IllegalMove, RecordMismatch
+from wordtable.engine.errors import IllegalMove
 from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
 from wordtable.engine.shared_random import event_value
@@ -373,7 +373,7 @@ def test_a_host_saved_while_the_starts_draw_waits_reopens_and_starts():
     for game_id in REGISTRY:
         host = shared_host(game_id, 2, [1])
         guest = Guest(host.invite(1))
-        out = host.receive("g1", guest.hello()[0])  # committed: the start's draw waits for its part
+        host.receive("g1", guest.hello()[0])  # committed: the start's draw waits for its part
         assert host.state is None and host.draws.pending == {"kind": "start"}
         reopened = Host.from_json(host.game, json.loads(json.dumps(host.to_json())))
         assert reopened.state is None and reopened.waiting_for() == [1]

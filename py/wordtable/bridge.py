@@ -487,7 +487,7 @@ def _guest_reply(guest, outgoing: list[str], **extra: Any) -> dict[str, Any]:
             "actors": guest.actors, "refusals": guest.refusals[-5:], "pending": len(guest.pending),
             "outcomes": outcomes, "answers": answers, "away": guest.away, "waiting": guest.waiting,
             "started": guest.started, "broken": guest.broken, "error": guest.error, "shared": guest.host_head is not None,
-            "record_ready": guest.final_record() is not None,
+            "record_ready": guest.record_ready(),
             **extra, "saved": guest.saved()}
 
 

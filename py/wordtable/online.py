@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordtable.engine.errors import GameError, IllegalMove
-from wordtable.engine.game import Record, history_mark, replay_states, settle, shared_seed
+from wordtable.engine.game import Record, ledger_seed, replay_states, settle
 from wordtable.engine.rng import START_MARK, NeedRandomness, Seed, SharedSeed, action_mark
 from wordtable.engine.shared_random import CHAIN_LENGTH, Break, EventRound, Ledger, SecretChain, is_link
 
@@ -174,12 +174,12 @@ class Host:
         self.epochs: list[Any] = []
         self.seed: Seed = self.record.seed
         self.ledger: Ledger | None = None  # shared randomness, once every commitment is in
-        self.mark = history_mark(self.record.moves)  # what the next move's events are bound to
+        self.mark = START_MARK  # what the next move's events are bound to: the record so far
         if self.draws is not None:
             if self.record.shared is None:
                 return  # not started: waits for every guest's commitment
             self.ledger = self._checked_ledger()
-            self.seed = shared_seed(self.record.shared, live=True)
+            self.seed = ledger_seed(self.ledger, live=True)
         complete = self.draws is None or self.draws.pending is None
         try:
             for self.state in replay_states(self.game, self.record, complete, self.seed):
@@ -188,6 +188,8 @@ class Host:
             if self.record.moves:
                 raise
             self.state = None
+        if isinstance(self.seed, SharedSeed):
+            self.mark = self.seed.after  # the replay left it at the last move's mark
 
     # -- invitations and seats -----------------------------------------------------------------
 
@@ -430,7 +432,8 @@ class Host:
             self.last_move[seat] = max(self.last_move.get(seat, 0), action["n"])
             out = [(peer, encode({"t": "ack", "n": action["n"]})) for peer, s in self.peers.items() if s == seat]
         out += self.broadcast() + (self.presence() if self.draws is not None else [])
-        return out + [(peer, text) for peer in self.peers for text in self.record_messages()]
+        record = self.record_messages()
+        return out + [(peer, text) for peer in self.peers for text in record]
 
     def record_messages(self) -> list[str]:
         """Once a game with shared randomness is over, its whole record, in parts that fit a
@@ -816,9 +819,13 @@ class Guest:
             self.record_parts, self.record_of = {}, of
         self.record_parts[part] = text
 
+    def record_ready(self) -> bool:
+        """Whether every part of the finished record has come (cheap: asked with every reply)."""
+        return bool(self.record_of) and len(self.record_parts) == self.record_of
+
     def final_record(self) -> Any:
         """The finished game's record as the table sent it, or None until every part is in."""
-        if not self.record_of or len(self.record_parts) != self.record_of:
+        if not self.record_ready():
             return None
         try:
             return json.loads("".join(self.record_parts[i] for i in range(self.record_of)))

@@ -342,7 +342,8 @@ export class GuestScreen {
     }[this.connection];
     const { started, waiting, broken } = this.table;
     const names = waiting.map((seat) => this.names[seat] ?? `seat ${seat + 1}`).join(", ");
-    const table = broken ? broken.reason
+    // Once the table is on screen, a stop's reason is said in its main area, not twice.
+    const table = broken ? (this.view ? "The game has stopped." : broken.reason)
       : !started ? (names ? ` · waiting for ${names} to join` : "")
         : names ? ` · drawing at random with ${names}…` : "";
     this.statusLine.textContent = broken ? table : text + table;

@@ -260,11 +260,16 @@ class Record:
         return cls(game, dict(options), seed, parsed, shared)
 
 
-def shared_seed(data: dict[str, Any], live: bool = False) -> SharedSeed:
+def shared_seed(data: dict[str, Any]) -> SharedSeed:
     """A record's shared randomness (its `shared`), every part checked against its commitment."""
     ledger, broken = Ledger.verify(data)
     if broken:
         raise RecordMismatch(broken.reason)
+    return ledger_seed(ledger)
+
+
+def ledger_seed(ledger: Ledger, live: bool = False) -> SharedSeed:
+    """What the rules draw on from a checked ledger (live: the host's, which asks for new events)."""
     return SharedSeed(ledger.public(), list(zip([label for label, _ in ledger.events], ledger.values())), live)
 
 
@@ -299,14 +304,6 @@ def replay_states(game: Game, record: Record, complete: bool = True, seed: Seed 
         yield state
     if complete and shared and seed.unused():
         raise RecordMismatch(f"the record has {seed.unused()} random event(s) its moves never drew")
-
-
-def history_mark(moves: list[tuple[int, Move]]) -> str:
-    """The action_mark of a record's last move (START_MARK before any)."""
-    mark = START_MARK
-    for index, (seat, move) in enumerate(moves):
-        mark = action_mark(mark, index, seat, move)
-    return mark
 
 
 def replay(game: Game, record: Record, complete: bool = True) -> Any:
