@@ -27,7 +27,7 @@ def shared_host(game_id: str, players: int, guests: list[int], seed: int = 5) ->
 
 
 def join(host: Host, guests: list[int], faults: float = 0.0, seed: int = 0) -> Wire:
-    wire = Wire(host, {f"g{seat}": Guest(host.invite(seat)) for seat in guests}, faults, seed)
+    wire = Wire(host, {f"g{seat}": Guest(host.invite(seat), lexicon_for=shipped) for seat in guests}, faults, seed)
     for peer, guest in wire.guests.items():
         wire.from_guest(peer, guest.hello())
     wire.run()
@@ -47,9 +47,10 @@ def settle_wire(wire: Wire) -> None:
 
 
 def play_to_the_end(host: Host, wire: Wire, seed: int = 0, limit: int = 4000) -> None:
-    """Medium bots play every seat: a guest seat's move goes through its guest."""
+    """Medium bots play every seat: a guest seat's move goes through its guest (and the bot plays
+    on the view the guest's screen shows: a secret part kept there is in no view of the host's)."""
     game, bots = make(host.game.id, shipped)
-    peers = {guest.seat: peer for peer, guest in wire.guests.items()}
+    peers = {host.tokens[guest.token]: peer for peer, guest in wire.guests.items()}
     for turn in range(limit):
         settle_wire(wire)
         if game.outcome(host.state) is not None:
@@ -58,18 +59,22 @@ def play_to_the_end(host: Host, wire: Wire, seed: int = 0, limit: int = 4000) ->
         if not actors:
             return
         seat = actors[turn % len(actors)]
-        move = bots["medium"](game, game.view(host.state, seat), rng_for(seed, seat, turn))
+        guest = wire.guests[peers[seat]] if seat in peers else None
+        if guest is not None and guest.pending:  # lost on the way: sent again, as on reconnecting
+            wire.reconnect(peers[seat])
+            continue
+        if guest is not None and guest.version != host.version:  # its view was lost on the way
+            wire.from_guest(peers[seat], [encode({"t": "sync"})])
+            continue
+        view = game.view(host.state, seat) if guest is None else guest.screen_view()
+        move = bots["medium"](game, view, rng_for(seed, seat, turn))
         if move is None:
             if game.deadline(host.state):
                 wire.from_host(host.expire())
             continue
         move = {key: value for key, value in move.items() if key != "after_ms"}
-        if seat in peers:
-            guest = wire.guests[peers[seat]]
-            if guest.pending:  # lost on the way: sent again, as on reconnecting
-                wire.reconnect(peers[seat])
-            else:
-                wire.from_guest(peers[seat], guest.move(move))
+        if guest is not None:
+            wire.from_guest(peers[seat], guest.move(move))
         else:
             try:
                 wire.from_host(host.play_local(seat, move))

@@ -466,7 +466,7 @@ def _online_disconnected(args: dict[str, Any]) -> dict[str, Any]:
 def _online_guest(args: dict[str, Any]) -> dict[str, Any]:
     """A guest's side; its moves not yet answered survive a reload through the page's save."""
     from wordtable.online import Guest
-    guest = Guest(_arg(args, "token", str))
+    guest = Guest(_arg(args, "token", str), lexicon_for=REGISTRY.get)
     saved = _arg(args, "saved", dict, None)
     if saved:
         try:
@@ -483,7 +483,7 @@ def _guest(args: dict[str, Any]):
 
 def _guest_reply(guest, outgoing: list[str], **extra: Any) -> dict[str, Any]:
     outcomes, answers = guest.collect()
-    return {"outgoing": outgoing, "seat": guest.seat, "version": guest.version, "view": guest.view,
+    return {"outgoing": outgoing, "seat": guest.seat, "version": guest.version, "view": guest.screen_view(),
             "actors": guest.actors, "refusals": guest.refusals[-5:], "pending": len(guest.pending),
             "outcomes": outcomes, "answers": answers, "away": guest.away, "waiting": guest.waiting,
             "started": guest.started, "broken": guest.broken, "error": guest.error, "shared": guest.host_head is not None,

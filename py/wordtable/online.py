@@ -10,6 +10,8 @@ Guest -> host
                                                      H: the guest's commitment (shared randomness)
   {"t": "reveal", "k": K, "x": X}                    the guest's part of random event K
   {"t": "stopped", "reason": M}                      the guest caught the table's draws not holding
+  {"t": "shown", "part": P}                          at the end, the secret part this guest's device
+                                                     kept (engine.owned), for everyone to check
   {"t": "move", "n": N, "base": V, "move": {...}}    the guest's N-th move, made on view version V
   {"t": "check", "v": V, "sum": S}                   "my view V has checksum S" (divergence check)
   {"t": "sync"}                                      "send me my view again"
@@ -18,8 +20,11 @@ Guest -> host
                                                      letter would let it claim)
   {"t": "ping", "at": MS} / {"t": "pong", "at": MS}
 Host -> guest
-  {"t": "welcome", "seat": K, "game": G, "players": [names], "last": N, "host": H}
-                                                     H: the host's commitment (shared randomness)
+  {"t": "welcome", "seat": K, "game": G, "players": [names], "last": N, "host": H, "owned": B}
+                                                     H: the host's commitment (shared randomness);
+                                                     B: this seat keeps its secret part on its own
+                                                     device and sends only public moves (engine.owned)
+  {"t": "show"}                                      the game is over: show your secret part
   {"t": "draw", "k": K, "label": L}                  "give your part of random event K, the draw
                                                      L" (shared randomness)
   {"t": "broken", "seat": S, "event": K, "reason": M}  the game stopped: a broken commitment
@@ -49,7 +54,9 @@ a seat. The host never trusts a seat number from a guest: the seat is the one it
 invitation token was made for.
 
 Shared randomness (a Host with `draws`): see Draws, Host._open_round and Guest._draw, and
-engine.shared_random for the commit-reveal exchange itself.
+engine.shared_random for the commit-reveal exchange itself. At such a table, a game with a
+secret part per seat (Game.owned_part: Four Letter Words' grids) leaves each guest's part on
+the guest's device: see engine.owned, Host._shown and Guest._outgoing.
 """
 
 from __future__ import annotations
@@ -57,11 +64,13 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from wordtable.engine.errors import GameError, IllegalMove
-from wordtable.engine.game import Record, ledger_seed, replay_states, settle
+from wordtable.engine.game import Record, ledger_seed, replay_states, settle, start_state, with_shown
+from wordtable.engine.owned import Keep, OwnedBreak, parse_shown
 from wordtable.engine.rng import START_MARK, NeedRandomness, Seed, SharedSeed, action_mark
 from wordtable.engine.shared_random import CHAIN_LENGTH, Break, EventRound, Ledger, SecretChain, is_link
 
@@ -177,19 +186,26 @@ class Host:
         self.mark = START_MARK  # what the next move's events are bound to: the record so far
         if self.draws is not None:
             if self.record.shared is None:
+                if self.record.owned is None and self.game.owned_part() is not None:
+                    self.record.owned = {"seats": list(self.draws.guests), "shown": {}}  # each guest keeps its own
                 return  # not started: waits for every guest's commitment
             self.ledger = self._checked_ledger()
             self.seed = ledger_seed(self.ledger, live=True)
         complete = self.draws is None or self.draws.pending is None
+        states = []
         try:
             for self.state in replay_states(self.game, self.record, complete, self.seed):
                 self.epochs.append(self.game.epoch(self.state))
+                if self.record.owned is not None:
+                    states.append(self.state)
         except NeedRandomness:  # the start's own draw is under way: not started yet
             if self.record.moves:
                 raise
             self.state = None
         if isinstance(self.seed, SharedSeed):
             self.mark = self.seed.after  # the replay left it at the last move's mark
+        if self.state is not None and self._all_shown() and self.record.shown():
+            self.state = with_shown(self.game, self.record, states)
 
     # -- invitations and seats -----------------------------------------------------------------
 
@@ -231,7 +247,17 @@ class Host:
             return []
         if self.state is None and self.draws.round is None:
             return [seat for seat in self.draws.guests if seat not in self.draws.heads]
-        return self.draws.waiting_for()
+        return self.draws.waiting_for() or self._not_shown()
+
+    def _not_shown(self) -> list[int]:
+        """Once the game is over: the seats whose secret part is still on their device only."""
+        if self.record.owned is None or self.state is None or self.game.outcome(self.state) is None:
+            return []
+        return [seat for seat in self.record.owned_seats() if str(seat) not in self.record.owned["shown"]]
+
+    def _all_shown(self) -> bool:
+        return self.record.owned is None or all(str(seat) in self.record.owned["shown"]
+                                                for seat in self.record.owned_seats())
 
     # -- messages ------------------------------------------------------------------------------
 
@@ -273,6 +299,8 @@ class Host:
             return self._reveal(peer, seat, message)
         if kind == "stopped" and self.draws is not None:
             return self._stopped(seat, message)
+        if kind == "shown":
+            return self._shown(peer, seat, message)
         if kind in ("sync", "check"):
             return self._resync(peer, seat, message)
         if kind == "move":
@@ -284,7 +312,7 @@ class Host:
     def _resync(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
         """A guest's view again when it asks (sync) or when its checksum differs (check); a draw
         it has not answered is sent again too (either message may have been lost)."""
-        out = self._draw_request(peer, seat)
+        out = self._draw_request(peer, seat) + self._show_request(peer, seat)
         if self.state is None:
             return out
         if message["t"] == "check" and message.get("v") == self.version \
@@ -310,12 +338,14 @@ class Host:
                    "last": self.last_move.get(seat, 0)}
         if self.draws is not None:
             welcome["host"] = self.draws.chain.head()  # checks the host's reveals
+        if seat in self.record.owned_seats():
+            welcome["owned"] = True
         out = [(peer, encode(welcome))]
         if self.draws is not None and self.draws.broken is not None:
             return out + [(peer, self._broken_message())]
         if self.state is not None:
             out.append((peer, self.view_message(seat)))
-        out += self._draw_request(peer, seat)
+        out += self._draw_request(peer, seat) + self._show_request(peer, seat)
         if self.draws is not None and self.state is None and self.draws.round is None and self.draws.all_heads():
             return out + self._open_ledger()
         return out + self.presence() + [(peer, text) for text in self.record_messages()]
@@ -432,13 +462,45 @@ class Host:
             self.last_move[seat] = max(self.last_move.get(seat, 0), action["n"])
             out = [(peer, encode({"t": "ack", "n": action["n"]})) for peer, s in self.peers.items() if s == seat]
         out += self.broadcast() + (self.presence() if self.draws is not None else [])
+        for peer, seat in self.peers.items():
+            out += self._show_request(peer, seat)
         record = self.record_messages()
         return out + [(peer, text) for peer in self.peers for text in record]
+
+    def _show_request(self, peer: str, seat: int) -> Outgoing:
+        return [(peer, encode({"t": "show"}))] if seat in self._not_shown() else []
+
+    def _shown(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
+        """A guest shows its secret part at the end: replayed against the public record (every
+        claim it made, every commitment); the game stops naming the seat if one does not hold.
+        Once every part is in, every screen shows them and the record goes to every guest."""
+        if seat not in self._not_shown():
+            return []  # not asked, or shown already
+        part = message.get("part")
+        if parse_shown(part) is None:
+            return [(peer, encode({"t": "error", "message": "What you showed could not be read."}))]
+        owned = self.record.owned
+        shown = {"seats": owned["seats"], "shown": {**owned["shown"], str(seat): part}}
+        trial = Record(self.record.game, self.record.options, self.record.seed, self.record.moves,
+                       self.record.shared, shown)
+        try:
+            final = with_shown(self.game, trial, list(replay_states(self.game, trial)))
+        except OwnedBreak as broken:
+            where = "" if broken.move_index is None else f" (move {broken.move_index + 1})"
+            return self._break(Break(len(self.ledger.events), broken.seat,
+                                     f"what {self.names[broken.seat]} showed at the end does not hold{where}: "
+                                     f"{broken.reason}"))
+        self.record.owned = shown
+        if not self._all_shown():
+            return self.presence()
+        self.state = final
+        record = self.record_messages()
+        return self.broadcast() + self.presence() + [(p, text) for p in self.peers for text in record]
 
     def record_messages(self) -> list[str]:
         """Once a game with shared randomness is over, its whole record, in parts that fit a
         message: every guest can check it (its own parts of every draw included)."""
-        if self.draws is None or self.state is None or self.game.outcome(self.state) is None:
+        if self.draws is None or self.state is None or self.game.outcome(self.state) is None or not self._all_shown():
             return []
         text = json.dumps(self.record.to_json(), separators=(",", ":"))
         parts = [text[i:i + RECORD_PART] for i in range(0, len(text), RECORD_PART)]
@@ -450,7 +512,7 @@ class Host:
         kind = action["kind"]
         if kind == "start":
             self.seed.after = START_MARK
-            state = self.game.new(self.record.options, self.seed)
+            state = start_state(self.game, self.record, self.seed)
             settle(self.game, state)
             return state, None, None
         if kind == "expire":
@@ -596,6 +658,10 @@ class Host:
         self.draws.round = event
 
 
+def _no_lexicon(name: str) -> Any:
+    raise LookupError(f"no dictionary {name!r} on this device")
+
+
 def draws_from_json(data: Any, remote: list[int]) -> Draws:
     """The host's saved randomness, checked: ValueError when it is not what Draws.to_json wrote."""
     if not isinstance(data, dict):
@@ -643,9 +709,15 @@ class Guest:
     record_of: int = 0
     heads: list[str] = field(default_factory=list)                # every commitment, from the first draw
     game_id: str | None = None                                    # the game the welcome named
+    # A secret part this seat keeps on its own device (engine.owned), once the welcome says so;
+    # lexicon_for: the dictionaries its rules may need (a chooser's grid that fits no word).
+    owned: Keep | None = None
+    lexicon_for: Callable[[str], Any] | None = None
+    show_asked: bool = False
 
     def __post_init__(self) -> None:
         self.chain = SecretChain(bytes.fromhex(self.chain_end))
+        self._games: dict[str, Any] = {}
 
     def hello(self) -> list[str]:
         """On (re)connecting: join with this guest's commitment, then send again every move not
@@ -657,7 +729,7 @@ class Guest:
         """What the guest's page keeps: its moves not yet answered, and its secret chain."""
         return {"sent": self.sent, "pending": {str(n): m for n, m in self.pending.items()},
                 "chain": self.chain_end, "drawn": self.drawn, "host_head": self.host_head, "heads": self.heads,
-                "broken": self.broken}
+                "broken": self.broken, "owned": None if self.owned is None else self.owned.to_json()}
 
     def restore(self, saved: dict[str, Any]) -> None:
         """From saved(); ValueError when it is damaged (nothing is changed then)."""
@@ -674,18 +746,73 @@ class Guest:
                 and len(drawn) <= CHAIN_LENGTH
                 and (broken is None or (isinstance(broken, dict) and isinstance(broken.get("reason"), str)))):
             raise ValueError("the saved randomness is damaged")
-        self.sent, self.pending = sent, {int(n): m for n, m in pending.items()}
+        owned = None if saved.get("owned") is None else Keep.from_json(saved["owned"])
+        self.sent, self.pending, self.owned = sent, {int(n): m for n, m in pending.items()}, owned
         self.chain_end, self.chain = chain, SecretChain(bytes.fromhex(chain))
         self.drawn, self.host_head, self.heads, self.broken = list(drawn), host, list(heads), broken
 
     def move(self, move: dict[str, Any]) -> list[str]:
+        """The messages that send a move. GameError (nothing sent, nothing changed) when the
+        rules refuse it on the secret part this device keeps."""
+        secret = None
+        if self.broken is None:
+            move, secret = self._outgoing(move)
         self.sent += 1
         if self.broken is not None:  # the game has stopped: answered here, never sent
             self.outcomes.append({"n": self.sent, "ok": False, "message": self.broken["reason"]})
             return []
+        if secret is not None:  # it changes the part here once the table takes it
+            self.owned.pending = (self.sent, *secret)
         message = {"t": "move", "n": self.sent, "base": self.version, "move": move}
         self.pending[self.sent] = message
         return [encode(message)]
+
+    def _owned_part(self) -> Any:
+        """The game's hooks for the secret part this seat keeps (None at other tables)."""
+        from wordtable.games import REGISTRY, make
+        if self.owned is None or self.game_id not in REGISTRY:
+            return None
+        if self.game_id not in self._games:
+            self._games[self.game_id] = make(self.game_id, self.lexicon_for or _no_lexicon)[0]
+        return self._games[self.game_id].owned_part()
+
+    def _outgoing(self, move: dict[str, Any]) -> tuple[dict[str, Any], tuple[dict[str, Any], Any] | None]:
+        """What the table is sent for a move: with a secret part on this device, its public form
+        (the rules judge the move on the part here), and the secret move with the part after it."""
+        part = self._owned_part()
+        if part is None or self.view is None:
+            return move, None
+        public, secret = part.outgoing(self.view, self.owned, move)
+        if secret is not None and self.owned.pending is not None:
+            raise IllegalMove("Wait a moment: the table has not answered your last move yet.")
+        return public, secret
+
+    def screen_view(self) -> dict[str, Any] | None:
+        """The view to draw: the table's, with this seat's own secret part merged in."""
+        part = self._owned_part()
+        if part is None or self.view is None:
+            return self.view
+        return part.own_view(self.view, self.owned.part)
+
+    def _settled(self, number: int, taken: bool) -> list[str]:
+        """The table answered move `number`: a secret move it took changes the part here."""
+        if self.owned is None or self.owned.pending is None or self.owned.pending[0] != number:
+            return []
+        _n, secret, after = self.owned.pending
+        self.owned.pending = None
+        if taken:
+            self.owned.moves.append(secret)
+            self.owned.part = after
+        return self._show()
+
+    def _show(self) -> list[str]:
+        """At the end, the secret part for everyone to check, once the table has answered every
+        move made on it (a move still unanswered is sent again first)."""
+        if self.owned is None or not self.show_asked or self.broken is not None:
+            return []
+        if self.owned.pending is not None:
+            return [encode(m) for _n, m in sorted(self.pending.items())]
+        return [encode({"t": "shown", "part": self.owned.shown()})]
 
     def ask(self, question: str, args: dict[str, Any]) -> tuple[int, list[str]]:
         self.asked += 1
@@ -708,6 +835,8 @@ class Guest:
         if kind == "welcome" and _int(message.get("seat")):
             self.seat = message["seat"]
             self.game_id = message.get("game") if isinstance(message.get("game"), str) else None
+            if message.get("owned") is True and self.owned is None:
+                self.owned = Keep()  # its key: made here, shown to nobody before the end
             if _int(message.get("last")):
                 self.sent = max(self.sent, message["last"])
             return self._host_head(message.get("host"))
@@ -716,6 +845,9 @@ class Guest:
         if kind == "record":
             self._record_part(message)
             return []
+        if kind == "show":
+            self.show_asked = True
+            return self._show()
         if kind == "error":
             if message.get("rejoin") is True:  # the table lost this connection's join: join again
                 return self.hello()
@@ -727,13 +859,15 @@ class Guest:
             for n in sorted(self.pending):  # moves not answered: they never will be
                 self.outcomes.append({"n": n, "ok": False, "message": self.broken["reason"]})
             self.pending.clear()
+            if self.owned is not None:
+                self.owned.pending = None
             return []
         if kind == "view":
             return self._view(message)
         if kind == "ack" and _int(message.get("n")):
             if self.pending.pop(message["n"], None) is not None:
                 self.outcomes.append({"n": message["n"], "ok": True})
-            return []
+            return self._settled(message["n"], taken=True)
         if kind == "refused" and _int(message.get("n")):
             if message.get("retry"):
                 return [encode(m) for _n, m in sorted(self.pending.items())]
@@ -741,7 +875,7 @@ class Guest:
                 reason = str(message.get("message", ""))[:300]
                 self.refusals.append(reason)
                 self.outcomes.append({"n": message["n"], "ok": False, "message": reason})
-            return []
+            return self._settled(message["n"], taken=False)
         if kind == "answer" and _int(message.get("q")):
             if "error" in message:
                 self.answers.append({"q": message["q"], "error": str(message["error"])[:300]})
@@ -859,6 +993,16 @@ class Guest:
             return f"the record has {len(events) - len(self.drawn)} random event(s) you never gave a part to"
         return None
 
+    def own_part_refusal(self, record: Any) -> str | None:
+        """Whether the record holds this seat's secret part exactly as its device showed it."""
+        if self.owned is None:
+            return None
+        owned = record.get("owned") if isinstance(record, dict) else None
+        shown = owned.get("shown") if isinstance(owned, dict) else None
+        if not isinstance(shown, dict) or shown.get(str(self.seat)) != self.owned.shown():
+            return "the record does not hold the secret your device kept as it showed it at the end"
+        return None
+
     def _stop(self, reason: str) -> list[str]:
         """This guest caught the host: it gives no more parts, says why on its screen, and tells
         the table (an honest host then stops the game for everyone, naming who stopped it)."""
@@ -873,7 +1017,15 @@ class Guest:
             return [encode({"t": "sync"})]
         if version < self.version:
             return []  # an older view arriving late
+        if "draws" in message and self.host_head is None:  # its welcome was lost: join again first
+            return [encode({"t": "join", "token": self.token, "head": self.chain.head()})]
+        # First (it changes nothing here): a move this device must make by itself on its secret
+        # part; its rules may need a dictionary the page fetches before asking again.
+        part = self._owned_part()
+        automatic = None if part is None else part.automatic(view, self.owned.part)
         stopped = self._check_draws(message.get("draws"))
         self.version, self.view = version, view
         self.actors = [a for a in actors if _int(a)]
+        if automatic is not None and not stopped and automatic not in [m["move"] for m in self.pending.values()]:
+            return self.move(automatic)
         return stopped

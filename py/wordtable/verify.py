@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordtable.engine.errors import GameError
-from wordtable.engine.game import Record, replay, replay_states
+from wordtable.engine.game import Record, replay_states, with_shown
+from wordtable.engine.owned import OwnedBreak
 from wordtable.engine.shared_random import Ledger
 from wordtable.lexicon import registry, store
 
@@ -56,10 +57,12 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
             return Verdict(False, f"Random event {broken.event} breaks: {broken.reason}.")
         events = len(ledger.events)
     game, _bots = make(record.game, lexicon_for)
-    played, state = -1, None
+    played, state, states = -1, None, []
     try:
         for state in replay_states(game, record):
             played += 1
+            if record.owned is not None:
+                states.append(state)
     except (registry.UnknownLexicon, store.UnknownLexicon) as error:
         return Verdict(False, f"This record's dictionary is not here, so it cannot be checked: {error}")
     except GameError as error:  # RecordMismatch included
@@ -72,6 +75,10 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
         return Verdict(False, f"Move {played + 1} (seat {seat + 1}, {text}) breaks: {error}", played, events)
     finished = game.outcome(state) is not None
     moves = len(record.moves)
+    if record.owned is not None:
+        refusal, checked = _shown_refusal(game, record, states, finished)
+        if refusal:
+            return Verdict(False, refusal, moves, events, finished, checked)
     said = f"{'The one move is' if moves == 1 else f'Every one of the {moves} moves is'} legal"
     if record.shared is not None:
         draws = "the one random draw was" if events == 1 else f"each of the {events} random draws was"
@@ -79,7 +86,25 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
                  "committed to at the start")
     else:
         said += " (its randomness is the seed in the record)"
+    if record.owned is not None and record.owned_seats():
+        said += (", and every secret its owner kept on their own device, shown at the end, matches every "
+                 "commitment they made and every move they told the table")
     return Verdict(True, f"{said}{'' if finished else '; the game is not over'}.", moves, events, finished)
+
+
+def _shown_refusal(game: Any, record: Record, states: list[Any], finished: bool) -> tuple[str | None, bool]:
+    """Where what the seats showed at the end does not hold (and True: a fault found), or whose
+    secret is still unshown (False: nothing could be checked of it yet)."""
+    try:
+        with_shown(game, record, states)
+    except OwnedBreak as broken:
+        where = "At the end" if broken.move_index is None else f"Move {broken.move_index + 1}"
+        return f"{where}, what seat {broken.seat + 1} showed of their secret does not hold: {broken.reason}.", True
+    missing = [seat + 1 for seat in record.owned_seats() if seat not in record.shown()]
+    if finished and missing:
+        return (f"Seat {', '.join(map(str, missing))} has not shown the secret kept on their own device yet, so "
+                "their moves cannot be checked."), False
+    return None, True
 
 
 def verify_as_guest(guest: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
@@ -92,7 +117,7 @@ def verify_as_guest(guest: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
     if record is None:
         return Verdict(False, "The table has not sent the whole record yet: nothing can be checked until it does.",
                        checked=False)
-    refusal = guest.own_draws_refusal(record)
+    refusal = guest.own_draws_refusal(record) or guest.own_part_refusal(record)
     if refusal is None and record.get("game") != guest.game_id:
         refusal = "it is a record of another game than the one you joined"
     if refusal:
@@ -101,8 +126,11 @@ def verify_as_guest(guest: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
     if not verdict.ok or guest.view is None or guest.version != verdict.moves:
         return verdict
     game, _bots = make(record["game"], lexicon_for)
-    final = replay(game, Record.from_json(record))
-    if checksum(game.view(final, guest.seat)) != checksum(guest.view):
+    parsed = Record.from_json(record)
+    states = list(replay_states(game, parsed))
+    # Its last view may come from before or after every secret part was shown.
+    finals = [states[-1], with_shown(game, parsed, states)]
+    if checksum(guest.view) not in [checksum(game.view(final, guest.seat)) for final in finals]:
         return Verdict(False, "The record does not end on the game you were shown: the table showed you "
                               "another game than the one it recorded.", verdict.moves, verdict.events)
     return verdict

@@ -198,6 +198,11 @@ class Game:
         """How many turns the game took, for simulations (None: count the moves)."""
         return None
 
+    def owned_part(self) -> Any:
+        """Online, a secret part of each guest's state kept on the guest's own device
+        (engine.owned.OwnedPart: Four Letter Words' grids); None: the table holds all of it."""
+        return None
+
     def secrets(self, state: Any, seat: int | None) -> list[Any]:
         """What only `seat` may see now (None: what nobody may see, such as the deck's order),
         as JSON values: the contract test checks no other seat's view contains them."""
@@ -216,20 +221,32 @@ class Record:
     """A game is (game, options, seed, moves); everything else derives from it. An online game
     played with shared randomness also carries `shared` (engine.shared_random.Ledger's JSON:
     every player's commitment and every random event's reveals), and its rules draw on that
-    instead of the seed (which then serves the host's bots only)."""
+    instead of the seed (which then serves the host's bots only). In a game whose guests keep a
+    secret part on their own device (engine.owned), `owned` names those seats and holds what
+    each showed at the end: {"seats": [...], "shown": {seat: ...}}."""
 
     game: str
     options: dict[str, Any]
     seed: int
     moves: list[tuple[int, Move]] = field(default_factory=list)
     shared: dict[str, Any] | None = None
+    owned: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = {"game": self.game, "options": self.options, "seed": self.seed,
                 "moves": [[seat, move] for seat, move in self.moves]}
         if self.shared is not None:
             data["shared"] = self.shared
+        if self.owned is not None:
+            data["owned"] = self.owned
         return data
+
+    def owned_seats(self) -> list[int]:
+        return [] if self.owned is None else list(self.owned["seats"])
+
+    def shown(self) -> dict[int, Any]:
+        """What each owned seat showed at the end, by seat."""
+        return {} if self.owned is None else {int(seat): part for seat, part in self.owned["shown"].items()}
 
     def rules_seed(self) -> Seed:
         """What the rules draw on: the seed, or the shared randomness (every reveal checked
@@ -257,7 +274,14 @@ class Record:
         shared = data.get("shared")
         if shared is not None and not isinstance(shared, dict):
             raise ValueError("the record's shared randomness is not readable")
-        return cls(game, dict(options), seed, parsed, shared)
+        owned = data.get("owned")
+        if owned is not None:
+            seats, shown = (owned.get("seats"), owned.get("shown")) if isinstance(owned, dict) else (None, None)
+            if not (isinstance(seats, list) and all(is_int(s) and 0 <= s < 64 for s in seats)
+                    and isinstance(shown, dict) and all(k.isdigit() and int(k) in seats for k in shown)):
+                raise ValueError("the record's list of secrets kept by their owners is not readable")
+            owned = {"seats": list(seats), "shown": dict(shown)}
+        return cls(game, dict(options), seed, parsed, shared, owned)
 
 
 def shared_seed(data: dict[str, Any]) -> SharedSeed:
@@ -290,7 +314,7 @@ def replay_states(game: Game, record: Record, complete: bool = True, seed: Seed 
     not. The host passes its own live seed (RecordMismatch becomes NeedRandomness then)."""
     seed = record.rules_seed() if seed is None else seed
     shared = isinstance(seed, SharedSeed)
-    state = game.new(record.options, seed)
+    state = start_state(game, record, seed)
     if shared:
         settle(game, state)
     yield state
@@ -306,8 +330,31 @@ def replay_states(game: Game, record: Record, complete: bool = True, seed: Seed 
         raise RecordMismatch(f"the record has {seed.unused()} random event(s) its moves never drew")
 
 
+def start_state(game: Game, record: Record, seed: Seed) -> Any:
+    """The game's first state; the secret parts its guests keep on their devices unknown."""
+    state = game.new(record.options, seed)
+    if record.owned is None:
+        return state
+    part = game.owned_part()
+    if part is None:
+        raise RecordMismatch("this game keeps no secrets on its players' devices, yet the record says it did")
+    return part.hide(state, record.owned_seats())
+
+
+def with_shown(game: Game, record: Record, states: list[Any]) -> Any:
+    """The final state with every secret part its owner showed at the end, each checked against
+    the public record (engine.owned.OwnedBreak at the first that does not hold)."""
+    shown = record.shown()
+    if not shown:
+        return states[-1]
+    return game.owned_part().check_shown(record, states, shown)
+
+
 def replay(game: Game, record: Record, complete: bool = True) -> Any:
-    """The state after the record's moves (see replay_states)."""
+    """The state after the record's moves (see replay_states), with every secret part its owner
+    showed at the end (with_shown)."""
+    if record.shown():
+        return with_shown(game, record, list(replay_states(game, record, complete)))
     state = None
     for state in replay_states(game, record, complete):
         pass
@@ -320,7 +367,7 @@ def undo(game: Game, record: Record, seat: int) -> Record:
     information or a random outcome. Raises IllegalMove with the reason otherwise."""
     if not record.moves or record.moves[-1][0] != seat:
         raise IllegalMove("You can only take back your own last move, before anyone else acts.")
-    shorter = Record(record.game, record.options, record.seed, record.moves[:-1], record.shared)
+    shorter = Record(record.game, record.options, record.seed, record.moves[:-1], record.shared, record.owned)
     if game.undo_barrier(replay(game, shorter, complete=False), replay(game, record)):
         raise IllegalMove("That move can no longer be taken back: the game has moved on.")
     return shorter

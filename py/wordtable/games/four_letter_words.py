@@ -40,9 +40,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from wordtable.engine.errors import IllegalMove, MalformedMove
+from wordtable.engine.errors import GameError, IllegalMove, MalformedMove
 from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
+from wordtable.engine.owned import Keep, OwnedBreak, OwnedPart, commitment, is_hex, parse_shown
 from wordtable.engine.rng import Seed, seed_index
 from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
@@ -55,6 +56,9 @@ GRID_FOR_PLAYERS = {2: 7, 3: 7, 4: 7, 5: 8, 6: 8, 7: 9, 8: 10}
 MAX_STRIKES = 3
 JUDGES = ("dictionary", "players")
 VERDICT_MOVES = ("accept", "challenge", "defend", "withdraw")
+# Online, a guest's grid stays on its own device: it sends these public forms instead (a word
+# written, three Xs written, each with a commitment to the grid after it; no word fits its grid).
+OWNER_MOVES = ("written", "crossed", "stuck")
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,8 @@ class Options(GameOptions):
 class State:
     options: Options
     seed: Seed
-    grids: tuple[str, ...]            # per seat, rows*cols characters, EMPTY for empty
+    grids: tuple[str | None, ...]     # per seat, rows*cols characters, EMPTY for empty; None:
+                                      # kept on its owner's device (online), unknown to the table
     strikes: tuple[int, ...]
     out: tuple[bool, ...]
     chooser: int
@@ -171,12 +176,15 @@ class FourLetterWords(Game):
     blurb = ("Everyone writes the same four-letter words into a secret grid. Each word must reuse "
              "letters already written. Three strikes and you are out.")
     minutes = 20
-    host_sees = ("holds every player's grid: the host's screen shows only their own, but the host could "
-                 "read the others' with the browser's developer tools.")
+    host_sees = ("holds only the host's own grid (and its bots'): each friend's grid stays on their own "
+                 "device, which tells the table only what the rules make public (a word written, a strike, three "
+                 "Xs, out) with a sealed commitment to the grid. At the end every grid is shown and checked "
+                 "against its commitments and the words played, and a player whose grid does not match is named.")
     Options = Options
     word_rule = WordRule("a-z", 4, 4, "every word has exactly four letters.")
     move_fields = {"choose": frozenset({"word"}), "place": frozenset({"row", "col", "dir"}),
                    "xs": frozenset({"cells"}), "strike": frozenset(),
+                   "written": frozenset({"commit"}), "crossed": frozenset({"commit"}), "stuck": frozenset(),
                    **{kind: frozenset() for kind in VERDICT_MOVES}}
 
     def __init__(self, lexicon_for: Callable[[str], Any]):
@@ -285,8 +293,8 @@ class FourLetterWords(Game):
         return [seat for seat in state.active() if seat not in state.responded]
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
-        if seat not in self.actors(state):
-            return []
+        if seat not in self.actors(state) or state.grids[seat] is None:
+            return []  # (a grid on its owner's device: that device finds the moves)
         if state.word is None:
             return [{"type": "choose", "word": w} for w in self.fitting_words(state, seat)]
         if state.vetting:
@@ -308,21 +316,37 @@ class FourLetterWords(Game):
                 else "Wait for the word to be chosen.")
 
     def play(self, state: State, seat: int, kind: str, move: Move) -> State:
+        hidden = state.grids[seat] is None
+        if kind in OWNER_MOVES and not hidden:
+            raise IllegalMove("Write the word in your grid.")
+        if kind in ("place", "xs") and hidden:
+            raise IllegalMove("This grid is kept on its owner's device: the table takes only what the rules make public.")
         if state.word is None:
+            if kind == "stuck":
+                return self._stuck(state, seat)
             if kind != "choose":
                 raise IllegalMove("Choose a word first.")
             return self._choose(state, seat, move["word"])
-        if kind == "choose":
+        if kind in ("choose", "stuck"):
             raise IllegalMove("The word has already been chosen.")
         if state.vetting:
             return self._verdict(state, seat, kind)
         if kind in VERDICT_MOVES:
             raise IllegalMove("The word is settled: write it in your grid.")
+        if hidden:
+            return self._public_response(state, seat, kind)
+        grid, strikes, out = self.writing(state, seat, kind, move)
+        return self._respond(state, seat, grid=grid, strikes=strikes, out=out)
+
+    def writing(self, state: State, seat: int, kind: str, move: Move) -> tuple[str | None, int | None, bool]:
+        """What a seat's place, xs or strike does to its own grid and strikes (the new grid or
+        None, the strikes or None, whether it goes out); IllegalMove when the rules forbid it.
+        The table runs it on grids it holds, a guest's device on its own."""
         if kind == "place":
             placement = Placement(move["row"], move["col"], move["dir"])
             if placement not in self.placements_for(state, seat):
                 raise IllegalMove(self._placement_refusal(state, seat, placement))
-            return self._respond(state, seat, grid=self._write(state, seat, placement))
+            return self._write(state, seat, placement), None, False
         return self._skip(state, seat, kind, move)
 
     # -- moves ---------------------------------------------------------------------------------
@@ -333,8 +357,8 @@ class FourLetterWords(Game):
         reason = self.word_refusal(state.options, word, check_dictionary=not players_judge)
         if reason:
             raise IllegalMove(reason)
-        if not self.placements_for(state, seat, word):
-            raise IllegalMove(f"{word.upper()} does not fit in your grid: choose a word you can write.")
+        if state.grids[seat] is not None and not self.placements_for(state, seat, word):
+            raise IllegalMove(does_not_fit(word))
         state = replace(state, word=word)
         if players_judge:
             return replace(state, vetting=True, accepted=frozenset(), challenger=None)
@@ -392,7 +416,7 @@ class FourLetterWords(Game):
             cells[r * state.options.cols + c] = letter
         return "".join(cells)
 
-    def _skip(self, state: State, seat: int, kind: str, move: Move) -> State:
+    def _skip(self, state: State, seat: int, kind: str, move: Move) -> tuple[str | None, int | None, bool]:
         forced = not self.placements_for(state, seat)
         if not forced and seat == state.chooser:
             raise IllegalMove("You chose this word: write it in your grid.")
@@ -401,7 +425,7 @@ class FourLetterWords(Game):
         if options.x_variant and kind == "strike":
             if len(empty) >= 3:
                 raise IllegalMove("In the X variant you write three Xs instead of taking a strike.")
-            return self._respond(state, seat, out=True)
+            return None, None, True
         if kind == "xs":
             if not options.x_variant:
                 raise IllegalMove("Writing Xs is only allowed in the X variant.")
@@ -410,9 +434,29 @@ class FourLetterWords(Game):
             if len(indexes) != 3 or len(cells) != 3 or not indexes <= set(empty):
                 raise IllegalMove("Choose three different empty cells for your Xs.")
             grid = "".join("x" if i in indexes else ch for i, ch in enumerate(state.grids[seat]))
-            return self._respond(state, seat, grid=grid)
+            return grid, None, False
         strikes = state.strikes[seat] + 1
-        return self._respond(state, seat, strikes=strikes, out=strikes >= MAX_STRIKES)
+        return None, strikes, strikes >= MAX_STRIKES
+
+    def _public_response(self, state: State, seat: int, kind: str) -> State:
+        """A hidden grid's answer to the word, as its owner's device says (each claim is checked
+        against the grid shown at the end): written, three Xs, or a strike."""
+        options = state.options
+        if kind == "crossed" and not options.x_variant:
+            raise IllegalMove("Writing Xs is only allowed in the X variant.")
+        if kind == "strike":
+            if options.x_variant:  # fewer than three empty cells: out
+                return self._respond(state, seat, out=True)
+            strikes = state.strikes[seat] + 1
+            return self._respond(state, seat, strikes=strikes, out=strikes >= MAX_STRIKES)
+        return self._respond(state, seat)
+
+    def _stuck(self, state: State, seat: int) -> State:
+        """A hidden grid's device says no allowed word fits it: the chooser is out (on a grid
+        the table holds, _next_turn finds that by itself)."""
+        outs = list(state.out)
+        outs[seat] = True
+        return self._next_turn(replace(state, out=tuple(outs), went_out=state.went_out + ((seat, len(state.history)),)))
 
     def _respond(self, state: State, seat: int, grid: str | None = None, strikes: int | None = None,
                  out: bool = False) -> State:
@@ -448,7 +492,8 @@ class FourLetterWords(Game):
                 lost[seat] -= 1
                 state = replace(state, lost_turns=tuple(lost))
                 continue
-            if self.fitting_words(replace(state, chooser=seat), seat):
+            # A hidden grid's device says for itself whether a word fits ("stuck").
+            if state.grids[seat] is None or self.fitting_words(replace(state, chooser=seat), seat):
                 return replace(state, chooser=seat)
             outs = list(state.out)
             outs[seat] = True
@@ -465,6 +510,9 @@ class FourLetterWords(Game):
                            "the last players went out together")
         return None
 
+    def owned_part(self) -> Grids:
+        return Grids(self)
+
     def undo_barrier(self, before: State, after: State) -> bool:
         # Choosing or writing can be taken back while the word is still being written; the
         # move that finished the word settled strikes and handed the turn on.
@@ -478,7 +526,9 @@ class FourLetterWords(Game):
         options = state.options
         over = state.outcome is not None
 
-        def rows(grid: str) -> list[str]:
+        def rows(grid: str | None) -> list[str] | None:
+            if grid is None:
+                return None  # on its owner's device
             return [grid[r * options.cols:(r + 1) * options.cols] for r in range(options.rows)]
 
         view: dict[str, Any] = {
@@ -493,7 +543,7 @@ class FourLetterWords(Game):
             "history": [[s, w] for s, w in state.history],
             "outcome": None if not over else state.outcome.to_json(),
         }
-        if seat is not None:
+        if seat is not None and state.grids[seat] is not None:
             view["grid"] = rows(state.grids[seat])
             if state.word is not None and not state.vetting and seat in self.actors(state):
                 # What this seat may do with the word: the UI highlights and offers exactly these.
@@ -501,7 +551,7 @@ class FourLetterWords(Game):
                 view["placements"] = [[p.row, p.col, p.dir] for p in legal]
                 view["may_skip"] = not legal or seat != state.chooser
                 view["skip"] = self.skip_moves(state, seat)[0]["type"] if view["may_skip"] else None
-        if over:  # every grid is revealed when the game ends
+        if over:  # every grid is revealed when the game ends (online, as each is shown)
             view["grids"] = [rows(g) for g in state.grids]
         return view
 
@@ -520,7 +570,8 @@ class FourLetterWords(Game):
         return [len(state.history), state.word]
 
     def secrets(self, state: State, seat: int | None) -> list[Any]:
-        if seat is None or state.outcome or state.grids[seat].count(EMPTY) == len(state.grids[seat]):
+        grid = None if seat is None else state.grids[seat]
+        if grid is None or state.outcome or grid.count(EMPTY) == len(grid):
             return []
         cols = state.options.cols
         return [[state.grids[seat][r * cols:(r + 1) * cols] for r in range(state.options.rows)]]
@@ -531,7 +582,8 @@ class FourLetterWords(Game):
     def reveal(self, state: State) -> dict[str, Any]:
         """Everything at this point of the game, for the replay once the game is over."""
         cols = state.options.cols
-        return {"grids": [[g[r * cols:(r + 1) * cols] for r in range(state.options.rows)] for g in state.grids],
+        return {"grids": [None if g is None else [g[r * cols:(r + 1) * cols] for r in range(state.options.rows)]
+                          for g in state.grids],
                 "strikes": list(state.strikes), "out": list(state.out), "word": state.word,
                 "chooser": state.chooser}
 
@@ -546,11 +598,21 @@ class FourLetterWords(Game):
             return f"wrote {(before.word or '').upper()} at {cell_name(move['row'], move['col'])} going {move['dir']}"
         if kind == "xs":
             return "wrote three Xs at " + ", ".join(cell_name(r, c) for r, c in move["cells"])
+        if kind == "written":
+            return f"wrote {(before.word or '').upper()} in their grid"
+        if kind == "crossed":
+            return "wrote three Xs in their grid"
+        if kind == "stuck":
+            return "could not name a word that fits their grid: out"
         if kind in VERDICT_MOVES:
             word = (before.word or "").upper()
             return {"accept": f"accepted {word}", "challenge": f"challenged {word}",
                     "defend": f"defended {word}", "withdraw": f"withdrew {word}"}[kind]
         return "took a strike"
+
+
+def does_not_fit(word: str) -> str:
+    return f"{word.upper()} does not fit in your grid: choose a word you can write."
 
 
 def cell_name(row: int, col: int) -> str:
@@ -567,8 +629,171 @@ def check_fields(kind: str, move: Move) -> None:
         if not (is_int(move.get("row")) and is_int(move.get("col")) and isinstance(move.get("dir"), str)
                 and move["dir"] in DIRECTIONS):
             raise MalformedMove("A place move needs row, col and dir (right, down, left or up).")
+    elif kind in ("written", "crossed"):
+        if not is_hex(move.get("commit"), 64):
+            raise MalformedMove("A written move needs the commitment to the grid (64 hex digits).")
     elif kind == "xs":
         cells = move.get("cells")
         if not (isinstance(cells, list) and len(cells) <= 3 and all(
                 isinstance(c, list) and len(c) == 2 and all(is_int(v) for v in c) for c in cells)):
             raise MalformedMove("An xs move needs three [row, col] cells.")
+
+
+class Grids(OwnedPart):
+    """Online, each guest's grid stays on its own device (engine.owned). The device runs this
+    game's rules on its own grid and sends the table the public form of each move: "written" or
+    "crossed" with a commitment to the grid after it, a strike, or "stuck" when it is the
+    chooser and no allowed word fits its grid. At the end it shows the placements and Xs it
+    wrote and its key, and check_shown replays them: every claim must hold."""
+
+    game: FourLetterWords
+
+    def hide(self, state: State, seats: list[int]) -> State:
+        return replace(state, grids=tuple(None if seat in seats else grid for seat, grid in enumerate(state.grids)))
+
+    # -- the owner's device --------------------------------------------------------------------
+
+    def _owner_state(self, view: dict[str, Any], part: Any) -> State:
+        """The table as the owner's view shows it, with its own grid in (the others' unknown):
+        the rules then judge its moves on its grid exactly as the table would on one it held."""
+        try:
+            options = Options.parse(view["options"])
+            players, seat, phase = options.players, view["seat"], view["phase"]
+            grid = EMPTY * (options.rows * options.cols) if part is None else part
+            out, strikes, lost = tuple(view["out"]), tuple(view["strikes"]), tuple(view["lost_turns"])
+            if not (isinstance(grid, str) and len(grid) == options.rows * options.cols and is_int(seat)
+                    and 0 <= seat < players and len(out) == len(strikes) == len(lost) == players):
+                raise ValueError("the view is not this table's")
+            waiting = set(view["waiting_for"])
+            active = [s for s in range(players) if not out[s]]
+            return State(options, 0, tuple(grid if s == seat else None for s in range(players)), strikes, out,
+                         view["chooser"], view["word"],
+                         frozenset(s for s in active if s not in waiting) if phase == "write" else frozenset(),
+                         tuple((s, w) for s, w in view["history"]), vetting=phase in ("vet", "defend"),
+                         accepted=frozenset(view["accepted"]), challenger=view["challenger"], lost_turns=lost)
+        except (GameError, KeyError, TypeError, ValueError, IndexError) as error:
+            raise IllegalMove("The table's view of the game could not be read: wait for the next one.") from error
+
+    def own_view(self, view: dict[str, Any], part: Any) -> dict[str, Any]:
+        try:
+            state = self._owner_state(view, part)
+        except IllegalMove:
+            return view
+        seat = view["seat"]
+        own = self.game.view(state, seat)
+        merged = {**view, **{key: own[key] for key in ("grid", "placements", "may_skip", "skip") if key in own}}
+        grids = view.get("grids")
+        if isinstance(grids, list) and len(grids) > seat and grids[seat] is None:  # not shown to the table yet
+            merged["grids"] = [own["grid"] if s == seat else rows for s, rows in enumerate(grids)]
+        return merged
+
+    def outgoing(self, view: dict[str, Any], keep: Keep, move: Move) -> tuple[Move, tuple[Move, str] | None]:
+        kind = self.game.checked_move(move)
+        if kind == "stuck":  # this device's own finding (automatic), never a player's choice
+            if self.automatic(view, keep.part) is None:
+                raise IllegalMove("A word still fits your grid: choose one.")
+            return move, None
+        if kind in OWNER_MOVES:
+            raise IllegalMove("Write the word in your grid.")
+        if kind not in ("choose", "place", "xs", "strike"):
+            return move, None  # accepting, challenging…: nothing of the grid
+        state = self._owner_state(view, keep.part)
+        seat = view["seat"]
+        if kind == "choose":
+            word = move["word"].strip().lower()
+            if state.word is None and seat == state.chooser and allowed_shape(word) \
+                    and not self.game.placements_for(state, seat, word):
+                raise IllegalMove(does_not_fit(word))
+            return move, None
+        if state.word is None or state.vetting or seat not in self.game.actors(state):
+            raise IllegalMove(self.game.not_your_turn(state, seat))
+        grid, _strikes, _out = self.game.writing(state, seat, kind, move)
+        if grid is None:
+            return move, None  # a strike: nothing written
+        public = {"type": "written" if kind == "place" else "crossed", "commit": commitment(keep.key, grid)}
+        return public, (move, grid)
+
+    def automatic(self, view: dict[str, Any], part: Any) -> Move | None:
+        if view.get("phase") != "choose" or view.get("chooser") != view.get("seat") \
+                or view.get("seat") not in (view.get("waiting_for") or []):
+            return None
+        try:
+            state = self._owner_state(view, part)
+            if self.game.fitting_words(state, state.chooser):
+                return None
+        except (IllegalMove, LookupError):  # an unreadable view, a dictionary not on this device
+            return None
+        return {"type": "stuck"}
+
+    # -- the table, at the end -----------------------------------------------------------------
+
+    def check_shown(self, record: Any, states: list[State], shown: dict[int, Any]) -> State:
+        parsed: dict[int, tuple[str, list[Move]]] = {}
+        for seat, data in shown.items():
+            key_and_moves = parse_shown(data)
+            if key_and_moves is None:
+                raise OwnedBreak(seat, None, "what they showed of their grid cannot be read")
+            parsed[seat] = key_and_moves
+        start = states[0]
+        empty = EMPTY * (start.options.rows * start.options.cols)
+        full = replace(start, grids=tuple(empty if s in parsed else grid for s, grid in enumerate(start.grids)))
+        used = dict.fromkeys(parsed, 0)
+        moves = record.moves
+        for index, (seat, move) in enumerate(moves):
+            if seat in parsed:
+                full = self._shown_step(full, index, seat, move, parsed[seat], used)
+            else:
+                try:
+                    full = self.game.step(full, seat, move)
+                except GameError as error:
+                    raise OwnedBreak(seat, index, f"the move does not hold once the grids are shown: {error}") from error
+            after = states[index + 1]
+            # (A game that ends on a "stuck" leaves that seat as the last chooser named; one that
+            # ends as the rules find it out by themselves leaves the one before: no matter.)
+            chooser = after.chooser if after.outcome and full.outcome else full.chooser
+            if replace(full, grids=after.grids, seed=after.seed, chooser=chooser) != after:
+                # A grid that fits no word puts its owner out when the turn comes to them; on a
+                # hidden grid the owner's next move says so ("stuck").
+                stuck = [s for s in parsed if full.out[s] and not after.out[s]]
+                following = moves[index + 1] if index + 1 < len(moves) else None
+                if stuck and following is not None and following[0] in stuck and following[1].get("type") == "stuck":
+                    continue
+                if stuck:
+                    raise OwnedBreak(stuck[0], index, "no allowed word fitted their grid when their turn to choose "
+                                                      "came, yet they played on instead of going out")
+                raise OwnedBreak(seat, index, "what they told the table does not match their grid")
+        for seat, (_key, secret) in parsed.items():
+            if used[seat] != len(secret):
+                raise OwnedBreak(seat, None, f"they showed {len(secret) - used[seat]} more writing(s) than they made")
+        end = states[-1]
+        return replace(end, grids=tuple(full.grids[s] if s in parsed else grid for s, grid in enumerate(end.grids)))
+
+    def _shown_step(self, full: State, index: int, seat: int, move: Move, shown: tuple[str, list[Move]],
+                    used: dict[int, int]) -> State:
+        """A hidden grid's move replayed on the grid its owner showed."""
+        key, secret = shown
+        kind = move.get("type")
+        if kind == "stuck":
+            if not full.out[seat] and full.word is None and full.chooser == seat:
+                fitting = self.game.fitting_words(full, seat)
+                if fitting:
+                    raise OwnedBreak(seat, index, f"they said no word fits their grid, but {fitting[0].upper()} does")
+            return full  # the rules put them out by themselves
+        if kind not in ("written", "crossed"):
+            try:  # choosing a word, a strike: the same move, now judged on their grid too
+                return self.game.apply(full, seat, move)
+            except GameError as error:
+                raise OwnedBreak(seat, index, str(error)) from error
+        if used[seat] >= len(secret):
+            raise OwnedBreak(seat, index, "they did not show where they wrote this word")
+        written = secret[used[seat]]
+        used[seat] += 1
+        if written.get("type") != ("place" if kind == "written" else "xs"):
+            raise OwnedBreak(seat, index, "what they showed for this word is not what they told the table")
+        try:
+            after = self.game.apply(full, seat, written)
+        except GameError as error:
+            raise OwnedBreak(seat, index, f"where they showed they wrote it breaks the rules: {error}") from error
+        if commitment(key, after.grids[seat]) != move["commit"]:
+            raise OwnedBreak(seat, index, "their grid after this word is not the one they committed to")
+        return after
