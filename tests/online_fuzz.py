@@ -34,6 +34,7 @@ from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
 from wordtable.games import REGISTRY, make
 from wordtable.lexicon import store
+from wordtable.engine.owned import Keep
 from wordtable.online import MAX_MESSAGE, Draws, Guest, Host, checksum, decode, encode
 
 HOSTILE_SEAT = 1
@@ -149,7 +150,7 @@ def fuzz_host(game_id: str, messages: int, seed: int = 0, shared: bool = False) 
         # Secrets from the fuzz's own stream, so a run is the same every time.
         draws = Draws("%064x" % rng.getrandbits(256), [HOSTILE_SEAT]) if shared else None
         host = Host(game, record, ["Host", "Mallory", "Bot"], remote=[HOSTILE_SEAT], draws=draws)
-        honest = Guest(host.invite(HOSTILE_SEAT), chain_end="%064x" % rng.getrandbits(256))
+        honest = Guest(host.invite(HOSTILE_SEAT), chain_end="%064x" % rng.getrandbits(256), lexicon_for=shipped)
         real: list[str] = []
         if shared:  # her commitment is in and the first draw waits for her: attacked first, now and then
             real += honest.hello()
@@ -178,14 +179,26 @@ def fuzz_host(game_id: str, messages: int, seed: int = 0, shared: bool = False) 
             # now and then, which gives the fuzz real moves to mutate).
             actors = game.actors(host.state)
             seat = rng.choice(actors)
-            move = honest_move(host, bots, seat, rng_for(seed, game_id, counts.games, turn, seat))
+            view = None
+            if seat == HOSTILE_SEAT:  # her own screen's view (a secret part of hers is only there)
+                converse(host, honest, "mallory", [encode({"t": "sync"})], real)
+                view = honest.screen_view()
+                if view is None:
+                    continue
+            move = honest_move(host, bots, seat, rng_for(seed, game_id, counts.games, turn, seat), view)
             if move is None:
                 continue
             if seat == HOSTILE_SEAT:  # Mallory plays honestly too, now and then
                 honest.sent = max(honest.sent, host.last_move.get(HOSTILE_SEAT, 0))
                 honest.pending.clear()
+                if honest.owned is not None:
+                    honest.owned.pending = None
                 before = len(host.record.moves)
-                converse(host, honest, "mallory", honest.move(move), real)
+                try:
+                    texts = honest.move(move)
+                except GameError:
+                    continue  # her hostile moves have left the table where her own grid is not
+                converse(host, honest, "mallory", texts, real)
                 if len(host.record.moves) == before and (not shared or host.draws.pending is None):
                     play(host, seat, move)  # her own hostile traffic used that number
             else:
@@ -208,6 +221,20 @@ def fuzz_host(game_id: str, messages: int, seed: int = 0, shared: bool = False) 
     return counts
 
 
+def forged_view(real: list[str], rng: random.Random) -> str:
+    """A real view, changed, with its checksum made to match (a hostile host can): the guest's
+    device then runs its rules on it (a secret part of its own merged in, moves it makes itself)."""
+    views = [message for message in map(decode, real) if message and message.get("t") == "view"]
+    if not views:
+        return encode({"t": "view"})
+    message = dict(rng.choice(views))
+    message["view"] = mutate_value(message["view"], rng, depth=1)
+    if isinstance(message["view"], dict):
+        message["sum"] = checksum(message["view"])
+    message["v"] = message["v"] + rng.choice([0, 0, 1, 5])
+    return encode(message)
+
+
 def forged_part(k: int, real: list[str], rng: random.Random) -> str:
     """Mallory's part of the draw under way, forged: a made-up link, or a true part of hers
     from another event or game."""
@@ -216,10 +243,12 @@ def forged_part(k: int, real: list[str], rng: random.Random) -> str:
     return encode({"t": "reveal", "k": k, "x": x})
 
 
-def honest_move(host: Host, bots: dict, seat: int, rng: random.Random) -> dict[str, Any] | None:
-    """A medium bot's move for the seat (the page's way: without its timing); when it waits, the
-    table's clock plays a deadline that has come, if one has."""
-    move = bots["medium"](host.game, host.game.view(host.state, seat), rng)
+def honest_move(host: Host, bots: dict, seat: int, rng: random.Random,
+                view: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """A medium bot's move for the seat (the page's way: without its timing) on its view (the
+    host's view of it, unless given); when it waits, the table's clock plays a deadline that has
+    come, if one has."""
+    move = bots["medium"](host.game, view or host.game.view(host.state, seat), rng)
     if move is None:
         if host.game.deadline(host.state):
             host.expire()
@@ -255,7 +284,7 @@ def attack(host: Host, peer: str, text: str, counts: Counts) -> None:
             f"{host.game.id}: a stopped game answered {kinds} to {text[:200]!r}"
     elif host.draws is not None and host.draws.broken is not None:
         # A cheat is named: the hostile seat, never another; nothing else changed.
-        assert (host.draws.broken.seat == HOSTILE_SEAT and message.get("t") == "reveal"
+        assert (host.draws.broken.seat == HOSTILE_SEAT and message.get("t") in ("reveal", "shown")
                 or host.draws.broken.seat is None and message.get("t") == "stopped" and peer == "mallory"), \
             f"{host.game.id}: the game stopped naming seat {host.draws.broken.seat} on {text[:200]!r}"
         assert len(host.record.moves) == before[0]
@@ -292,8 +321,9 @@ def fuzz_guest(game_id: str, messages: int, seed: int = 0, shared: bool = False)
         counts.games += 1
         host = Host(game, Record(game_id, {"players": 2}, rng.randrange(2**31)), ["Host", "Guest"], remote=[1],
                     draws=Draws("%064x" % rng.getrandbits(256), [1]) if shared else None)
-        guest = Guest(host.invite(1), chain_end="%064x" % rng.getrandbits(256))
-        twin = Guest(guest.token, chain_end=guest.chain_end)  # honest, with the same secret: makes real traffic
+        guest = Guest(host.invite(1), chain_end="%064x" % rng.getrandbits(256), lexicon_for=shipped)
+        # honest, with the same secrets: makes real traffic
+        twin = Guest(guest.token, chain_end=guest.chain_end, lexicon_for=shipped)
         real: list[str] = []
         converse(host, twin, "g", twin.hello(), [], real)
         for turn in range(60):
@@ -301,9 +331,18 @@ def fuzz_guest(game_id: str, messages: int, seed: int = 0, shared: bool = False)
             if not actors:
                 break
             seat = actors[0]
-            move = honest_move(host, bots, seat, rng_for(seed, turn))
-            if move is not None:
-                play(host, seat, move)
+            if seat == 1:  # the guest's seat: its twin plays it from its own screen
+                converse(host, twin, "g", [encode({"t": "sync"})], [], real)
+                move = twin.view and honest_move(host, bots, seat, rng_for(seed, turn), twin.screen_view())
+                if move is not None:
+                    try:
+                        converse(host, twin, "g", twin.move(move), [], real)
+                    except GameError:
+                        pass
+            else:
+                move = honest_move(host, bots, seat, rng_for(seed, turn))
+                if move is not None:
+                    play(host, seat, move)
             if shared:  # the draws it caused, answered by the honest twin
                 converse(host, twin, "g", twin.check(), [], real)
             real += [host.view_message(1)]
@@ -315,16 +354,21 @@ def fuzz_guest(game_id: str, messages: int, seed: int = 0, shared: bool = False)
         def mid_game() -> Guest:
             """The guest as it was after some of the real draws (it gave its part to those)."""
             drawn = twin.drawn[:rng.randint(0, len(twin.drawn))] if shared else []
-            return Guest(guest.token, chain_end=guest.chain_end, drawn=list(drawn), host_head=twin.host_head)
+            owned = None if twin.owned is None else Keep.from_json(twin.owned.to_json())
+            return Guest(guest.token, chain_end=guest.chain_end, drawn=list(drawn), host_head=twin.host_head,
+                         game_id=twin.game_id, owned=owned, lexicon_for=shipped)
 
         guest = mid_game()
         for _ in range(2000):
             if counts.messages >= messages:
                 break
             text = hostile_text(randomness if shared and rng.random() < 0.5 else real, rng)
+            if rng.random() < 0.15:
+                text = forged_view(real, rng)
             version, view, drawn = guest.version, guest.view, list(guest.drawn)
             try:
                 replies = guest.receive(text)
+                guest.screen_view()  # what its screen draws, its own secret part merged in
             except Exception as error:
                 raise AssertionError(f"{game_id}: the guest crashed on {text[:200]!r}: {error!r}") from error
             counts.messages += 1

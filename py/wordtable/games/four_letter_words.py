@@ -657,22 +657,38 @@ class Grids(OwnedPart):
         """The table as the owner's view shows it, with its own grid in (the others' unknown):
         the rules then judge its moves on its grid exactly as the table would on one it held."""
         try:
+            if not isinstance(view.get("options"), dict):
+                raise ValueError("no options")
             options = Options.parse(view["options"])
-            players, seat, phase = options.players, view["seat"], view["phase"]
+            players, seat, phase, word = options.players, view["seat"], view["phase"], view["word"]
             grid = EMPTY * (options.rows * options.cols) if part is None else part
-            out, strikes, lost = tuple(view["out"]), tuple(view["strikes"]), tuple(view["lost_turns"])
+
+            def seats(values: Any, count: int | None = None) -> bool:
+                return isinstance(values, list) and (count is None or len(values) == count) and all(
+                    is_int(v) and 0 <= v < max(players, MAX_STRIKES + 1) for v in values)
+
             if not (isinstance(grid, str) and len(grid) == options.rows * options.cols and is_int(seat)
-                    and 0 <= seat < players and len(out) == len(strikes) == len(lost) == players):
+                    and 0 <= seat < players and phase in ("choose", "vet", "defend", "write", "over")
+                    and (word is None or (isinstance(word, str) and allowed_shape(word)))
+                    and is_int(view["chooser"]) and 0 <= view["chooser"] < players
+                    and (view["challenger"] is None or seats([view["challenger"]]))
+                    and seats(view["strikes"], players) and seats(view["lost_turns"], players)
+                    and seats(view["waiting_for"]) and seats(view["accepted"])
+                    and isinstance(view["out"], list) and len(view["out"]) == players
+                    and all(isinstance(gone, bool) for gone in view["out"])
+                    and isinstance(view["history"], list) and all(
+                        isinstance(h, list) and len(h) == 2 and seats(h[:1]) and isinstance(h[1], str)
+                        for h in view["history"])):
                 raise ValueError("the view is not this table's")
-            waiting = set(view["waiting_for"])
-            active = [s for s in range(players) if not out[s]]
-            return State(options, 0, tuple(grid if s == seat else None for s in range(players)), strikes, out,
-                         view["chooser"], view["word"],
-                         frozenset(s for s in active if s not in waiting) if phase == "write" else frozenset(),
-                         tuple((s, w) for s, w in view["history"]), vetting=phase in ("vet", "defend"),
-                         accepted=frozenset(view["accepted"]), challenger=view["challenger"], lost_turns=lost)
-        except (GameError, KeyError, TypeError, ValueError, IndexError) as error:
+        except (GameError, KeyError, TypeError, ValueError) as error:
             raise IllegalMove("The table's view of the game could not be read: wait for the next one.") from error
+        active = [s for s in range(players) if not view["out"][s]]
+        return State(options, 0, tuple(grid if s == seat else None for s in range(players)), tuple(view["strikes"]),
+                     tuple(view["out"]), view["chooser"], word,
+                     frozenset(s for s in active if s not in view["waiting_for"]) if phase == "write" else frozenset(),
+                     tuple((s, w) for s, w in view["history"]), vetting=phase in ("vet", "defend"),
+                     accepted=frozenset(view["accepted"]), challenger=view["challenger"],
+                     lost_turns=tuple(view["lost_turns"]))
 
     def own_view(self, view: dict[str, Any], part: Any) -> dict[str, Any]:
         try:
@@ -714,12 +730,10 @@ class Grids(OwnedPart):
         return public, (move, grid)
 
     def automatic(self, view: dict[str, Any], part: Any) -> Move | None:
-        if view.get("phase") != "choose" or view.get("chooser") != view.get("seat") \
-                or view.get("seat") not in (view.get("waiting_for") or []):
-            return None
         try:
             state = self._owner_state(view, part)
-            if self.game.fitting_words(state, state.chooser):
+            if view["phase"] != "choose" or state.chooser != view["seat"] or state.chooser not in view["waiting_for"] \
+                    or self.game.fitting_words(state, state.chooser):
                 return None
         except (IllegalMove, LookupError):  # an unreadable view, a dictionary not on this device
             return None
