@@ -1,0 +1,299 @@
+"""Four Letter Words online (issue 18): each guest's grid never leaves its device until the end.
+The guest's device runs the rules on its own grid and sends the table only public moves with a
+commitment to the grid; at the end it shows its placements and key, and the table, the verify
+command and every guest's check replay them. A guest that lied is named, whatever the lie."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from online_fuzz import shipped
+from test_online import Wire
+from test_online_shared import play_to_the_end, settle_wire
+from wordtable.engine.errors import IllegalMove
+from wordtable.engine.game import Record
+from wordtable.engine.owned import Keep, commitment
+from wordtable.games import make
+from wordtable.online import Draws, Guest, Host, decode, encode
+from wordtable.verify import verify, verify_as_guest
+
+GAME = "four-letter-words"
+
+
+def owned_table(options: dict[str, Any], guests: list[int], seed: int, faults: float = 0.0,
+                guest_class: type = Guest, **liar: Any) -> tuple[Host, Wire]:
+    """A table with shared randomness, every secret from `seed` (a run is the same every time)."""
+    rng = random.Random(seed)
+    game, _bots = make(GAME, shipped)
+    names = [f"P{seat + 1}" for seat in range(options["players"])]
+    host = Host(game, Record(GAME, options, seed), names, list(guests),
+                draws=Draws("%064x" % rng.getrandbits(256), list(guests)))
+    made = {f"g{seat}": guest_class(host.invite(seat), chain_end="%064x" % rng.getrandbits(256), lexicon_for=shipped,
+                                    **liar) for seat in guests}
+    for guest in made.values():
+        guest.owned = None  # made at the welcome, as in the page
+    wire = Wire(host, made, faults, seed)
+    for peer, guest in wire.guests.items():
+        wire.from_guest(peer, guest.hello())
+    wire.run()
+    return host, wire
+
+
+def finish(host: Host, wire: Wire) -> None:
+    """Plays to the end, then lets every guest show its grid and get the whole record."""
+    play_to_the_end(host, wire)
+    settle_wire(wire)
+    for _ in range(30):
+        missing = [peer for peer, guest in wire.guests.items() if not guest.record_ready()]
+        if not missing or host.draws.broken is not None:
+            return
+        for peer in missing:
+            wire.from_guest(peer, [encode({"t": "sync"})])
+        wire.run()
+
+
+class Recording(Wire):
+    """A wire that keeps every guest's message to the host, with whether the game was over."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.sent: list[tuple[str, str, bool]] = []
+
+    def from_guest(self, peer: str, texts: list[str]) -> None:
+        over = self.host.state is not None and self.host.game.outcome(self.host.state) is not None
+        self.sent += [(peer, text, over) for text in texts]
+        super().from_guest(peer, texts)
+
+
+def test_no_message_to_the_host_holds_a_guests_grid_before_the_end():
+    host, wire = owned_table({"players": 3}, [1, 2], seed=3, faults=0.05)
+    recording = Recording(host, wire.guests, 0.05, 3)
+    finish(host, recording)
+    assert host.draws.broken is None and host.game.outcome(host.state) is not None
+    before_end = [(peer, decode(text)) for peer, text, over in recording.sent if not over]
+    moves = [message["move"] for _peer, message in before_end if message["t"] == "move"]
+    assert {move["type"] for move in moves} >= {"choose", "written"}
+    for move in moves:  # where a word went is never said; a commitment seals the grid
+        assert move["type"] not in ("place", "xs") and set(move) <= {"type", "word", "commit"}
+    assert not [m for _peer, m in before_end if m["t"] == "shown"]
+    for peer, guest in wire.guests.items():
+        rows = [row for row in guest.screen_view()["grid"] if row.strip(".")]
+        assert rows, "the guest wrote nothing"
+        told = " ".join(text for sender, text, over in recording.sent if sender == peer and not over)
+        assert not [row for row in rows if row in told]
+    # The host's record holds only public moves for the guests' seats, and its saved table too.
+    for seat, move in host.record.moves:
+        if seat in (1, 2):
+            assert "row" not in move and "cells" not in move
+    assert all(str(seat) in host.record.owned["shown"] for seat in (1, 2))
+    assert verify(host.record.to_json(), shipped).ok
+    for guest in wire.guests.values():
+        assert verify_as_guest(guest, shipped).ok
+
+
+def test_the_host_holds_no_guest_grid_while_the_game_goes_on():
+    host, wire = owned_table({"players": 2}, [1], seed=11)
+    game, bots = make(GAME, shipped)
+    guest = wire.guests["g1"]
+    for turn in range(12):
+        settle_wire(wire)
+        assert host.state.grids[1] is None and "grid" not in host.game.view(host.state, 1)
+        assert guest.screen_view()["grid"] == [guest.owned.part[r * 7:(r + 1) * 7] for r in range(7)] \
+            if guest.owned.part else True
+        saved = json.dumps(host.to_json())
+        assert all(row not in saved for row in guest.screen_view()["grid"] if row.strip("."))
+        seat = host.game.actors(host.state)[0]
+        view = guest.screen_view() if seat == 1 else host.game.view(host.state, seat)
+        move = bots["medium"](game, view, random.Random(turn))
+        if seat == 1:
+            wire.from_guest("g1", guest.move(move))
+        else:
+            wire.from_host(host.play_local(seat, move))
+
+
+@pytest.mark.parametrize("options", [{"players": 3, "rows": 4, "cols": 5, "x_variant": True},
+                                     {"players": 3, "judge": "players", "challenge_penalties": True},
+                                     {"players": 3, "rows": 4, "cols": 4}])
+def test_every_variant_plays_online_with_grids_on_their_devices(options):
+    kinds: set[str] = set()
+    for seed in range(4):
+        host, wire = owned_table(options, list(range(1, options["players"])), seed=seed, faults=0.03)
+        finish(host, wire)
+        assert host.draws.broken is None, host.draws.broken
+        verdict = verify(host.record.to_json(), shipped)
+        assert verdict.ok and verdict.finished and "every secret" in verdict.message, verdict.message
+        for guest in wire.guests.values():
+            assert verify_as_guest(guest, shipped).ok
+        # Every grid is shown on every screen at the end.
+        assert all(grid is not None for grid in host.game.view(host.state, None)["grids"])
+        kinds |= {move["type"] for seat, move in host.record.moves if seat > 0}
+    if options.get("x_variant", False):
+        assert "crossed" in kinds
+    if options.get("judge") == "players":
+        assert "accept" in kinds  # (bots name dictionary words: nobody challenges)
+    if options.get("rows") == options.get("cols") == 4:
+        assert "stuck" in kinds  # a small grid soon fits no word: the guest's device says so
+
+
+@dataclass
+class Liar(Guest):
+    """A guest whose device lies to the table once, in one way."""
+
+    lie: str = ""
+    lied: bool = False
+
+    def _outgoing(self, move: dict[str, Any]):
+        public, secret = super()._outgoing(move)
+        if self.lied or self.view is None:
+            return public, secret
+        part = self._owned_part()
+        state = part._owner_state(self.view, self.owned.part)
+        grid_used = self.owned.part is not None and self.owned.part.strip(".")
+        if self.lie == "commitment" and public["type"] == "written":
+            self.lied = True
+            return {**public, "commit": commitment(self.owned.key, "q" * len(secret[1]))}, secret
+        if self.lie == "unfit word" and public["type"] == "choose" and grid_used:
+            words = part.game._four_letter_index("standard")[0]
+            unfit = next(w for w in words if not part.game.placements_for(state, self.seat, w))
+            self.lied = True
+            return {"type": "choose", "word": unfit}, None
+        if self.lie == "false stuck" and public["type"] == "choose" and grid_used:
+            self.lied = True
+            return {"type": "stuck"}, None
+        if self.lie == "chooser strike" and public["type"] == "written" and state.chooser == self.seat:
+            self.lied = True
+            return {"type": "strike"}, None
+        if self.lie == "hidden stuck" and public["type"] == "stuck":
+            self.lied = True
+            return {"type": "choose", "word": "able"}, None
+        return public, secret
+
+    def _show(self) -> list[str]:
+        texts = super()._show()
+        if self.lie != "moved placement" or not texts or decode(texts[0])["t"] != "shown":
+            return texts
+        message = decode(texts[0])
+        first = message["part"]["moves"][0]
+        first["row"] = (first["row"] + 1) % 4 if first["type"] == "place" else first["row"]
+        self.lied = True
+        return [encode(message)]
+
+
+@pytest.mark.parametrize(("lie", "said"), [
+    ("commitment", "not the one they committed to"),
+    ("unfit word", "does not fit in your grid"),
+    ("false stuck", "they said no word fits their grid, but"),
+    ("chooser strike", "You chose this word: write it in your grid"),
+    ("hidden stuck", "yet they played on instead of going out"),
+    ("moved placement", "what P2 showed at the end does not hold"),
+])
+def test_a_lying_guest_is_caught_at_the_end_and_named(lie, said):
+    options = {"players": 3, "rows": 4, "cols": 4} if lie == "hidden stuck" else {"players": 2}
+    guests = list(range(1, options["players"]))
+    for seed in range(40):
+        host, wire = owned_table(options, guests, seed=seed, guest_class=Liar, lie=lie)
+        finish(host, wire)
+        liars = [guest for guest in wire.guests.values() if guest.lied]
+        if liars:
+            break
+    assert liars, "no guest had the chance to lie"
+    liar = liars[0]
+    broken = host.draws.broken
+    assert broken is not None and broken.seat == liar.seat, broken
+    name = f"P{liar.seat + 1}"
+    assert f"what {name} showed at the end does not hold" in broken.reason and said in broken.reason, broken.reason
+    assert all(guest.broken is not None and said in guest.broken["reason"] for guest in wire.guests.values())
+    # The record with the lying grid in is refused by anyone who checks it, naming the seat.
+    data = host.record.to_json()
+    for guest in wire.guests.values():
+        data["owned"]["shown"][str(guest.seat)] = json.loads(json.dumps(guest.owned.shown()))
+    if lie == "moved placement":
+        first = data["owned"]["shown"][str(liar.seat)]["moves"][0]
+        first["row"] = (first["row"] + 1) % 4
+    verdict = verify(data, shipped)
+    assert not verdict.ok and f"seat {liar.seat + 1} showed of their secret does not hold" in verdict.message, \
+        verdict.message
+
+
+def test_a_guest_that_never_shows_its_grid_is_waited_for_and_named():
+    @dataclass
+    class Silent(Guest):
+        def _show(self) -> list[str]:
+            return []
+
+    host, wire = owned_table({"players": 3}, [1, 2], seed=5, guest_class=Silent)
+    with pytest.raises(AssertionError, match=r"the table still waits for \[1, 2\]"):
+        play_to_the_end(host, wire)  # it ends, and then waits for the grids
+    assert host.game.outcome(host.state) is not None and host.waiting_for() == [1, 2]
+    [table] = [decode(text) for peer, text in host.presence() if peer == "g1"]
+    assert table["waiting"] == [1, 2]
+    assert host.record_messages() == []  # the record goes out once every grid is in
+    verdict = verify(host.record.to_json(), shipped)
+    assert not verdict.ok and not verdict.checked and "Seat 2, 3 has not shown" in verdict.message
+    # A part that cannot be read is refused, and changes nothing; the true one is taken.
+    [(_peer, reply)] = host.receive("g1", encode({"t": "shown", "part": {"key": "x", "moves": []}}))
+    assert decode(reply)["t"] == "error" and host.draws.broken is None
+    guest = wire.guests["g1"]
+    host.receive("g1", encode({"t": "shown", "part": guest.owned.shown()}))
+    assert host.waiting_for() == [2] and host.draws.broken is None
+    # Reopened from its save with one grid in: it still waits for the other.
+    again = Host.from_json(host.game, json.loads(json.dumps(host.to_json())))
+    assert again.waiting_for() == [2] and again.state.grids[1] is None
+    again.receive("g2", encode({"t": "join", "token": wire.guests["g2"].token,
+                                "head": wire.guests["g2"].chain.head()}))
+    out = again.receive("g2", encode({"t": "shown", "part": wire.guests["g2"].owned.shown()}))
+    assert again.waiting_for() == [] and any(decode(text)["t"] == "record" for _peer, text in out)
+    assert all(grid is not None for grid in again.state.grids)
+    reopened = Host.from_json(host.game, json.loads(json.dumps(again.to_json())))
+    assert reopened.state == again.state
+
+
+def test_a_guests_device_refuses_a_move_its_grid_does_not_allow_and_sends_nothing():
+    host, wire = owned_table({"players": 2}, [1], seed=2)
+    guest = wire.guests["g1"]
+    for _ in range(10):
+        view = guest.screen_view()
+        if view["phase"] == "write" and 1 in view["waiting_for"] and guest.owned.part:
+            break
+        game, bots = make(GAME, shipped)
+        seat = host.game.actors(host.state)[0]
+        move = bots["medium"](game, view if seat == 1 else host.game.view(host.state, seat), random.Random(1))
+        if seat == 1:
+            wire.from_guest("g1", guest.move(move))
+        else:
+            wire.from_host(host.play_local(seat, move))
+        wire.run()
+    view = guest.screen_view()
+    assert view["phase"] == "write" and view["placements"]
+    legal = {tuple(p) for p in view["placements"]}
+    bad = next((r, c, d) for r in range(7) for c in range(7) for d in ("right", "down") if (r, c, d) not in legal)
+    sent, before = guest.sent, json.dumps(guest.saved())
+    with pytest.raises(IllegalMove):
+        guest.move({"type": "place", "row": bad[0], "col": bad[1], "dir": bad[2]})
+    assert guest.sent == sent and json.dumps(guest.saved()) == before
+    # A guest's page reloaded mid-game comes back with its grid and its key.
+    again = Guest(guest.token, lexicon_for=shipped)
+    again.restore(json.loads(json.dumps(guest.saved())))
+    assert again.owned == guest.owned
+    damaged = guest.saved() | {"owned": {"key": "not a key", "moves": []}}
+    with pytest.raises(ValueError):
+        Guest(guest.token).restore(damaged)
+
+
+def test_a_guests_check_refuses_a_record_that_changed_its_grid():
+    host, wire = owned_table({"players": 2}, [1], seed=8)
+    finish(host, wire)
+    guest = wire.guests["g1"]
+    assert verify_as_guest(guest, shipped).ok
+    changed = json.loads(json.dumps(host.record.to_json()))
+    changed["owned"]["shown"]["1"]["moves"] = changed["owned"]["shown"]["1"]["moves"][:-1]
+    guest.receive(encode({"t": "record", "part": 0, "of": 1, "text": json.dumps(changed)}))
+    verdict = verify_as_guest(guest, shipped)
+    assert not verdict.ok and "the secret your device kept" in verdict.message
+    key = Keep().key
+    assert key != guest.owned.key and len(key) == 64
