@@ -349,15 +349,18 @@ def _undo(args: dict[str, Any]) -> dict[str, Any]:
 def _replay_frames(args: dict[str, Any]) -> dict[str, Any]:
     """Every step of a finished game with everything revealed; refused while it goes on, since
     the frames hold every player's secrets."""
-    from wordtable.engine.game import replay_states
+    from wordtable.engine.game import replay_states, shown_replay
     record, game, _bots, final = _record_and_state(args)
     if game.outcome(final) is None:
         raise Refused("The replay opens once the game is over.")
-    states = list(replay_states(game, record))
+    # A secret part kept on its owner's device is in the frames once its owner showed it, and
+    # each move as it was made ("move": where the record holds its public form).
+    states, made = shown_replay(game, record, list(replay_states(game, record)))
     # The mover and the text come last: a reveal holding a view's own "seat" must not hide them.
     frames = [{**game.reveal(states[0]), "seat": None, "text": "The game begins."}]
-    for (seat, move), before, after in zip(record.moves, states, states[1:]):
-        frames.append({**game.reveal(after), "seat": seat, "text": game.move_text(before, move)})
+    for (seat, move), as_made, before, after in zip(record.moves, made, states, states[1:]):
+        frame = {**game.reveal(after), "seat": seat, "text": game.move_text(before, as_made)}
+        frames.append(frame | ({"move": as_made} if as_made is not move else {}))
     return {"frames": frames}
 
 
@@ -421,7 +424,7 @@ def _table_state(host) -> dict[str, Any]:
     commitment stopped it."""
     broken = host.draws.broken if host.draws is not None else None
     return {"started": host.state is not None, "waiting": host.waiting_for(),
-            "drawing": host.draws is not None and host.draws.round is not None,
+            "drawing": host.draws is not None and host.draws.round is not None, "showing": bool(host.not_shown()),
             "broken": None if broken is None else {"seat": broken.seat, "reason": f"The game has stopped: {broken.reason}."}}
 
 
@@ -486,7 +489,7 @@ def _guest_reply(guest, outgoing: list[str], **extra: Any) -> dict[str, Any]:
     return {"outgoing": outgoing, "seat": guest.seat, "version": guest.version, "view": guest.screen_view(),
             "actors": guest.actors, "refusals": guest.refusals[-5:], "pending": len(guest.pending),
             "outcomes": outcomes, "answers": answers, "away": guest.away, "waiting": guest.waiting,
-            "started": guest.started, "broken": guest.broken, "error": guest.error, "shared": guest.host_head is not None,
+            "started": guest.started, "showing": guest.showing, "broken": guest.broken, "error": guest.error, "shared": guest.host_head is not None,
             "record_ready": guest.record_ready(),
             **extra, "saved": guest.saved()}
 

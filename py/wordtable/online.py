@@ -35,10 +35,11 @@ Host -> guest
                                                      events drawn (shared randomness)
   {"t": "ack", "n": N} / {"t": "refused", "n": N, "message": M}
   {"t": "answer", "q": Q, "answer": A} / {"t": "answer", "q": Q, "error": M}
-  {"t": "table", "away": [seats], "waiting": [seats], "started": B}
+  {"t": "table", "away": [seats], "waiting": [seats], "started": B, "showing": S}
                                                      online seats not connected right now; with
                                                      shared randomness, the seats the table waits
-                                                     for and whether the game has started
+                                                     for, whether the game has started, and
+                                                     whether it waits for secret parts shown
   {"t": "error", "message": M, "rejoin": B}          the message received could not be used
                                                      (rejoin: this connection has not joined)
   {"t": "ping", "at": MS} / {"t": "pong", "at": MS}
@@ -238,6 +239,7 @@ class Host:
         if self.draws is not None:
             table["waiting"] = self.waiting_for()
             table["started"] = self.state is not None
+            table["showing"] = bool(self.not_shown())  # the game is over: secret parts to be shown
         message = encode(table)
         return [(peer, message) for peer in self.peers]
 
@@ -247,9 +249,9 @@ class Host:
             return []
         if self.state is None and self.draws.round is None:
             return [seat for seat in self.draws.guests if seat not in self.draws.heads]
-        return self.draws.waiting_for() or self._not_shown()
+        return self.draws.waiting_for() or self.not_shown()
 
-    def _not_shown(self) -> list[int]:
+    def not_shown(self) -> list[int]:
         """Once the game is over: the seats whose secret part is still on their device only."""
         if self.record.owned is None or self.state is None or self.game.outcome(self.state) is None:
             return []
@@ -468,13 +470,13 @@ class Host:
         return out + [(peer, text) for peer in self.peers for text in record]
 
     def _show_request(self, peer: str, seat: int) -> Outgoing:
-        return [(peer, encode({"t": "show"}))] if seat in self._not_shown() else []
+        return [(peer, encode({"t": "show"}))] if seat in self.not_shown() else []
 
     def _shown(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
         """A guest shows its secret part at the end: replayed against the public record (every
         claim it made, every commitment); the game stops naming the seat if one does not hold.
         Once every part is in, every screen shows them and the record goes to every guest."""
-        if seat not in self._not_shown():
+        if seat not in self.not_shown():
             return []  # not asked, or shown already
         part = message.get("part")
         if parse_shown(part) is None:
@@ -703,6 +705,7 @@ class Guest:
     host_head: str | None = None
     waiting: list[int] = field(default_factory=list)              # seats the table waits for
     started: bool = True
+    showing: bool = False                                         # the table waits for secret parts shown
     broken: dict[str, Any] | None = None                          # the game stopped: whose commitment broke
     error: str | None = None                                      # the table's last "error" message
     record_parts: dict[int, str] = field(default_factory=dict)    # the finished record, as it arrives
@@ -887,6 +890,7 @@ class Guest:
             waiting = message.get("waiting", [])
             self.waiting = [seat for seat in waiting if _int(seat)] if isinstance(waiting, list) else []
             self.started = message.get("started", True) is not False
+            self.showing = message.get("showing") is True
             return []
         if kind == "ping" and _int(message.get("at")):
             return [encode({"t": "pong", "at": message["at"]})]

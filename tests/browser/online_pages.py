@@ -141,6 +141,10 @@ def main(dist: str) -> None:
         result["shared_events"] = host.evaluate(
             "JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('wordtable.save.'))))"
             ".record.shared.events.length")
+        # The friend's grid stays on their device until the end, then both screens show it.
+        for page in (host, guest):
+            page.wait_for_selector(".revealed-grids .letter-grid >> nth=1")
+        result["unshown_grids"] = host.locator(".grid-unshown").count() + guest.locator(".grid-unshown").count()
         host.click("#check-game")
         host.wait_for_function("/^(Checked|This record|The check)/.test(document.querySelector('#check-verdict').textContent)")
         result["check"] = host.locator("#check-verdict").inner_text()

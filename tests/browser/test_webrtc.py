@@ -50,13 +50,14 @@ def test_a_friend_plays_four_letter_words_online_to_the_end_surviving_a_drop(dis
     assert result["connect_ms"] < 5_000 and result["answer_chars"] < 300
     assert len(result["guest_history"]) == 3 and len(result["host_history"]) == 3
     assert [word.upper() for _seat, word in result["guest_history"]] == [line.split(" · ")[0] for line in result["host_history"]]
-    assert result["guest_sees_other_grid"] is False
+    assert result["guest_sees_other_grid"] is False and result["unshown_grids"] == 0
     assert result["after_rejoin"] == [1, 3]  # dropped and restored: same seat, nothing lost
     assert result["host_verdict"].split(":")[0].split(" ")[0] == result["guest_verdict"].split(" ")[0]
     assert statistics.median(result["move_shown_ms"]) < 1_000
     # Played with shared randomness: the record checks out, every random event recomputed.
     assert result["shared_events"] >= 1
     assert result["check"].startswith("Checked: Every one of the") and "recomputed from every player" in result["check"]
+    assert "every secret its owner kept on their own device" in result["check"]  # the friend's grid, shown at the end
     assert result["guest_check"] == result["check"]
     assert result["outside"] == []
 

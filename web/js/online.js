@@ -47,6 +47,8 @@ export class HostNet {
     this.started = true;
     this.waiting = [];
     this.broken = null;
+    this.round = false; // a random event is being drawn
+    this.showing = false; // the game is over: friends' devices show the secrets they kept
   }
 
   get remoteSeats() {
@@ -77,31 +79,35 @@ export class HostNet {
   }
 
   absorb(result) {
-    const changed = result.record.moves.length !== this.save.record.moves.length
-      || result.started !== this.started || Boolean(result.broken) !== Boolean(this.broken);
     const waitingChanged = String(result.waiting) !== String(this.waiting);
+    // A friend's secret shown at the end changes the final screen: drawn again.
+    const changed = result.record.moves.length !== this.save.record.moves.length
+      || result.started !== this.started || Boolean(result.broken) !== Boolean(this.broken)
+      || (waitingChanged && (result.showing || this.showing));
     this.remember(result);
     if (changed) this.onChange();
     else if (waitingChanged) this.onChange({ statusOnly: true });
   }
 
-  tableState({ started = true, waiting = [], broken = null, drawing = false }) {
+  tableState({ started = true, waiting = [], broken = null, drawing = false, showing = false }) {
     // drawingStart: every friend has committed; the start's own draw waits for their parts.
-    Object.assign(this, { started, waiting, broken, drawingStart: !started && drawing });
+    Object.assign(this, { started, waiting, broken, round: drawing, showing, drawingStart: !started && drawing });
   }
 
   /** A move waits for a random event that the friends' devices have not all added to. */
   get drawing() {
-    return this.started && !this.broken && this.waiting.length > 0;
+    return this.started && !this.broken && this.round && this.waiting.length > 0;
   }
 
   waitingNames() {
     return this.waiting.map((seat) => this.save.players[seat].name).join(", ");
   }
 
-  /** Whom the table waits for, in words (shared randomness), or "". */
-  waitingText() {
+  /** Whom the table waits for, in words (shared randomness), or "" (secret: what the game's
+   * players keep on their own devices, shown at the end). */
+  waitingText(secret = "secret") {
     if (!this.waiting.length) return "";
+    if (this.showing) return `waiting for ${this.waitingNames()} to show their ${secret}`;
     return this.started ? `drawing at random with ${this.waitingNames()}…` : `waiting for ${this.waitingNames()} to join`;
   }
 
@@ -340,12 +346,13 @@ export class GuestScreen {
       reconnecting: "Connection interrupted: reconnecting…",
       closed: "The connection dropped. Ask the host for a new invitation: you keep your seat and your moves.",
     }[this.connection];
-    const { started, waiting, broken } = this.table;
+    const { started, waiting, broken, showing } = this.table;
     const names = waiting.map((seat) => this.names[seat] ?? `seat ${seat + 1}`).join(", ");
     // Once the table is on screen, a stop's reason is said in its main area, not twice.
     const table = broken ? (this.view ? "The game has stopped." : broken.reason)
       : !started ? (names ? ` · waiting for ${names} to join` : "")
-        : names ? ` · drawing at random with ${names}…` : "";
+        : showing && names ? ` · waiting for ${names} to show their ${this.game?.ownedSecret ?? "secret"}`
+          : names ? ` · drawing at random with ${names}…` : "";
     this.statusLine.textContent = broken ? table : text + table;
     this.statusLine.className = `connection ${broken ? "bad" : this.connection}`;
     this.statusLine.dataset.connection = this.connection;
@@ -371,7 +378,7 @@ export class GuestScreen {
     // the table's reason is the status.
     const refused = !this.view && result.error ? { reason: result.error } : null;
     const table = { started: result.started !== false, waiting: result.waiting ?? [], broken: result.broken ?? refused,
-      shared: Boolean(result.shared) };
+      shared: Boolean(result.shared), showing: Boolean(result.showing) };
     if (!this.view && Number.isInteger(result.seat)) this.seat = result.seat; // the lobby marks "(you)"
     if (JSON.stringify(table) !== JSON.stringify(this.table)) {
       const stopped = table.broken && !this.table.broken;
@@ -386,7 +393,9 @@ export class GuestScreen {
     }
     const awayChanged = String(result.away) !== String(this.away);
     this.away = result.away;
-    if (result.view && this.game && result.version !== this.version) {
+    // A view of the same version changes at the end, as each player's kept secret is shown.
+    const shownAtTheEnd = result.view?.phase === "over" && JSON.stringify(result.view) !== JSON.stringify(this.view);
+    if (result.view && this.game && (result.version !== this.version || shownAtTheEnd)) {
       const stillMyTurn = this.actors?.includes(this.seat) && result.actors.includes(result.seat);
       const keepScreen = !this.game.realtime && stillMyTurn && !this.screen?.busy && onlyWaitingChanged(this.view, result.view);
       this.version = result.version;

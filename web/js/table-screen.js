@@ -145,7 +145,8 @@ export class TableScreen {
       slider.value = step;
       const frame = frames[step];
       // Who moved comes from the record: a frame's own "seat" may be its view's (null).
-      const [seat, move] = step > 0 ? moves[step - 1] : [null, null];
+      const [seat, recorded] = step > 0 ? moves[step - 1] : [null, null];
+      const move = frame.move ?? recorded; // a secret move, shown at the end, where the record holds its public form
       const who = seat === null ? "" : `${players[seat].name} `;
       caption.textContent = `Step ${step} of ${frames.length - 1}: ${who}${frame.text}`;
       board.replaceChildren(this.game.replayBoard(frame, players, { move, seat }));

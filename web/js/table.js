@@ -166,7 +166,7 @@ export class Table {
   showOnlineLine() {
     if (!this.hostNet) return;
     this.onlineLine.hidden = false;
-    const waiting = this.hostNet.waitingText();
+    const waiting = this.hostNet.waitingText(this.game.ownedSecret);
     this.onlineLine.textContent = `Online: ${this.hostNet.remoteSeats.map((seat) =>
       `${this.save.players[seat].name} ${this.hostNet.statusText(seat)}`).join(", ")}${waiting ? ` · ${waiting}` : ""}`;
   }

@@ -344,9 +344,15 @@ def start_state(game: Game, record: Record, seed: Seed) -> Any:
 def with_shown(game: Game, record: Record, states: list[Any]) -> Any:
     """The final state with every secret part its owner showed at the end, each checked against
     the public record (engine.owned.OwnedBreak at the first that does not hold)."""
+    return shown_replay(game, record, states)[0][-1]
+
+
+def shown_replay(game: Game, record: Record, states: list[Any]) -> tuple[list[Any], list[Move]]:
+    """Every state with the secret parts their owners showed, and each move as it was made (see
+    engine.owned.OwnedPart.check_shown); the record's own states and moves when none was."""
     shown = record.shown()
     if not shown:
-        return states[-1]
+        return states, [move for _seat, move in record.moves]
     return game.owned_part().check_shown(record, states, shown)
 
 

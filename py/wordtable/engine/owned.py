@@ -107,9 +107,11 @@ class OwnedPart:
         """The state with these seats' secret parts unknown to the table."""
         raise NotImplementedError
 
-    def check_shown(self, record: Any, states: list[Any], shown: dict[int, Any]) -> Any:
+    def check_shown(self, record: Any, states: list[Any], shown: dict[int, Any]) \
+            -> tuple[list[Any], list[dict[str, Any]]]:
         """The record's public states (start, then after each move) replayed with what these
-        seats showed: the final state with their parts in it, or OwnedBreak at the first point
+        seats showed: every state with their parts in it, and each move as it was made (a
+        secret move where the record holds its public form); OwnedBreak at the first point
         where one does not hold."""
         raise NotImplementedError
 

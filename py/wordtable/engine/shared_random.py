@@ -20,8 +20,8 @@ game's commitments and its events' reveals (a record anyone can check with `veri
 `EventRound` gathers one event's reveals as they arrive.
 
 The rules ask for an event through engine.rng.SharedSeed; wordtable.online runs the rounds
-between browsers (a Host with draws); wordtable.verify checks a record's ledger and replays it.
-(The page does not yet open its online tables with shared randomness.)
+between browsers (a Host with draws: every new online table in the page); wordtable.verify
+checks a record's ledger and replays it.
 """
 
 from __future__ import annotations

@@ -741,7 +741,7 @@ class Grids(OwnedPart):
 
     # -- the table, at the end -----------------------------------------------------------------
 
-    def check_shown(self, record: Any, states: list[State], shown: dict[int, Any]) -> State:
+    def check_shown(self, record: Any, states: list[State], shown: dict[int, Any]) -> tuple[list[State], list[Move]]:
         parsed: dict[int, tuple[str, list[Move]]] = {}
         for seat, data in shown.items():
             key_and_moves = parse_shown(data)
@@ -753,15 +753,20 @@ class Grids(OwnedPart):
         full = replace(start, grids=tuple(empty if s in parsed else grid for s, grid in enumerate(start.grids)))
         used = dict.fromkeys(parsed, 0)
         moves = record.moves
+        grids, made = [full.grids], []  # after each move; each move as made
         for index, (seat, move) in enumerate(moves):
+            made.append(move)
             if seat in parsed:
                 full = self._shown_step(full, index, seat, move, parsed[seat], used)
+                if move.get("type") in ("written", "crossed"):
+                    made[-1] = parsed[seat][1][used[seat] - 1]
             else:
                 try:
                     full = self.game.step(full, seat, move)
                 except GameError as error:
                     raise OwnedBreak(seat, index, f"the move does not hold once the grids are shown: {error}") from error
             after = states[index + 1]
+            grids.append(full.grids)
             # (A game that ends on a "stuck" leaves that seat as the last chooser named; one that
             # ends as the rules find it out by themselves leaves the one before: no matter.)
             chooser = after.chooser if after.outcome and full.outcome else full.chooser
@@ -779,8 +784,8 @@ class Grids(OwnedPart):
         for seat, (_key, secret) in parsed.items():
             if used[seat] != len(secret):
                 raise OwnedBreak(seat, None, f"they showed {len(secret) - used[seat]} more writing(s) than they made")
-        end = states[-1]
-        return replace(end, grids=tuple(full.grids[s] if s in parsed else grid for s, grid in enumerate(end.grids)))
+        return [replace(state, grids=tuple(shown_grids[s] if s in parsed else grid for s, grid in enumerate(state.grids)))
+                for state, shown_grids in zip(states, grids)], made
 
     def _shown_step(self, full: State, index: int, seat: int, move: Move, shown: tuple[str, list[Move]],
                     used: dict[int, int]) -> State:

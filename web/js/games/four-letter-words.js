@@ -5,6 +5,8 @@ import { element, button, plural } from "../ui.js";
 export const id = "four-letter-words";
 export const historyTitle = "Words";
 export const privacyNote = "Everyone else, look away: grids are secret.";
+// Online, what each friend's device keeps to itself until the end (said while the table waits for it).
+export const ownedSecret = "grid";
 const DIRECTIONS = { right: [0, 1], down: [1, 0], left: [0, -1], up: [-1, 0] };
 const ARROWS = { right: "→", down: "↓", left: "←", up: "↑" };
 const KEY_STEPS = { ArrowRight: [0, 1], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowUp: [-1, 0] };
@@ -497,9 +499,12 @@ export function replayBoard(frame, players, { move = null, seat = null } = {}) {
 
 /** Every grid, revealed, with names and strikes (state: a final view or a replay frame). */
 function revealedGrids(state, players, { marked = null } = {}) {
-  return element("div", { class: "revealed-grids" }, ...state.grids.map((rows, seat) =>
-    gridPicture(rows, { small: true, marked: marked?.seat === seat ? marked.cells : [],
-      caption: `${players[seat].name} · ${state.out[seat] ? "out" : `${state.strikes[seat]} strike${state.strikes[seat] === 1 ? "" : "s"}`}` })));
+  return element("div", { class: "revealed-grids" }, ...state.grids.map((rows, seat) => {
+    const caption = `${players[seat].name} · ${state.out[seat] ? "out" : `${state.strikes[seat]} strike${state.strikes[seat] === 1 ? "" : "s"}`}`;
+    // Online, a friend's grid stays on their device until they show it at the end.
+    if (!rows) return element("figure", { class: "grid-figure grid-unshown" }, element("p", { class: "muted" }, "Not shown yet"), element("figcaption", {}, caption));
+    return gridPicture(rows, { small: true, marked: marked?.seat === seat ? marked.cells : [], caption });
+  }));
 }
 
 /** The cells a replay step wrote, to mark them. */
