@@ -126,7 +126,7 @@ def test_every_variant_plays_online_with_grids_on_their_devices(options):
         finish(host, wire)
         assert host.draws.broken is None, host.draws.broken
         verdict = verify(host.record.to_json(), shipped)
-        assert verdict.ok and verdict.finished and "every secret" in verdict.message, verdict.message
+        assert verdict.ok and verdict.finished and "every grid kept on its owner" in verdict.message, verdict.message
         for guest in wire.guests.values():
             assert verify_as_guest(guest, shipped).ok
         # Every grid is shown on every screen at the end.
@@ -216,7 +216,7 @@ def test_a_lying_guest_is_caught_at_the_end_and_named(lie, said):
         first = data["owned"]["shown"][str(liar.seat)]["moves"][0]
         first["row"] = (first["row"] + 1) % 4
     verdict = verify(data, shipped)
-    assert not verdict.ok and f"seat {liar.seat + 1} showed of their secret does not hold" in verdict.message, \
+    assert not verdict.ok and f"seat {liar.seat + 1} showed of their grid does not hold" in verdict.message, \
         verdict.message
 
 

@@ -87,22 +87,23 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
     else:
         said += " (its randomness is the seed in the record)"
     if record.owned is not None and record.owned_seats():
-        said += (", and every secret its owner kept on their own device, shown at the end, matches every "
-                 "commitment they made and every move they told the table")
+        said += (f", and every {game.owned_part().name} kept on its owner's device, shown at the end, matches "
+                 "every commitment and every move its owner told the table")
     return Verdict(True, f"{said}{'' if finished else '; the game is not over'}.", moves, events, finished)
 
 
 def _shown_refusal(game: Any, record: Record, states: list[Any], finished: bool) -> tuple[str | None, bool]:
     """Where what the seats showed at the end does not hold (and True: a fault found), or whose
     secret is still unshown (False: nothing could be checked of it yet)."""
+    secret = game.owned_part().name
     try:
         with_shown(game, record, states)
     except OwnedBreak as broken:
         where = "At the end" if broken.move_index is None else f"Move {broken.move_index + 1}"
-        return f"{where}, what seat {broken.seat + 1} showed of their secret does not hold: {broken.reason}.", True
+        return f"{where}, what seat {broken.seat + 1} showed of their {secret} does not hold: {broken.reason}.", True
     missing = [seat + 1 for seat in record.owned_seats() if seat not in record.shown()]
     if finished and missing:
-        return (f"Seat {', '.join(map(str, missing))} has not shown the secret kept on their own device yet, so "
+        return (f"Seat {', '.join(map(str, missing))} has not shown the {secret} kept on their own device yet, so "
                 "their moves cannot be checked."), False
     return None, True
 

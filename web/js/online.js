@@ -351,7 +351,7 @@ export class GuestScreen {
     // Once the table is on screen, a stop's reason is said in its main area, not twice.
     const table = broken ? (this.view ? "The game has stopped." : broken.reason)
       : !started ? (names ? ` · waiting for ${names} to join` : "")
-        : showing && names ? ` · waiting for ${names} to show their ${this.game?.ownedSecret ?? "secret"}`
+        : showing && names ? ` · ${waiting.includes(this.seat) ? "showing your" : `waiting for ${names} to show their`} ${this.game?.ownedSecret ?? "secret"}…`
           : names ? ` · drawing at random with ${names}…` : "";
     this.statusLine.textContent = broken ? table : text + table;
     this.statusLine.className = `connection ${broken ? "bad" : this.connection}`;
@@ -389,7 +389,7 @@ export class GuestScreen {
     }
     if (result.record_ready && !this.recordReady) {
       this.recordReady = true;
-      if (this.view?.phase === "over") this.check?.run();
+      if (this.view?.phase === "over") this.checkButton?.run();
     }
     const awayChanged = String(result.away) !== String(this.away);
     this.away = result.away;
@@ -526,9 +526,9 @@ export class GuestScreen {
     if (view.phase === "over") {
       // With shared randomness the table sends its record at the end: this guest checks it
       // (at once when it is in, receive()), its own part of every draw included.
-      this.check = this.table.shared ? checkGameButton(() => this.python.call("online.guest_verify", { id: this.id })) : null;
-      if (this.recordReady) this.check?.run();
-      return screen.showGameOver(view, { ask, seat, actions: [this.check] });
+      this.checkButton = this.table.shared ? checkGameButton(() => this.python.call("online.guest_verify", { id: this.id })) : null;
+      if (this.recordReady) this.checkButton?.run();
+      return screen.showGameOver(view, { ask, seat, actions: [this.checkButton] });
     }
     if (this.table.broken) {
       return screen.setMain(element("p", { class: "notice bad", id: "guest-broken", role: "alert" }, this.table.broken.reason));

@@ -98,6 +98,8 @@ class OwnedPart:
     part into the view the table sends, turn its player's move into the public move the table
     takes, and make the moves its device must make by itself."""
 
+    name = "secret"  # what it is, in a player's words ("grid")
+
     def __init__(self, game: Any):
         self.game = game
 
