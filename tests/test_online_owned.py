@@ -26,15 +26,18 @@ GAME = "four-letter-words"
 
 
 def owned_table(options: dict[str, Any], guests: list[int], seed: int, faults: float = 0.0,
-                guest_class: type = Guest, **liar: Any) -> tuple[Host, Wire]:
-    """A table with shared randomness, every secret from `seed` (a run is the same every time)."""
+                guest_class: type = Guest, liars: list[int] | None = None, **liar: Any) -> tuple[Host, Wire]:
+    """A table with shared randomness, every secret from `seed` (a run is the same every time);
+    the guests at seats `liars` (all, if None) are of guest_class, made with `liar`."""
     rng = random.Random(seed)
     game, _bots = make(GAME, shipped)
     names = [f"P{seat + 1}" for seat in range(options["players"])]
     host = Host(game, Record(GAME, options, seed), names, list(guests),
                 draws=Draws("%064x" % rng.getrandbits(256), list(guests)))
-    made = {f"g{seat}": guest_class(host.invite(seat), chain_end="%064x" % rng.getrandbits(256), lexicon_for=shipped,
-                                    **liar) for seat in guests}
+    made = {}
+    for seat in guests:
+        kind, extra = (guest_class, liar) if liars is None or seat in liars else (Guest, {})
+        made[f"g{seat}"] = kind(host.invite(seat), chain_end="%064x" % rng.getrandbits(256), lexicon_for=shipped, **extra)
     for guest in made.values():
         guest.owned = None  # made at the welcome, as in the page
     wire = Wire(host, made, faults, seed)
@@ -232,7 +235,9 @@ def test_a_guest_that_never_shows_its_grid_is_waited_for_and_named():
     assert host.game.outcome(host.state) is not None and host.waiting_for() == [1, 2]
     [table] = [decode(text) for peer, text in host.presence() if peer == "g1"]
     assert table["waiting"] == [1, 2]
-    assert host.record_messages() == []  # the record goes out once every grid is in
+    # The record goes out at the end, before any grid: a guest shows its own once it holds it.
+    [sent] = [json.loads(decode(text)["text"]) for text in host.record_messages()]
+    assert sent["owned"] == {"seats": [1, 2], "shown": {}}
     verdict = verify(host.record.to_json(), shipped)
     assert not verdict.ok and not verdict.checked and "Seat 2, 3 has not shown" in verdict.message
     # A part that cannot be read is refused, and changes nothing; the true one is taken.
@@ -297,3 +302,108 @@ def test_a_guests_check_refuses_a_record_that_changed_its_grid():
     assert not verdict.ok and "the secret your device kept" in verdict.message
     key = Keep().key
     assert key != guest.owned.key and len(key) == 64
+
+
+def test_a_table_that_asks_to_see_a_grid_before_the_end_learns_nothing():
+    host, wire = owned_table({"players": 2}, [1], seed=4)
+    game, bots = make(GAME, shipped)
+    guest = wire.guests["g1"]
+    for turn in range(8):  # a few words in
+        settle_wire(wire)
+        seat = host.game.actors(host.state)[0]
+        move = bots["medium"](game, guest.screen_view() if seat == 1 else host.game.view(host.state, seat),
+                              random.Random(turn))
+        wire.from_guest("g1", guest.move(move)) if seat == 1 else wire.from_host(host.play_local(seat, move))
+        wire.run()
+    assert guest.owned.moves and host.game.outcome(host.state) is None
+    assert guest.receive(encode({"t": "show"})) == []  # no record of a finished game: nothing shown
+    # A record that is not over, or over without this device's moves in it, shows nothing either.
+    unfinished = json.dumps(host.record.to_json())
+    assert guest.receive(encode({"t": "record", "part": 0, "of": 1, "text": unfinished, "copy": "a"})) == []
+    forged = host.record.to_json()
+    forged["moves"] = forged["moves"][:1] + [[0, {"type": "strike"}]] * 3
+    replies = guest.receive(encode({"t": "record", "part": 0, "of": 1, "text": json.dumps(forged), "copy": "b"}))
+    assert all(decode(text)["t"] != "shown" for text in replies)
+    assert not any("row" in text for text in replies)
+
+
+class Reversed(Wire):
+    """A wire that delivers each batch of the host's messages last first (a move's ack after
+    the views it caused), as a reconnect does."""
+
+    def from_host(self, outgoing) -> None:
+        super().from_host(list(outgoing)[::-1])
+
+
+def test_a_grid_that_fits_no_word_goes_out_even_when_the_yes_comes_after_the_view():
+    stuck = 0
+    for seed in range(3):
+        host, wire = owned_table({"players": 3, "rows": 4, "cols": 4}, [1, 2], seed=seed)
+        reversed_wire = Reversed(host, wire.guests, 0.0, seed)
+        finish(host, reversed_wire)
+        assert host.draws.broken is None and host.game.outcome(host.state) is not None
+        assert verify(host.record.to_json(), shipped).ok
+        stuck += sum(move["type"] == "stuck" for _seat, move in host.record.moves)
+    assert stuck
+
+
+def test_a_move_sent_again_gets_the_same_no_and_the_grid_stays_as_it_was():
+    """A refusal lost on the way: the move sent again must not be taken for done (the guest's
+    device would write the word in its grid, and be blamed for it at the end)."""
+    host, wire = next((h, w) for h, w in (owned_table({"players": 2}, [1], seed=s) for s in range(20))
+                      if h.state.chooser == 0)
+    guest = wire.guests["g1"]
+    wire.from_host(host.play_local(0, {"type": "choose", "word": "able"}))
+    wire.run()
+    guest.version = 0  # it writes on the view from before the word: too late, as the table says
+    [text] = guest.move({"type": "place", "row": 0, "col": 0, "dir": "right"})
+    assert guest.owned.pending is not None
+    first = [decode(t) for _p, t in host.receive("g1", text)]
+    again = [decode(t) for _p, t in host.receive("g1", text)]  # the first answer was lost
+    assert first[0]["t"] == again[0]["t"] == "refused" and first[0]["message"] == again[0]["message"]
+    guest.receive(encode(again[0]))
+    assert guest.owned.pending is None and guest.owned.part is None and guest.owned.moves == []
+
+
+def test_a_lie_caught_at_the_end_is_in_the_record_everyone_gets():
+    for seed in range(40):
+        host, wire = owned_table({"players": 3}, [1, 2], seed=seed, guest_class=Liar, liars=[2], lie="commitment")
+        finish(host, wire)
+        liars = [guest for guest in wire.guests.values() if getattr(guest, "lied", False)]
+        if liars and host.draws.broken is not None:
+            break
+    [liar] = liars
+    honest = next(guest for guest in wire.guests.values() if guest is not liar)
+    assert str(liar.seat) in host.record.owned["shown"]
+    verdict = verify_as_guest(honest, shipped)
+    assert not verdict.ok and f"seat {liar.seat + 1} showed of their grid does not hold" in verdict.message
+    # The host's table reopens stopped, the lie still in its record.
+    again = Host.from_json(host.game, json.loads(json.dumps(host.to_json())))
+    assert again.draws.broken is not None and again.waiting_for() == []
+
+
+def test_an_unfinished_record_claims_nothing_of_grids_not_yet_shown():
+    host, wire = owned_table({"players": 2}, [1], seed=9)
+    settle_wire(wire)
+    verdict = verify(host.record.to_json(), shipped)
+    assert verdict.ok and not verdict.finished and "grid" not in verdict.message
+
+
+def test_own_word_lists_cannot_seat_a_friend_online_where_grids_stay_on_their_devices():
+    from wordtable import bridge
+    game, _bots = make(GAME, shipped)
+    record = Record(GAME, {"players": 2, "lexicon": "custom:mine"}, 3).to_json()
+    bridge.REGISTRY.add_custom("custom:mine", "Mine", ["able", "bale", "sale", "tale"])
+    try:
+        reply = json.loads(bridge.handle(json.dumps({"op": "online.host", "args": {
+            "id": "t-own", "record": record, "names": ["A", "B"], "remote": [1], "shared": True}})))
+    finally:
+        bridge.REGISTRY.remove_custom("custom:mine")
+    assert not reply["ok"] and "your own word lists stay in this browser" in reply["error"]["message"]
+
+
+def test_a_guest_sends_nothing_of_its_grid_before_the_tables_view_has_come():
+    guest = Guest("token", lexicon_for=shipped, owned=Keep(), game_id=GAME)
+    with pytest.raises(IllegalMove):
+        guest.move({"type": "place", "row": 0, "col": 0, "dir": "right"})
+    assert guest.sent == 0 and not guest.pending

@@ -405,6 +405,10 @@ def _new_online_host(args: dict[str, Any]):
     # shared: every random event drawn with every player by commit and reveal (issue 18)
     remote = sorted(set(remote))
     draws = Draws.new(remote) if _arg(args, "shared", bool, False) else None
+    part = game.owned_part()
+    if draws is not None and remote and part is not None and str(record.options.get("lexicon", "")).startswith("custom:"):
+        raise Refused(f"Online, each friend's device checks their own {part.name} against the dictionary, so this game "
+                      "needs one that comes with Wordtable: your own word lists stay in this browser.")
     return Host(game, record, names, remote, draws=draws)
 
 
@@ -490,7 +494,7 @@ def _guest_reply(guest, outgoing: list[str], **extra: Any) -> dict[str, Any]:
             "actors": guest.actors, "refusals": guest.refusals[-5:], "pending": len(guest.pending),
             "outcomes": outcomes, "answers": answers, "away": guest.away, "waiting": guest.waiting,
             "started": guest.started, "showing": guest.showing, "broken": guest.broken, "error": guest.error, "shared": guest.host_head is not None,
-            "record_ready": guest.record_ready(),
+            "record_ready": guest.record_ready(), "record_copy": guest.record_copy,
             **extra, "saved": guest.saved()}
 
 

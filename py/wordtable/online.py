@@ -79,6 +79,7 @@ MAX_MESSAGE = 65_536
 RECORD_PART = 30_000      # characters of a finished record per "record" message (JSON escaping
                           # inside the message adds up to a quarter: it stays under MAX_MESSAGE)
 RECORD_PARTS = 64         # the most a guest takes (a record of about 3.8 MB)
+REFUSALS_KEPT = 32        # per seat: a move sent again gets the same answer
 
 
 def checksum(view: dict[str, Any]) -> str:
@@ -109,6 +110,11 @@ def labels_digest(labels: list[str]) -> str:
 
 def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
+
+
+def _number(key: Any) -> bool:
+    """A JSON object's key that is a whole number as str() writes it ("01" and "²" are not)."""
+    return isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 10 and str(int(key)) == key
 
 
 Outgoing = list[tuple[str, str]]  # (peer, message text)
@@ -176,6 +182,7 @@ class Host:
     last_move: dict[int, int] = field(default_factory=dict)  # seat -> counter of its last applied move
     peers: dict[str, int] = field(default_factory=dict)      # connected peer -> seat
     draws: Draws | None = None
+    refused: dict[int, dict[int, str]] = field(default_factory=dict)  # seat -> its latest refused moves
 
     def __post_init__(self) -> None:
         # The epoch after each number of moves: a move made on view version V is stale when
@@ -205,7 +212,8 @@ class Host:
             self.state = None
         if isinstance(self.seed, SharedSeed):
             self.mark = self.seed.after  # the replay left it at the last move's mark
-        if self.state is not None and self._all_shown() and self.record.shown():
+        broken = self.draws is not None and self.draws.broken is not None  # then a part shown may not hold
+        if self.state is not None and self._all_shown() and self.record.shown() and not broken:
             self.state = with_shown(self.game, self.record, states)
 
     # -- invitations and seats -----------------------------------------------------------------
@@ -253,7 +261,8 @@ class Host:
 
     def not_shown(self) -> list[int]:
         """Once the game is over: the seats whose secret part is still on their device only."""
-        if self.record.owned is None or self.state is None or self.game.outcome(self.state) is None:
+        if self.record.owned is None or self.state is None or self.game.outcome(self.state) is None \
+                or (self.draws is not None and self.draws.broken is not None):
             return []
         return [seat for seat in self.record.owned_seats() if str(seat) not in self.record.owned["shown"]]
 
@@ -314,13 +323,15 @@ class Host:
     def _resync(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
         """A guest's view again when it asks (sync) or when its checksum differs (check); a draw
         it has not answered is sent again too (either message may have been lost)."""
-        out = self._draw_request(peer, seat) + self._show_request(peer, seat)
+        out = self._draw_request(peer, seat)
         if self.state is None:
             return out
+        record = [(peer, text) for text in self.record_messages()]
         if message["t"] == "check" and message.get("v") == self.version \
                 and message.get("sum") == checksum(self.game.view(self.state, seat)):
-            return out
-        return [(peer, self.view_message(seat))] + out + [(peer, text) for text in self.record_messages()]
+            showing = self._show_request(peer, seat)  # with the record it must hold first
+            return out + (record + showing if showing else [])
+        return [(peer, self.view_message(seat))] + out + record + self._show_request(peer, seat)
 
     def _join(self, peer: str, message: dict[str, Any]) -> Outgoing:
         seat = self.tokens.get(message.get("token")) if isinstance(message.get("token"), str) else None
@@ -347,10 +358,10 @@ class Host:
             return out + [(peer, self._broken_message())]
         if self.state is not None:
             out.append((peer, self.view_message(seat)))
-        out += self._draw_request(peer, seat) + self._show_request(peer, seat)
+        out += self._draw_request(peer, seat)
         if self.draws is not None and self.state is None and self.draws.round is None and self.draws.all_heads():
             return out + self._open_ledger()
-        return out + self.presence() + [(peer, text) for text in self.record_messages()]
+        return out + self.presence() + [(peer, text) for text in self.record_messages()] + self._show_request(peer, seat)
 
     def _commitment(self, seat: int, head: Any) -> str | None:
         """Takes a guest's commitment (shared randomness), the first time it joins; the reason
@@ -399,23 +410,31 @@ class Host:
         waiting = pending["n"] if pending and pending["kind"] == "move" and pending["seat"] == seat else None
         if number == waiting:
             return []  # this very move waits for its draw: answered when it is in
-        if number <= last:  # a duplicate or a replay: answered already
-            return [(peer, encode({"t": "ack", "n": number}))]
+        if number <= last:  # a duplicate or a replay: answered already, the same way
+            refusal = self.refused.get(seat, {}).get(number)
+            answer = {"t": "ack", "n": number} if refusal is None else {"t": "refused", "n": number, "message": refusal}
+            return [(peer, encode(answer))]
         if number > max(last, waiting or 0) + 1:  # an earlier move was lost: sent again first
             return [(peer, encode({"t": "refused", "n": number, "message": "out of order", "retry": True}))]
         if self.state is None or pending is not None:
-            self.last_move[seat] = number  # answered (a plain no: sent again, it gets an ack)
             why = "the game has not started yet" if self.state is None else "the table is drawing at random"
-            return [(peer, encode({"t": "refused", "n": number, "message": f"Wait a moment: {why}."}))]
+            return self._refuse(peer, seat, number, f"Wait a moment: {why}.")
         if self._stale(message.get("base"), seat):
-            self.last_move[seat] = number
-            return [(peer, encode({"t": "refused", "n": number, "message": "Too late: the table moved on."})),
-                    (peer, self.view_message(seat))]
+            return self._refuse(peer, seat, number, "Too late: the table moved on.") + [(peer, self.view_message(seat))]
         try:
             return self._attempt({"kind": "move", "seat": seat, "move": move, "n": number})
         except GameError as error:
-            self.last_move[seat] = number  # answered: a resend gets the same "no" as an ack
-            return [(peer, encode({"t": "refused", "n": number, "message": str(error)}))]
+            return self._refuse(peer, seat, number, str(error))
+
+    def _refuse(self, peer: str, seat: int, number: int, message: str) -> Outgoing:
+        """A move answered no. Sent again (its answer lost), it gets the same no, never an ack: a
+        guest's device changes its own secret part only on the table's yes."""
+        self.last_move[seat] = number
+        refused = self.refused.setdefault(seat, {})
+        refused[number] = message[:300]
+        for old in sorted(refused)[:-REFUSALS_KEPT]:
+            del refused[old]
+        return [(peer, encode({"t": "refused", "n": number, "message": message}))]
 
     def _stale(self, base: Any, seat: int) -> bool:
         """Whether a move made on view version `base` comes from an epoch that someone else (or
@@ -464,10 +483,9 @@ class Host:
             self.last_move[seat] = max(self.last_move.get(seat, 0), action["n"])
             out = [(peer, encode({"t": "ack", "n": action["n"]})) for peer, s in self.peers.items() if s == seat]
         out += self.broadcast() + (self.presence() if self.draws is not None else [])
-        for peer, seat in self.peers.items():
-            out += self._show_request(peer, seat)
-        record = self.record_messages()
-        return out + [(peer, text) for peer in self.peers for text in record]
+        record = self.record_messages()  # before the show requests: a guest shows once it holds it
+        out += [(peer, text) for peer in self.peers for text in record]
+        return out + [request for peer, seat in self.peers.items() for request in self._show_request(peer, seat)]
 
     def _show_request(self, peer: str, seat: int) -> Outgoing:
         return [(peer, encode({"t": "show"}))] if seat in self.not_shown() else []
@@ -488,10 +506,13 @@ class Host:
         try:
             final = with_shown(self.game, trial, list(replay_states(self.game, trial)))
         except OwnedBreak as broken:
+            # Kept in the record, which goes to everyone: each can check the accusation.
+            self.record.owned = shown
             where = "" if broken.move_index is None else f" (move {broken.move_index + 1})"
-            return self._break(Break(len(self.ledger.events), broken.seat,
+            stop = self._break(Break(len(self.ledger.events), broken.seat,
                                      f"what {self.names[broken.seat]} showed at the end does not hold{where}: "
                                      f"{broken.reason}"))
+            return stop + [(p, text) for p in self.peers for text in self.record_messages()]
         self.record.owned = shown
         if not self._all_shown():
             return self.presence()
@@ -502,11 +523,13 @@ class Host:
     def record_messages(self) -> list[str]:
         """Once a game with shared randomness is over, its whole record, in parts that fit a
         message: every guest can check it (its own parts of every draw included)."""
-        if self.draws is None or self.state is None or self.game.outcome(self.state) is None or not self._all_shown():
+        if self.draws is None or self.state is None or self.game.outcome(self.state) is None:
             return []
         text = json.dumps(self.record.to_json(), separators=(",", ":"))
         parts = [text[i:i + RECORD_PART] for i in range(0, len(text), RECORD_PART)]
-        return [encode({"t": "record", "part": i, "of": len(parts), "text": part}) for i, part in enumerate(parts)]
+        copy = hashlib.sha256(text.encode()).hexdigest()[:16]  # a later copy holds the secrets shown since
+        return [encode({"t": "record", "part": i, "of": len(parts), "text": part, "copy": copy})
+                for i, part in enumerate(parts)]
 
     def _compute(self, action: Action) -> tuple[Any, int | None, dict[str, Any] | None]:
         """The state after an action (never changing the table), with the seat and move it
@@ -618,7 +641,8 @@ class Host:
 
     def to_json(self) -> dict[str, Any]:
         data = {"record": self.record.to_json(), "names": self.names, "remote": self.remote, "tokens": self.tokens,
-                "last_move": {str(k): v for k, v in self.last_move.items()}}
+                "last_move": {str(k): v for k, v in self.last_move.items()},
+                "refused": {str(seat): {str(n): m for n, m in moves.items()} for seat, moves in self.refused.items()}}
         if self.draws is not None:
             data["draws"] = self.draws.to_json()
         return data
@@ -630,15 +654,20 @@ class Host:
         if record.game != game.id:
             raise ValueError(f"the saved table is a game of {record.game[:40]!r}")
         names, remote, tokens, last = data["names"], data.get("remote", []), data["tokens"], data["last_move"]
+        refused = data.get("refused", {})
         seats = len(names) if isinstance(names, list) else 0
         if not (seats and all(isinstance(name, str) for name in names)
                 and isinstance(remote, list) and all(_int(s) and s < seats for s in remote)
                 and isinstance(tokens, dict) and all(_int(s) and s < seats for s in tokens.values())
-                and isinstance(last, dict) and all(k.isdigit() and int(k) < seats and _int(v) for k, v in last.items())):
+                and isinstance(last, dict) and all(_number(k) and int(k) < seats and _int(v) for k, v in last.items())
+                and isinstance(refused, dict) and all(
+                    _number(k) and int(k) < seats and isinstance(moves, dict)
+                    and all(_number(n) and isinstance(m, str) for n, m in moves.items())
+                    for k, moves in refused.items())):
             raise ValueError("the saved seats, names or tokens are damaged")
         draws = draws_from_json(data["draws"], remote) if "draws" in data else None
         host = cls(game, record, list(names), list(remote), dict(tokens), {int(k): v for k, v in last.items()},
-                   draws=draws)
+                   draws=draws, refused={int(k): {int(n): m for n, m in moves.items()} for k, moves in refused.items()})
         if host.state is not None and game.seats(host.state) != seats:
             raise ValueError("the saved names do not match the game's seats")
         if draws is not None and draws.pending is not None:
@@ -710,6 +739,7 @@ class Guest:
     error: str | None = None                                      # the table's last "error" message
     record_parts: dict[int, str] = field(default_factory=dict)    # the finished record, as it arrives
     record_of: int = 0
+    record_copy: str = ""                                         # which copy of it (a later one adds what was shown)
     heads: list[str] = field(default_factory=list)                # every commitment, from the first draw
     game_id: str | None = None                                    # the game the welcome named
     # A secret part this seat keeps on its own device (engine.owned), once the welcome says so;
@@ -765,7 +795,7 @@ class Guest:
             self.outcomes.append({"n": self.sent, "ok": False, "message": self.broken["reason"]})
             return []
         if secret is not None:  # it changes the part here once the table takes it
-            self.owned.pending = (self.sent, *secret)
+            self.owned.pending = (self.sent, *secret, move.get("commit"))
         message = {"t": "move", "n": self.sent, "base": self.version, "move": move}
         self.pending[self.sent] = message
         return [encode(message)]
@@ -783,8 +813,10 @@ class Guest:
         """What the table is sent for a move: with a secret part on this device, its public form
         (the rules judge the move on the part here), and the secret move with the part after it."""
         part = self._owned_part()
-        if part is None or self.view is None:
+        if self.owned is None:
             return move, None
+        if part is None or self.view is None:  # never sent as it is: it would show the secret
+            raise IllegalMove("Wait a moment: the table's view of the game has not come yet.")
         public, secret = part.outgoing(self.view, self.owned, move)
         if secret is not None and self.owned.pending is not None:
             raise IllegalMove("Wait a moment: the table has not answered your last move yet.")
@@ -801,21 +833,70 @@ class Guest:
         """The table answered move `number`: a secret move it took changes the part here."""
         if self.owned is None or self.owned.pending is None or self.owned.pending[0] != number:
             return []
-        _n, secret, after = self.owned.pending
+        _n, secret, after, commit = self.owned.pending
         self.owned.pending = None
         if taken:
             self.owned.moves.append(secret)
             self.owned.part = after
+            self.owned.commits.append(commit)
         return self._show()
 
+    def _automatic_after(self, number: int) -> dict[str, Any] | None:
+        """The move this device must make by itself once the table takes its secret move
+        `number` (a view that came before the yes was judged on the part before it)."""
+        part = self._owned_part()
+        pending = None if self.owned is None else self.owned.pending
+        if part is None or pending is None or pending[0] != number or self.view is None or self.broken is not None:
+            return None
+        automatic = part.automatic(self.view, pending[2])
+        return None if automatic in [m["move"] for m in self.pending.values()] else automatic
+
     def _show(self) -> list[str]:
-        """At the end, the secret part for everyone to check, once the table has answered every
-        move made on it (a move still unanswered is sent again first)."""
+        """At the end, the secret part for everyone to check: once the table has answered every
+        move made on it (a move still unanswered is sent again first), and once the record the
+        table sent shows the game over with every commitment this device made, in order. Until
+        then a table asking to see it learns nothing."""
         if self.owned is None or not self.show_asked or self.broken is not None:
             return []
         if self.owned.pending is not None:
             return [encode(m) for _n, m in sorted(self.pending.items())]
-        return [encode({"t": "shown", "part": self.owned.shown()})]
+        record = self.final_record()
+        if record is None:
+            return []  # shown once the record is in
+        over, refusal = self._record_ended(record)
+        if refusal:
+            return self._stop(refusal)
+        return [encode({"t": "shown", "part": self.owned.shown()})] if over else []
+
+    def _record_ended(self, record: Any) -> tuple[bool, str | None]:
+        """Whether the table's record (its public moves) replays to the end of the game, and
+        what is wrong with it when it does not hold this device's moves."""
+        from wordtable.engine.game import Record, replay_states
+        part = self._owned_part()
+        try:
+            parsed = Record.from_json(record)
+            if parsed.game != self.game_id or self.seat not in parsed.owned_seats():
+                return False, "the table's record is not of the game you joined"
+            public = Record(parsed.game, parsed.options, parsed.seed, parsed.moves, parsed.shared,
+                            {"seats": parsed.owned_seats(), "shown": {}})
+            *_, last = replay_states(part.game, public)
+        except (ValueError, GameError) as error:
+            return False, f"the table's record of the game does not hold ({str(error)[:200]})"
+        if part.game.outcome(last) is None:
+            return False, None  # an earlier copy, or a table asking too soon: nothing is shown
+        return True, self.own_commits_refusal(record)
+
+    def own_commits_refusal(self, record: Any) -> str | None:
+        """Whether the record holds this seat's public moves on its secret part with exactly the
+        commitments its device made, in order (a table that changed one is caught)."""
+        moves = record.get("moves") if isinstance(record, dict) else None
+        if self.owned is None or not isinstance(moves, list):
+            return None
+        commits = [entry[1].get("commit") for entry in moves if isinstance(entry, list) and len(entry) == 2
+                   and entry[0] == self.seat and isinstance(entry[1], dict) and "commit" in entry[1]]
+        if commits != self.owned.commits:
+            return "the table's record does not hold the moves your device made on your own secret"
+        return None
 
     def ask(self, question: str, args: dict[str, Any]) -> tuple[int, list[str]]:
         self.asked += 1
@@ -847,7 +928,7 @@ class Guest:
             return self._draw(message)
         if kind == "record":
             self._record_part(message)
-            return []
+            return self._show() if self.record_ready() else []
         if kind == "show":
             self.show_asked = True
             return self._show()
@@ -868,9 +949,10 @@ class Guest:
         if kind == "view":
             return self._view(message)
         if kind == "ack" and _int(message.get("n")):
+            automatic = self._automatic_after(message["n"])  # first: it changes nothing here
             if self.pending.pop(message["n"], None) is not None:
                 self.outcomes.append({"n": message["n"], "ok": True})
-            return self._settled(message["n"], taken=True)
+            return self._settled(message["n"], taken=True) + (self.move(automatic) if automatic else [])
         if kind == "refused" and _int(message.get("n")):
             if message.get("retry"):
                 return [encode(m) for _n, m in sorted(self.pending.items())]
@@ -950,11 +1032,12 @@ class Guest:
         return []
 
     def _record_part(self, message: dict[str, Any]) -> None:
-        part, of, text = message.get("part"), message.get("of"), message.get("text")
-        if not (_int(part) and _int(of) and 0 <= part < of <= RECORD_PARTS and isinstance(text, str)):
+        part, of, text, copy = message.get("part"), message.get("of"), message.get("text"), message.get("copy", "")
+        if not (_int(part) and _int(of) and 0 <= part < of <= RECORD_PARTS and isinstance(text, str)
+                and isinstance(copy, str) and len(copy) <= 64):
             return
-        if of != self.record_of:  # another (later) copy of the record: start again
-            self.record_parts, self.record_of = {}, of
+        if (of, copy) != (self.record_of, self.record_copy):  # another (later) copy of the record: start again
+            self.record_parts, self.record_of, self.record_copy = {}, of, copy
         self.record_parts[part] = text
 
     def record_ready(self) -> bool:
@@ -1026,7 +1109,9 @@ class Guest:
         # First (it changes nothing here): a move this device must make by itself on its secret
         # part; its rules may need a dictionary the page fetches before asking again.
         part = self._owned_part()
-        automatic = None if part is None else part.automatic(view, self.owned.part)
+        if part is not None:
+            part.warm(view)  # the dictionary its rules need, fetched now rather than mid-answer
+        automatic = None if part is None or self.owned.pending is not None else part.automatic(view, self.owned.part)
         stopped = self._check_draws(message.get("draws"))
         self.version, self.view = version, view
         self.actors = [a for a in actors if _int(a)]

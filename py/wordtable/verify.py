@@ -86,7 +86,7 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
                  "committed to at the start")
     else:
         said += " (its randomness is the seed in the record)"
-    if record.owned is not None and record.owned_seats():
+    if record.owned is not None and record.owned_seats() and len(record.shown()) == len(record.owned_seats()):
         said += (f", and every {game.owned_part().name} kept on its owner's device, shown at the end, matches "
                  "every commitment and every move its owner told the table")
     return Verdict(True, f"{said}{'' if finished else '; the game is not over'}.", moves, events, finished)
@@ -118,7 +118,7 @@ def verify_as_guest(guest: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
     if record is None:
         return Verdict(False, "The table has not sent the whole record yet: nothing can be checked until it does.",
                        checked=False)
-    refusal = guest.own_draws_refusal(record) or guest.own_part_refusal(record)
+    refusal = guest.own_draws_refusal(record) or guest.own_part_refusal(record) or guest.own_commits_refusal(record)
     if refusal is None and record.get("game") != guest.game_id:
         refusal = "it is a record of another game than the one you joined"
     if refusal:

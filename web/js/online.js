@@ -387,13 +387,15 @@ export class GuestScreen {
       if (!table.started && this.game && !this.view) this.drawLobby();
       if (stopped && this.view) this.drawMain(); // the turn screen goes: nothing can be played now
     }
-    if (result.record_ready && !this.recordReady) {
+    // Checked as soon as it is in, and again when a later copy holds the secrets shown since.
+    if (result.record_ready && result.record_copy !== this.recordCopy) {
       this.recordReady = true;
+      this.recordCopy = result.record_copy;
       if (this.view?.phase === "over") this.checkButton?.run();
     }
     const awayChanged = String(result.away) !== String(this.away);
     this.away = result.away;
-    // A view of the same version changes at the end, as each player's kept secret is shown.
+    // A view of the same version changes at the end, once every player's kept secret is shown.
     const shownAtTheEnd = result.view?.phase === "over" && JSON.stringify(result.view) !== JSON.stringify(this.view);
     if (result.view && this.game && (result.version !== this.version || shownAtTheEnd)) {
       const stillMyTurn = this.actors?.includes(this.seat) && result.actors.includes(result.seat);

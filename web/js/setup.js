@@ -271,6 +271,10 @@ export class Setup {
     const names = players.map((p) => p.name.toLowerCase());
     if (new Set(names).size !== names.length) return this.say("Give every player a different name.");
     const options = { players: players.length, lexicon: this.lexicon.value, ...this.fields.read() };
+    if (this.game.ownedSecret && players.some((player) => player.online) && options.lexicon.startsWith("custom:")) {
+      return this.say(`Online, each friend's device checks their own ${this.game.ownedSecret} against the dictionary, so choose one `
+        + "that comes with Wordtable: your own word lists stay in this browser.");
+    }
     if (document.body.dataset.boot === "failed") return this.say("Python could not start (see above): no game can begin.");
     if (document.body.dataset.boot !== "ready") {
       this.say("Python is still starting: the game begins as soon as it is ready.", { bad: false });

@@ -57,14 +57,15 @@ class Keep:
 
     key: str = field(default_factory=new_key)
     moves: list[dict[str, Any]] = field(default_factory=list)
-    part: Any = None
-    pending: tuple[int, dict[str, Any], Any] | None = None
+    part: str | None = None    # the game's text of it (None: as at the start)
+    pending: tuple[int, dict[str, Any], str, str | None] | None = None  # (n, move, part after, commitment)
+    commits: list[str | None] = field(default_factory=list)  # of each secret move the table took
 
     def shown(self) -> dict[str, Any]:
         return {"key": self.key, "moves": self.moves}
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "moves": self.moves, "part": self.part,
+        return {"key": self.key, "moves": self.moves, "part": self.part, "commits": self.commits,
                 "pending": None if self.pending is None else list(self.pending)}
 
     @classmethod
@@ -72,13 +73,17 @@ class Keep:
         """ValueError when it is not what to_json wrote."""
         if not isinstance(data, dict):
             raise ValueError("the saved secret part is damaged")
-        key, moves, pending = data.get("key"), data.get("moves"), data.get("pending")
+        key, moves, part, pending, commits = (data.get(name) for name in ("key", "moves", "part", "pending", "commits"))
         if not (is_hex(key, KEY_HEX) and isinstance(moves, list) and len(moves) <= MAX_SECRET_MOVES
-                and all(isinstance(m, dict) for m in moves)
-                and (pending is None or (isinstance(pending, list) and len(pending) == 3
-                                         and isinstance(pending[0], int) and isinstance(pending[1], dict)))):
+                and all(isinstance(m, dict) for m in moves) and (part is None or isinstance(part, str))
+                and isinstance(commits, list) and len(commits) == len(moves)
+                and all(c is None or is_hex(c, 64) for c in commits)
+                and (pending is None or (isinstance(pending, list) and len(pending) == 4
+                                         and isinstance(pending[0], int) and isinstance(pending[1], dict)
+                                         and isinstance(pending[2], str)
+                                         and (pending[3] is None or is_hex(pending[3], 64))))):
             raise ValueError("the saved secret part is damaged")
-        return cls(key, list(moves), data.get("part"), None if pending is None else tuple(pending))
+        return cls(key, list(moves), part, None if pending is None else tuple(pending), list(commits))
 
 
 def parse_shown(data: Any) -> tuple[str, list[dict[str, Any]]] | None:
@@ -132,6 +137,9 @@ class OwnedPart:
         """The public move to send for the player's move, and (the secret move, the part after
         it) when it changes the part; IllegalMove when the rules forbid it on the owner's part."""
         raise NotImplementedError
+
+    def warm(self, view: dict[str, Any]) -> None:
+        """Loads what the owner's rules need (a dictionary) while nothing has changed yet."""
 
     def automatic(self, view: dict[str, Any], part: Any) -> dict[str, Any] | None:
         """A move the owner's device makes by itself, which at a table without secrets the rules

@@ -631,7 +631,7 @@ def check_fields(kind: str, move: Move) -> None:
             raise MalformedMove("A place move needs row, col and dir (right, down, left or up).")
     elif kind in ("written", "crossed"):
         if not is_hex(move.get("commit"), 64):
-            raise MalformedMove("A written move needs the commitment to the grid (64 hex digits).")
+            raise MalformedMove(f"A {kind} move needs the commitment to the grid (64 hex digits).")
     elif kind == "xs":
         cells = move.get("cells")
         if not (isinstance(cells, list) and len(cells) <= 3 and all(
@@ -664,16 +664,19 @@ class Grids(OwnedPart):
             players, seat, phase, word = options.players, view["seat"], view["phase"], view["word"]
             grid = EMPTY * (options.rows * options.cols) if part is None else part
 
-            def seats(values: Any, count: int | None = None) -> bool:
+            def numbers(values: Any, below: int, count: int | None = None) -> bool:
                 return isinstance(values, list) and (count is None or len(values) == count) and all(
-                    is_int(v) and 0 <= v < max(players, MAX_STRIKES + 1) for v in values)
+                    is_int(v) and 0 <= v < below for v in values)
+
+            def seats(values: Any, count: int | None = None) -> bool:
+                return numbers(values, players, count)
 
             if not (isinstance(grid, str) and len(grid) == options.rows * options.cols and is_int(seat)
                     and 0 <= seat < players and phase in ("choose", "vet", "defend", "write", "over")
                     and (word is None or (isinstance(word, str) and allowed_shape(word)))
                     and is_int(view["chooser"]) and 0 <= view["chooser"] < players
                     and (view["challenger"] is None or seats([view["challenger"]]))
-                    and seats(view["strikes"], players) and seats(view["lost_turns"], players)
+                    and numbers(view["strikes"], MAX_STRIKES + 1, players) and numbers(view["lost_turns"], 1000, players)
                     and seats(view["waiting_for"]) and seats(view["accepted"])
                     and isinstance(view["out"], list) and len(view["out"]) == players
                     and all(isinstance(gone, bool) for gone in view["out"])
@@ -729,6 +732,12 @@ class Grids(OwnedPart):
             return move, None  # a strike: nothing written
         public = {"type": "written" if kind == "place" else "crossed", "commit": commitment(keep.key, grid)}
         return public, (move, grid)
+
+    def warm(self, view: dict[str, Any]) -> None:
+        try:
+            self.game.fitting_words_for(EMPTY * 16, Options.parse(view["options"]))  # the dictionary's index
+        except (GameError, LookupError, KeyError, TypeError, ValueError):
+            pass  # a view that cannot be read, a dictionary not here: nothing to load
 
     def automatic(self, view: dict[str, Any], part: Any) -> Move | None:
         try:
@@ -794,11 +803,14 @@ class Grids(OwnedPart):
         key, secret = shown
         kind = move.get("type")
         if kind == "stuck":
-            if not full.out[seat] and full.word is None and full.chooser == seat:
-                fitting = self.game.fitting_words(full, seat)
-                if fitting:
-                    raise OwnedBreak(seat, index, f"they said no word fits their grid, but {fitting[0].upper()} does")
-            return full  # the rules put them out by themselves
+            if full.out[seat]:
+                return full  # the rules put them out by themselves when the turn came to them
+            if full.word is not None or full.chooser != seat:
+                raise OwnedBreak(seat, index, "they said no word fits their grid when it was not theirs to choose")
+            fitting = self.game.fitting_words(full, seat)
+            if fitting:
+                raise OwnedBreak(seat, index, f"they said no word fits their grid, but {fitting[0].upper()} does")
+            return self.game._stuck(full, seat)  # the game's first chooser, whom the rules never check
         if kind not in ("written", "crossed"):
             try:  # choosing a word, a strike: the same move, now judged on their grid too
                 return self.game.apply(full, seat, move)
