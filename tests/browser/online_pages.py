@@ -87,6 +87,9 @@ def main(dist: str) -> None:
             guest.wait_for_function("wordtable.guest.view && (wordtable.guest.view.history.length === %d"
                                     " || wordtable.guest.view.phase === 'over')" % (turn + 1))
 
+        # The game is on the guest's screen once the start's draw is in (and its dictionary, which
+        # its device needs for its own grid).
+        guest.wait_for_function("wordtable.guest && wordtable.guest.view !== null && wordtable.guest.view !== undefined")
         for turn in range(3):  # three words, each chosen by whoever's turn it is, written by both
             play_word(turn)
         result["guest_history"] = guest.evaluate("wordtable.guest.view.history")
