@@ -16,10 +16,10 @@ from online_fuzz import shipped
 from test_online import Wire
 from test_online_shared import play_to_the_end, settle_wire
 from wordtable.engine.errors import IllegalMove
-from wordtable.engine.game import Record
+from wordtable.engine.game import Record, replay_states
 from wordtable.engine.owned import Keep, commitment
 from wordtable.games import make
-from wordtable.online import Draws, Guest, Host, decode, encode
+from wordtable.online import Draws, Guest, Host, checksum, decode, encode
 from wordtable.verify import verify, verify_as_guest
 
 GAME = "four-letter-words"
@@ -320,11 +320,27 @@ def test_a_table_that_asks_to_see_a_grid_before_the_end_learns_nothing():
     # A record that is not over, or over without this device's moves in it, shows nothing either.
     unfinished = json.dumps(host.record.to_json())
     assert guest.receive(encode({"t": "record", "part": 0, "of": 1, "text": unfinished, "copy": "a"})) == []
+    # A forged end: the real record, then the guest "striking" out, with a view of that end.
     forged = host.record.to_json()
-    forged["moves"] = forged["moves"][:1] + [[0, {"type": "strike"}]] * 3
-    replies = guest.receive(encode({"t": "record", "part": 0, "of": 1, "text": json.dumps(forged), "copy": "b"}))
-    assert all(decode(text)["t"] != "shown" for text in replies)
-    assert not any("row" in text for text in replies)
+    state = None
+    for state in replay_states(game, Record.from_json(forged)):
+        pass
+    for step in range(60):
+        if game.outcome(state) is not None:
+            break
+        seat = game.actors(state)[0]
+        move = bots["medium"](game, game.view(state, 0), random.Random(step)) if seat == 0 else (
+            {"type": "strike"} if state.word else {"type": "choose", "word": "able"})
+        state = game.apply(state, seat, move)
+        forged["moves"].append([seat, move])
+    assert game.outcome(state) is not None
+    ending = game.view(state, 1)
+    replies = guest.receive(encode({"t": "view", "v": len(forged["moves"]), "view": ending, "actors": [],
+                                    "sum": checksum(ending), "draws": json.loads(host.view_message(1))["draws"]}))
+    replies += guest.receive(encode({"t": "record", "part": 0, "of": 1, "text": json.dumps(forged), "copy": "b"}))
+    replies += guest.receive(encode({"t": "show"}))
+    assert all(decode(text)["t"] != "shown" for text in replies) and not any("row" in text for text in replies)
+    assert "does not hold the moves your device made" in guest.broken["reason"]
 
 
 class Reversed(Wire):
@@ -407,3 +423,38 @@ def test_a_guest_sends_nothing_of_its_grid_before_the_tables_view_has_come():
     with pytest.raises(IllegalMove):
         guest.move({"type": "place", "row": 0, "col": 0, "dir": "right"})
     assert guest.sent == 0 and not guest.pending
+
+
+def test_a_guests_check_before_every_grid_is_shown_accuses_nobody():
+    @dataclass
+    class Silent(Guest):
+        def _show(self) -> list[str]:
+            return []
+
+    host, wire = owned_table({"players": 3}, [1, 2], seed=5, guest_class=Silent, liars=[2])
+    with pytest.raises(AssertionError, match=r"the table still waits for \[2\]"):
+        play_to_the_end(host, wire)
+    wire.run()
+    verdict = verify_as_guest(wire.guests["g1"], shipped)  # its own grid is in; the other's is not yet
+    assert not verdict.ok and not verdict.checked and "Seat 3 has not shown" in verdict.message
+
+
+def test_a_guest_reloaded_keeps_its_seat_and_game_for_the_end():
+    """Reloaded before showing its grid, and its welcome lost: it still shows it."""
+    class NoShow(Wire):
+        def from_guest(self, peer: str, texts: list[str]) -> None:
+            super().from_guest(peer, [text for text in texts if decode(text)["t"] != "shown"])
+
+    host, wire = owned_table({"players": 2}, [1], seed=12)
+    wire = NoShow(host, wire.guests)
+    guest = wire.guests["g1"]
+    with pytest.raises(AssertionError, match=r"the table still waits for \[1\]"):
+        play_to_the_end(host, wire)
+    again = Guest(guest.token, lexicon_for=shipped)
+    again.restore(json.loads(json.dumps(guest.saved())))
+    assert (again.seat, again.game_id) == (guest.seat, guest.game_id)
+    replies = [reply for _peer, text in host.receive("g1", encode({"t": "sync"})) for reply in again.receive(text)]
+    for reply in replies:
+        host.receive("g1", reply)
+    assert again.broken is None and host.draws.broken is None and host.waiting_for() == []
+    assert verify(host.record.to_json(), shipped).ok

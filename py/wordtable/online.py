@@ -13,7 +13,8 @@ Guest -> host
   {"t": "shown", "part": P}                          at the end, the secret part this guest's device
                                                      kept (engine.owned), for everyone to check
   {"t": "move", "n": N, "base": V, "move": {...}}    the guest's N-th move, made on view version V
-  {"t": "check", "v": V, "sum": S}                   "my view V has checksum S" (divergence check)
+  {"t": "check", "v": V, "sum": S, "copy": C}        "my view V has checksum S" (divergence check);
+                                                     C: the copy of the finished record it holds
   {"t": "sync"}                                      "send me my view again"
   {"t": "ask", "q": Q, "question": NAME, "args": {...}}  a question the game answers about the
                                                      guest's own seat (Spell Write: the lines a
@@ -28,8 +29,10 @@ Host -> guest
   {"t": "draw", "k": K, "label": L}                  "give your part of random event K, the draw
                                                      L" (shared randomness)
   {"t": "broken", "seat": S, "event": K, "reason": M}  the game stopped: a broken commitment
-  {"t": "record", "part": I, "of": N, "text": T}     the finished game's record, in N parts
-                                                     (shared randomness: every guest checks it)
+  {"t": "record", "part": I, "of": N, "text": T, "copy": C}
+                                                     the finished game's record, in N parts
+                                                     (shared randomness: every guest checks it);
+                                                     C names the copy (a later one adds secrets shown)
   {"t": "view", "v": V, "view": {...}, "actors": [...], "sum": S, "draws": [N, D]}
                                                      D: a digest of the labels of the N random
                                                      events drawn (shared randomness)
@@ -330,7 +333,8 @@ class Host:
         if message["t"] == "check" and message.get("v") == self.version \
                 and message.get("sum") == checksum(self.game.view(self.state, seat)):
             showing = self._show_request(peer, seat)  # with the record it must hold first
-            return out + (record + showing if showing else [])
+            latest = record and decode(record[0][1])["copy"] == message.get("copy")
+            return out + ([] if latest and not showing else record + showing)
         return [(peer, self.view_message(seat))] + out + record + self._show_request(peer, seat)
 
     def _join(self, peer: str, message: dict[str, Any]) -> Outgoing:
@@ -432,7 +436,7 @@ class Host:
         self.last_move[seat] = number
         refused = self.refused.setdefault(seat, {})
         refused[number] = message[:300]
-        for old in sorted(refused)[:-REFUSALS_KEPT]:
+        for old in sorted(refused)[:-REFUSALS_KEPT]:  # (a move this old is not sent again)
             del refused[old]
         return [(peer, encode({"t": "refused", "n": number, "message": message}))]
 
@@ -514,11 +518,12 @@ class Host:
                                      f"{broken.reason}"))
             return stop + [(p, text) for p in self.peers for text in self.record_messages()]
         self.record.owned = shown
-        if not self._all_shown():
-            return self.presence()
-        self.state = final
-        record = self.record_messages()
-        return self.broadcast() + self.presence() + [(p, text) for p in self.peers for text in record]
+        out = []
+        if self._all_shown():
+            self.state = final
+            out = self.broadcast()
+        # A new copy of the record for every guest: its check now counts this part in.
+        return out + self.presence() + [(p, text) for p in self.peers for text in self.record_messages()]
 
     def record_messages(self) -> list[str]:
         """Once a game with shared randomness is over, its whole record, in parts that fit a
@@ -747,6 +752,7 @@ class Guest:
     owned: Keep | None = None
     lexicon_for: Callable[[str], Any] | None = None
     show_asked: bool = False
+    shown_at: int | None = None  # the version of the finished game it showed its secret part for
 
     def __post_init__(self) -> None:
         self.chain = SecretChain(bytes.fromhex(self.chain_end))
@@ -762,7 +768,8 @@ class Guest:
         """What the guest's page keeps: its moves not yet answered, and its secret chain."""
         return {"sent": self.sent, "pending": {str(n): m for n, m in self.pending.items()},
                 "chain": self.chain_end, "drawn": self.drawn, "host_head": self.host_head, "heads": self.heads,
-                "broken": self.broken, "owned": None if self.owned is None else self.owned.to_json()}
+                "broken": self.broken, "owned": None if self.owned is None else self.owned.to_json(),
+                "seat": self.seat, "game": self.game_id, "shown_at": self.shown_at}
 
     def restore(self, saved: dict[str, Any]) -> None:
         """From saved(); ValueError when it is damaged (nothing is changed then)."""
@@ -780,7 +787,12 @@ class Guest:
                 and (broken is None or (isinstance(broken, dict) and isinstance(broken.get("reason"), str)))):
             raise ValueError("the saved randomness is damaged")
         owned = None if saved.get("owned") is None else Keep.from_json(saved["owned"])
+        seat, game, shown_at = saved.get("seat"), saved.get("game"), saved.get("shown_at")
+        if not ((seat is None or _int(seat)) and (game is None or isinstance(game, str))
+                and (shown_at is None or _int(shown_at))):
+            raise ValueError("the saved seat is damaged")
         self.sent, self.pending, self.owned = sent, {int(n): m for n, m in pending.items()}, owned
+        self.seat, self.game_id, self.shown_at = seat, game, shown_at
         self.chain_end, self.chain = chain, SecretChain(bytes.fromhex(chain))
         self.drawn, self.host_head, self.heads, self.broken = list(drawn), host, list(heads), broken
 
@@ -795,7 +807,7 @@ class Guest:
             self.outcomes.append({"n": self.sent, "ok": False, "message": self.broken["reason"]})
             return []
         if secret is not None:  # it changes the part here once the table takes it
-            self.owned.pending = (self.sent, *secret, move.get("commit"))
+            self.owned.pending = (self.sent, *secret)
         message = {"t": "move", "n": self.sent, "base": self.version, "move": move}
         self.pending[self.sent] = message
         return [encode(message)]
@@ -833,12 +845,11 @@ class Guest:
         """The table answered move `number`: a secret move it took changes the part here."""
         if self.owned is None or self.owned.pending is None or self.owned.pending[0] != number:
             return []
-        _n, secret, after, commit = self.owned.pending
+        _n, secret, after = self.owned.pending
         self.owned.pending = None
         if taken:
             self.owned.moves.append(secret)
             self.owned.part = after
-            self.owned.commits.append(commit)
         return self._show()
 
     def _automatic_after(self, number: int) -> dict[str, Any] | None:
@@ -860,19 +871,28 @@ class Guest:
             return []
         if self.owned.pending is not None:
             return [encode(m) for _n, m in sorted(self.pending.items())]
+        if self.shown_at is not None:
+            return [encode({"t": "shown", "part": self.owned.shown()})]  # asked again: the same
         record = self.final_record()
-        if record is None:
-            return []  # shown once the record is in
+        if record is None or self.seat is None or self.view is None:
+            return []  # shown once the record is in, and the game on this screen
         over, refusal = self._record_ended(record)
         if refusal:
             return self._stop(refusal)
-        return [encode({"t": "shown", "part": self.owned.shown()})] if over else []
+        if not over:
+            return []
+        self.shown_at = self.version
+        return [encode({"t": "shown", "part": self.owned.shown()})]
 
     def _record_ended(self, record: Any) -> tuple[bool, str | None]:
-        """Whether the table's record (its public moves) replays to the end of the game, and
-        what is wrong with it when it does not hold this device's moves."""
+        """Whether the table's record is the game this screen shows, over: its public moves
+        replay to the end, this seat's are exactly the moves the table took from it, its draws
+        are those this device gave its parts to, and its end is the view shown here. What is
+        wrong with it when it is not."""
         from wordtable.engine.game import Record, replay_states
         part = self._owned_part()
+        if part is None:
+            return False, "the table's record is not of the game you joined"
         try:
             parsed = Record.from_json(record)
             if parsed.game != self.game_id or self.seat not in parsed.owned_seats():
@@ -880,22 +900,25 @@ class Guest:
             public = Record(parsed.game, parsed.options, parsed.seed, parsed.moves, parsed.shared,
                             {"seats": parsed.owned_seats(), "shown": {}})
             *_, last = replay_states(part.game, public)
-        except (ValueError, GameError) as error:
+        except (ValueError, GameError, LookupError) as error:
             return False, f"the table's record of the game does not hold ({str(error)[:200]})"
-        if part.game.outcome(last) is None:
+        if len(parsed.moves) != self.version or part.game.outcome(last) is None:
             return False, None  # an earlier copy, or a table asking too soon: nothing is shown
-        return True, self.own_commits_refusal(record)
+        refusal = self.own_moves_refusal(record) or self.own_draws_refusal(record)
+        if refusal is None and checksum(part.game.view(last, self.seat)) != checksum(self.view):
+            refusal = "the table's record does not end on the game it showed you"
+        return True, refusal
 
-    def own_commits_refusal(self, record: Any) -> str | None:
-        """Whether the record holds this seat's public moves on its secret part with exactly the
-        commitments its device made, in order (a table that changed one is caught)."""
+    def own_moves_refusal(self, record: Any) -> str | None:
+        """Whether the record holds exactly the moves the table took from this seat, as its
+        device sent them (with a secret part kept here: each commitment it made)."""
         moves = record.get("moves") if isinstance(record, dict) else None
-        if self.owned is None or not isinstance(moves, list):
+        if self.owned is None:
             return None
-        commits = [entry[1].get("commit") for entry in moves if isinstance(entry, list) and len(entry) == 2
-                   and entry[0] == self.seat and isinstance(entry[1], dict) and "commit" in entry[1]]
-        if commits != self.owned.commits:
-            return "the table's record does not hold the moves your device made on your own secret"
+        mine = [entry[1] for entry in moves if isinstance(entry, list) and len(entry) == 2
+                and entry[0] == self.seat] if isinstance(moves, list) else None
+        if mine != self.owned.told:
+            return "the table's record does not hold the moves your device made"
         return None
 
     def ask(self, question: str, args: dict[str, Any]) -> tuple[int, list[str]]:
@@ -909,7 +932,9 @@ class Guest:
         return outcomes, answers
 
     def check(self) -> list[str]:
-        return [encode({"t": "check", "v": self.version, "sum": checksum(self.view) if self.view else ""})]
+        # copy: the finished record's copy it holds (the table sends a later one)
+        return [encode({"t": "check", "v": self.version, "sum": checksum(self.view) if self.view else "",
+                        "copy": self.record_copy if self.record_ready() else ""})]
 
     def receive(self, text: Any) -> list[str]:
         message = decode(text)
@@ -950,8 +975,11 @@ class Guest:
             return self._view(message)
         if kind == "ack" and _int(message.get("n")):
             automatic = self._automatic_after(message["n"])  # first: it changes nothing here
-            if self.pending.pop(message["n"], None) is not None:
+            taken = self.pending.pop(message["n"], None)
+            if taken is not None:
                 self.outcomes.append({"n": message["n"], "ok": True})
+                if self.owned is not None:
+                    self.owned.told.append(taken["move"])
             return self._settled(message["n"], taken=True) + (self.move(automatic) if automatic else [])
         if kind == "refused" and _int(message.get("n")):
             if message.get("retry"):
@@ -1081,12 +1109,15 @@ class Guest:
         return None
 
     def own_part_refusal(self, record: Any) -> str | None:
-        """Whether the record holds this seat's secret part exactly as its device showed it."""
+        """Whether the record holds this seat's secret part as its device showed it (not there
+        yet is no fault: the record's check says it is still to be shown)."""
         if self.owned is None:
             return None
         owned = record.get("owned") if isinstance(record, dict) else None
         shown = owned.get("shown") if isinstance(owned, dict) else None
-        if not isinstance(shown, dict) or shown.get(str(self.seat)) != self.owned.shown():
+        if not isinstance(shown, dict):
+            return "the record does not say which secrets its players kept on their own devices"
+        if str(self.seat) in shown and shown[str(self.seat)] != self.owned.shown():
             return "the record does not hold the secret your device kept as it showed it at the end"
         return None
 
@@ -1113,6 +1144,8 @@ class Guest:
             part.warm(view)  # the dictionary its rules need, fetched now rather than mid-answer
         automatic = None if part is None or self.owned.pending is not None else part.automatic(view, self.owned.part)
         stopped = self._check_draws(message.get("draws"))
+        if not stopped and self.shown_at is not None and version != self.shown_at:
+            stopped = self._stop("the table went on after the game you showed your secret for had ended")
         self.version, self.view = version, view
         self.actors = [a for a in actors if _int(a)]
         if automatic is not None and not stopped and automatic not in [m["move"] for m in self.pending.values()]:

@@ -118,7 +118,7 @@ def verify_as_guest(guest: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
     if record is None:
         return Verdict(False, "The table has not sent the whole record yet: nothing can be checked until it does.",
                        checked=False)
-    refusal = guest.own_draws_refusal(record) or guest.own_part_refusal(record) or guest.own_commits_refusal(record)
+    refusal = guest.own_draws_refusal(record) or guest.own_part_refusal(record) or guest.own_moves_refusal(record)
     if refusal is None and record.get("game") != guest.game_id:
         refusal = "it is a record of another game than the one you joined"
     if refusal:

@@ -58,14 +58,14 @@ class Keep:
     key: str = field(default_factory=new_key)
     moves: list[dict[str, Any]] = field(default_factory=list)
     part: str | None = None    # the game's text of it (None: as at the start)
-    pending: tuple[int, dict[str, Any], str, str | None] | None = None  # (n, move, part after, commitment)
-    commits: list[str | None] = field(default_factory=list)  # of each secret move the table took
+    pending: tuple[int, dict[str, Any], str] | None = None  # (n, the secret move, the part after it)
+    told: list[dict[str, Any]] = field(default_factory=list)  # every move of this seat the table took, as sent
 
     def shown(self) -> dict[str, Any]:
         return {"key": self.key, "moves": self.moves}
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "moves": self.moves, "part": self.part, "commits": self.commits,
+        return {"key": self.key, "moves": self.moves, "part": self.part, "told": self.told,
                 "pending": None if self.pending is None else list(self.pending)}
 
     @classmethod
@@ -73,17 +73,15 @@ class Keep:
         """ValueError when it is not what to_json wrote."""
         if not isinstance(data, dict):
             raise ValueError("the saved secret part is damaged")
-        key, moves, part, pending, commits = (data.get(name) for name in ("key", "moves", "part", "pending", "commits"))
+        key, moves, part, pending, told = (data.get(name) for name in ("key", "moves", "part", "pending", "told"))
         if not (is_hex(key, KEY_HEX) and isinstance(moves, list) and len(moves) <= MAX_SECRET_MOVES
                 and all(isinstance(m, dict) for m in moves) and (part is None or isinstance(part, str))
-                and isinstance(commits, list) and len(commits) == len(moves)
-                and all(c is None or is_hex(c, 64) for c in commits)
-                and (pending is None or (isinstance(pending, list) and len(pending) == 4
+                and isinstance(told, list) and all(isinstance(m, dict) for m in told)
+                and (pending is None or (isinstance(pending, list) and len(pending) == 3
                                          and isinstance(pending[0], int) and isinstance(pending[1], dict)
-                                         and isinstance(pending[2], str)
-                                         and (pending[3] is None or is_hex(pending[3], 64))))):
+                                         and isinstance(pending[2], str)))):
             raise ValueError("the saved secret part is damaged")
-        return cls(key, list(moves), part, None if pending is None else tuple(pending), list(commits))
+        return cls(key, list(moves), part, None if pending is None else tuple(pending), list(told))
 
 
 def parse_shown(data: Any) -> tuple[str, list[dict[str, Any]]] | None:
