@@ -40,7 +40,7 @@ def parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser("simulate", help="play bot-only games and print a summary")
     simulate.add_argument("game", metavar="GAME", help="e.g. four-letter-words")
     simulate.add_argument("--players", type=int, default=2)
-    simulate.add_argument("--levels", default="", help="bot level per seat: easy,medium,hard")
+    simulate.add_argument("--levels", default="", help="bot level per seat: easy,medium,hard (or oracle)")
     simulate.add_argument("--games", type=int, default=20)
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--lexicon", default="standard")
@@ -167,7 +167,7 @@ def simulate(args: argparse.Namespace) -> list[str]:
     import json
 
     from wordtable.engine.bots import simulate as run_games
-    from wordtable.games import GAME_IDS, make
+    from wordtable.games import GAME_IDS, make, oracles
     from wordtable.lexicon import store
     if args.game not in GAME_IDS:
         raise UsageError(f"unknown game {args.game!r}; games: {', '.join(GAME_IDS)}")
@@ -175,6 +175,7 @@ def simulate(args: argparse.Namespace) -> list[str]:
         game, bots = make(args.game, functools.lru_cache(maxsize=None)(store.load))
     except KeyError:
         raise UsageError(f"{args.game} is not built yet") from None
+    bots = {**bots, **oracles(args.game)}  # an oracle sees everything: for simulations only
     levels = args.levels.split(",") if args.levels else ["medium"] * args.players
     if len(levels) != args.players or not set(levels) <= set(bots):
         raise UsageError(f"--levels needs {args.players} of: {', '.join(bots)}")
@@ -188,7 +189,8 @@ def simulate(args: argparse.Namespace) -> list[str]:
     if args.json:
         return [json.dumps(summary)]
     lines = [f"{summary['games']} games of {args.game}, seats: {', '.join(levels)}"]
-    lines += [f"seat {seat} ({levels[int(seat)]}): {wins} wins" for seat, wins in summary["wins"].items()]
+    lines += [f"seat {seat} ({levels[int(seat)]}): {wins} wins, "
+              f"{summary['mean_bot_move_ms_by_seat'][seat]:.2f} ms a move" for seat, wins in summary["wins"].items()]
     lines += [f"draws: {summary['draws']}", f"mean turns: {summary['mean_turns']:.1f}",
               f"mean bot move: {summary['mean_bot_move_ms']:.2f} ms"]
     return lines

@@ -56,6 +56,8 @@ export class Setup {
     this.seatList = element("ol", { class: "seat-editor", id: "seat-editor" });
     this.hostSees = element("p", { class: "hint", id: "setup-host-sees", hidden: true },
       `Online, the game runs on your device (you host it), which ${game.info.host_sees} Your friends are told so when they join.`);
+    // What the bots in play do, in the game's own words (botLevels).
+    this.botLevels = element("ul", { class: "hint bot-levels", id: "setup-bot-levels", hidden: true });
     this.addButton = button("Add a player", () => { this.addSeat("human"); this.markPreset(null); }, { small: true, id: "add-seat" });
     this.message = element("output", { id: "setup-message", "aria-live": "polite" });
     this.lexicon = element("select", { id: "setup-lexicon", "aria-label": "Dictionary" }, element("option", {}, "Loading…"));
@@ -75,7 +77,7 @@ export class Setup {
       element("div", { class: "setup-head" }, element("h2", {}, `New game of ${game.title}`),
         button("?", () => showRules(game), { small: true, id: "setup-rules", title: `How to play ${game.title}`,
           "aria-label": `How to play ${game.title}`, "aria-haspopup": "dialog" })),
-      element("fieldset", {}, element("legend", {}, "Players"), presets, this.seatList, this.addButton, this.hostSees),
+      element("fieldset", {}, element("legend", {}, "Players"), presets, this.seatList, this.addButton, this.botLevels, this.hostSees),
       gameFields,
       element("fieldset", {}, element("legend", {}, "Dictionary"),
         element("label", { for: "setup-lexicon" }, "Words are checked against"), this.lexicon,
@@ -236,6 +238,10 @@ export class Setup {
     this.addButton.disabled = this.seats.length >= this.game.maxPlayers;
     // Online, the game runs on this device: say plainly what it can see, before anyone joins.
     this.hostSees.hidden = !this.seats.some((seat) => seat.type.value === "online");
+    const levels = ["easy", "medium", "hard"].filter((level) => this.seats.some((seat) => seat.type.value === level));
+    this.botLevels.hidden = !levels.length;
+    this.botLevels.replaceChildren(...levels.map((level) => element("li", {},
+      element("strong", {}, `${level[0].toUpperCase()}${level.slice(1)} bot`), `: ${this.game.botLevels?.[level] ?? ""}`)));
     // Each row says which player it is, renumbered when one is removed.
     for (const [index, seat] of this.seats.entries()) {
       seat.number.textContent = `Player ${index + 1}`;

@@ -25,11 +25,17 @@ class Played:
     record: Record
     state: Any
     move_ms: list[float] = field(default_factory=list)
+    seat_ms: dict[int, list[float]] = field(default_factory=dict)  # the same times, by seat
 
 
 def ask_bot(bot: Bot, game: Game, state: Any, seat: int, seed: int, moves_so_far: int) -> Move | None:
-    """The bot's move for this seat, seeing only this seat's view."""
-    return bot(game, game.view(state, seat), rng_for(seed, "bot", seat, moves_so_far))
+    """The bot's move for this seat, seeing only this seat's view. An oracle (a bot marked
+    `sees_all`, used only in simulations to measure what luck allows) also gets "everything":
+    the state as the replay of a finished game shows it (game.reveal)."""
+    view = game.view(state, seat)
+    if getattr(bot, "sees_all", False):
+        view = {**view, "everything": game.reveal(state)}
+    return bot(game, view, rng_for(seed, "bot", seat, moves_so_far))
 
 
 def play(game: Game, bots: list[Bot], options: dict[str, Any], seed: int, max_moves: int = 20_000) -> Played:
@@ -51,7 +57,9 @@ def play(game: Game, bots: list[Bot], options: dict[str, Any], seed: int, max_mo
 def _timed(bot: Bot, game: Game, state: Any, seat: int, played: Played) -> Move | None:
     start = time.perf_counter()
     move = ask_bot(bot, game, state, seat, played.record.seed, len(played.record.moves))
-    played.move_ms.append((time.perf_counter() - start) * 1000)
+    spent = (time.perf_counter() - start) * 1000
+    played.move_ms.append(spent)
+    played.seat_ms.setdefault(seat, []).append(spent)
     return move
 
 
@@ -106,6 +114,7 @@ def simulate(game: Game, bots: list[Bot], options: dict[str, Any], games: int, s
     wins = {str(seat): 0 for seat in range(len(bots))}
     draws = 0
     turns, move_ms = [], []
+    seat_ms: dict[int, list[float]] = {seat: [] for seat in range(len(bots))}
     for index in range(games):
         played = play(game, bots, options, seed + index)
         outcome = game.outcome(played.state)
@@ -116,6 +125,10 @@ def simulate(game: Game, bots: list[Bot], options: dict[str, Any], games: int, s
         counted = game.turns(played.state)
         turns.append(len(played.record.moves) if counted is None else counted)
         move_ms += played.move_ms
+        for seat, times in played.seat_ms.items():
+            seat_ms[seat] += times
     return {"games": games, "wins": wins, "draws": draws,
             "mean_turns": statistics.fmean(turns) if turns else 0,
-            "mean_bot_move_ms": statistics.fmean(move_ms) if move_ms else 0}
+            "mean_bot_move_ms": statistics.fmean(move_ms) if move_ms else 0,
+            "mean_bot_move_ms_by_seat": {str(seat): statistics.fmean(times) if times else 0
+                                         for seat, times in seat_ms.items()}}

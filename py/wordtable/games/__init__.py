@@ -31,6 +31,11 @@ def make(game_id: str, lexicon_for: Callable[[str], Any]) -> tuple[Any, dict[str
     return game_class(game_id)(lexicon_for), bots
 
 
+def oracles(game_id: str) -> dict[str, Any]:
+    """The game's oracle bots by name: they see everything (engine.bots), for simulations only."""
+    return getattr(importlib.import_module(REGISTRY[game_id][2]), "ORACLES", {})
+
+
 def infos() -> list[dict[str, Any]]:
     """What the page shows of every built game (title, players, options…): game.info."""
     return [game_class(game_id).info() for game_id in REGISTRY]

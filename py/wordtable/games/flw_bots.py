@@ -6,7 +6,6 @@ words of the agreed dictionary that fit, never a never-propose word."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,15 +75,9 @@ def easy(game: FourLetterWords, view: dict[str, Any], rng: random.Random) -> Mov
     return rng.choice(options).to_move() if options else skip_moves_for(me.grid, me.options)[0]
 
 
-def _tidy_placement(game: FourLetterWords, me: Seat, rng: random.Random) -> Move:
-    options = _placements(game, me)
-    if not options:
-        return skip_moves_for(me.grid, me.options)[0]
-    best = max(options, key=lambda p: (_reuse(me, p), _edge_preference(me, p), rng.random()))
-    return best.to_move()
-
-
 def medium(game: FourLetterWords, view: dict[str, Any], rng: random.Random) -> Move:
+    """Names the word that fits its own grid in the most places, and writes where the most
+    words will still fit: it plays its own grid well, without a thought for the others'."""
     me = Seat.of(view)
     if me.phase in ("vet", "defend"):
         return _verdict(game, me, challenges=True)
@@ -92,35 +85,99 @@ def medium(game: FourLetterWords, view: dict[str, Any], rng: random.Random) -> M
         words = _nameable(game, me)
         sample = rng.sample(words, min(CANDIDATES, len(words)))
         return {"type": "choose", "word": max(sample, key=lambda w: (len(_placements(game, me, w)), rng.random()))}
-    return _tidy_placement(game, me, rng)
+    return _roomy_placement(game, me, rng)
 
 
 def hard(game: FourLetterWords, view: dict[str, Any], rng: random.Random) -> Move:
+    """Thinks about the grids it cannot see: it imagines the others' grids from the words
+    written so far (several guesses, each placing every word as a player might) and names the
+    word that fits its own grid but most likely none of theirs; it writes where the most
+    words will still fit afterwards."""
     me = Seat.of(view)
     if me.phase in ("vet", "defend"):
         return _verdict(game, me, challenges=True)
     if me.phase == "choose":
-        return {"type": "choose", "word": _spiteful_word(game, me, rng)}
-    return _tidy_placement(game, me, rng)
+        return {"type": "choose", "word": _word_against_guesses(game, me, _guessed_grids(game, me, rng), rng)}
+    return _roomy_placement(game, me, rng)
 
 
-def _spiteful_word(game: FourLetterWords, me: Seat, rng: random.Random) -> str:
-    """A word that fits this bot's grid well but is likely to strike the others: its letters
-    were rarely written so far, so opponents have few of them to reuse (all the bot knows of
-    their grids is the public list of words)."""
-    public = Counter("".join(me.history))
+def oracle(game: FourLetterWords, view: dict[str, Any], rng: random.Random) -> Move:
+    """For simulations only: it sees every grid (view["everything"], engine.bots), so its words
+    strike the others whenever any word can; it writes as the hard bot does. The ceiling luck
+    allows, against which the ladder is judged."""
+    me = Seat.of(view)
+    if me.phase in ("vet", "defend"):
+        return _verdict(game, me, challenges=True)
+    if me.phase == "choose":
+        everything = view["everything"]
+        others = ["".join(rows) for seat, rows in enumerate(everything["grids"])
+                  if seat != view["seat"] and rows is not None and not everything["out"][seat]]
+        return {"type": "choose", "word": _word_against_guesses(game, me, others, rng)}
+    return _roomy_placement(game, me, rng)
+
+
+GUESSES = 4          # imagined grids per opponent
+ROOMY_WIDTH = 8      # placements weighed by how many words fit after them
+
+
+def _written(me: Seat, grid: str, placement: Placement, word: str) -> str:
+    cells = list(grid)
+    for (r, c), letter in zip(placement.cells(), word):
+        cells[r * me.options.cols + c] = letter
+    return "".join(cells)
+
+
+def _guessed_grids(game: FourLetterWords, me: Seat, rng: random.Random) -> list[str]:
+    """Grids the others may have: every public word written in turn, each where a player might
+    put it (the tidy way or anywhere it fits); a word that fits nowhere is a strike."""
+    windows = game.windows(me.options)
+    guesses = []
+    for _ in range(GUESSES):
+        grid = EMPTY * len(me.grid)
+        for word in me.history:
+            fits = placements(grid, word, windows)
+            if not fits:
+                continue
+            if rng.random() < 0.5:
+                chosen = rng.choice(fits)
+            else:
+                reuse = [sum(grid[r * me.options.cols + c] != EMPTY for r, c in p.cells()) for p in fits]
+                chosen = fits[max(range(len(fits)), key=lambda i: (reuse[i], rng.random()))]
+            grid = _written(me, grid, chosen, word)
+        guesses.append(grid)
+    return guesses
+
+
+def _word_against_guesses(game: FourLetterWords, me: Seat, grids: list[str], rng: random.Random) -> str:
+    """The word that fits this bot's grid and fails in the most of the given grids (the others'
+    as guessed, or as seen by the oracle); among equals, one that leaves it room."""
+    fitting = [frozenset(game.fitting_words_for(grid, me.options)) for grid in grids]
     words = _nameable(game, me)
     sample = rng.sample(words, min(3 * CANDIDATES, len(words)))
-
     blank = EMPTY * len(me.grid)
 
     def score(word: str) -> tuple:
-        rarity = sum(1 / (1 + public[letter]) for letter in set(word))
+        failing = sum(word not in fits for fits in fitting) / max(1, len(fitting))
         fits = _placements(game, me, word)
-        best_reuse = 0 if me.grid == blank else max(_reuse(me, p) for p in fits)  # nothing to reuse yet
-        return (rarity + 0.3 * best_reuse + 0.02 * min(len(fits), 10), rng.random())
+        best_reuse = 0 if me.grid == blank else max(_reuse(me, p) for p in fits)
+        return (failing + 0.1 * best_reuse + 0.02 * min(len(fits), 10), rng.random())
 
     return max(sample, key=score)
 
 
+def _roomy_placement(game: FourLetterWords, me: Seat, rng: random.Random) -> Move:
+    """Of the tidiest placements and a few others, the one after which the most allowed words
+    still fit its grid (fewer strikes to come)."""
+    options = _placements(game, me)
+    if not options:
+        return skip_moves_for(me.grid, me.options)[0]
+    tidy = sorted(options, key=lambda p: (_reuse(me, p), _edge_preference(me, p), rng.random()), reverse=True)
+    weighed = tidy[:ROOMY_WIDTH // 2] + rng.sample(tidy[ROOMY_WIDTH // 2:], min(ROOMY_WIDTH // 2, len(tidy) - ROOMY_WIDTH // 2)) \
+        if len(tidy) > ROOMY_WIDTH // 2 else tidy
+    room = {p: len(game.fitting_words_for(_written(me, me.grid, p, me.word), me.options)) for p in weighed}
+    return max(weighed, key=lambda p: (room[p], rng.random())).to_move()
+
+
 BOTS = {"easy": easy, "medium": medium, "hard": hard}
+ORACLES = {"oracle": oracle}  # simulations only (engine.bots: a bot that sees everything)
+oracle.sees_all = True

@@ -3,6 +3,12 @@
 import { element, button, plural } from "../ui.js";
 
 export const id = "four-letter-words";
+// The bot levels in a player's words (the new-game form shows those in play).
+export const botLevels = {
+  easy: "names any word that fits its grid and writes it anywhere it goes.",
+  medium: "names the word that fits its own grid in the most places, and writes where the most words will still fit.",
+  hard: "writes as the medium bot does, and also guesses everyone's grid from the words played: it names the words most likely to fit nowhere in yours.",
+};
 export const historyTitle = "Words";
 export const privacyNote = "Everyone else, look away: grids are secret.";
 // Online, what each friend's device keeps to itself until the end (said while the table waits for it).

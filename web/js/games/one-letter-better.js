@@ -9,6 +9,12 @@ import { element, button, redraw, plural, scoreAgainst } from "../ui.js";
 import { fingerprint, soloBestElement } from "../solo-best.js";
 
 export const id = "one-letter-better";
+// The bot levels in a player's words (the new-game form shows those in play).
+export const botLevels = {
+  easy: "plays one short word a turn and never steals.",
+  medium: "plays its best-scoring words and simple steals, and takes a good card from the pile.",
+  hard: "uses every kind of play, weighs what a play takes from a rival, and discards its hardest cards.",
+};
 export const historyTitle = "Scores";
 export const privacyNote = "Everyone else, look away: hands are secret.";
 

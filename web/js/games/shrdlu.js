@@ -3,6 +3,12 @@
 import { element, button, scoreAgainst } from "../ui.js";
 
 export const id = "shrdlu";
+// The bot levels in a player's words (the new-game form shows those in play).
+export const botLevels = {
+  easy: "finds about a third of the words a spread allows, and takes its time.",
+  medium: "finds about two words in three, at a steady pace.",
+  hard: "finds every word a spread allows, and quickly.",
+};
 export const historyTitle = "Rounds";
 export const BUZZ_KEYS = ["a", "l", "z", "m", "q", "p", "v", "n"];
 // A first race is winnable: an easy bot at Gentle speed takes half a minute or more per word

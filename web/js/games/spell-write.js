@@ -4,6 +4,12 @@
 import { element, button, copyButton, redraw, scoreAgainst, gridKeys } from "../ui.js";
 
 export const id = "spell-write";
+// The bot levels in a player's words (the new-game form shows those in play).
+export const botLevels = {
+  easy: "takes a letter at random, writes it anywhere, and misses a word now and then.",
+  medium: "takes the letter and square that score the most points this turn.",
+  hard: "also weighs what each square can still become, and whether re-rolling doubles is worth it.",
+};
 export const historyTitle = "Scoring";
 export const privacyNote = "Everyone else, look away: this round's letter stays secret until everyone has written.";
 const SIZE = 4;

@@ -10,6 +10,12 @@ import { bestFor, fingerprint, soloBestElement } from "../solo-best.js";
 import { KINDS, CHARACTERS, countsOf, countsText, pieceSvg, letterSvg, wordSvg, alphabetCard } from "./wordsmith-letters.js";
 
 export const id = "wordsmith";
+// The bot levels in a player's words (the new-game form shows those in play).
+export const botLevels = {
+  easy: "thinks of about a quarter of the words its pieces build, and is slow.",
+  medium: "thinks of about half of them, prefers longer words, and is quicker.",
+  hard: "thinks of them all, weighs a word against the pieces it costs, rolls for a better pool, and is quickest.",
+};
 export const historyTitle = "Words";
 export const roundName = "challenge";
 
