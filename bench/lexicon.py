@@ -48,8 +48,10 @@ def in_browser(dist: Path, module: str = "lexicon_queries", arg: str | None = No
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.goto(f"http://127.0.0.1:{server.server_address[1]}{BARE_PREFIX}lexicon.html?module={module}"
                       + ("" if arg is None else f"&arg={arg}"))
-            page.wait_for_function("window.result || document.getElementById('status').textContent !== 'running…'",
-                                   timeout=600_000)
+            for _ in range(600):  # up to ten minutes; an error in the page ends it at once
+                if errors or page.evaluate("Boolean(window.result) || document.getElementById('status').textContent !== 'running…'"):
+                    break
+                page.wait_for_timeout(1000)
             if errors:
                 raise RuntimeError(errors)
             result = json.loads(page.evaluate("window.result"))
