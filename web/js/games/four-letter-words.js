@@ -7,7 +7,7 @@ export const id = "four-letter-words";
 export const botLevels = {
   easy: "names any word that fits its grid and writes it anywhere it goes.",
   medium: "names the word that fits its own grid in the most places, and writes where the most words will still fit.",
-  hard: "writes as the medium bot does, and also guesses everyone's grid from the words played: it names the words most likely to fit nowhere in yours.",
+  hard: "writes where the most words will still fit, and guesses your grid from the words played: it names words likely to fit nowhere in yours.",
 };
 export const historyTitle = "Words";
 export const privacyNote = "Everyone else, look away: grids are secret.";
