@@ -338,12 +338,31 @@ def test_random_bot_games_are_legal_secret_and_replayable():
                 assert not any(g in text for g in others if g != middle.grids[seat])
 
 
-def test_hard_beats_easy_in_most_two_player_games(flw):
+@pytest.mark.parametrize(("strong", "weak", "target"), [
+    ("medium", "easy", 0.65), ("hard", "medium", 0.65), ("hard", "easy", 0.85), ("oracle", "hard", 0.85)])
+def test_the_ladder_is_clear_from_both_seats(flw, strong, weak, target):
+    """Issue 19's targets on 100 seeded games (bench/bots.py plays 400 a pairing, with intervals).
+    The oracle sees every grid (simulations only): the ceiling the hard bot is judged against."""
     from wordtable.engine.bots import simulate
-    hard_first = simulate(flw, [BOTS["hard"], BOTS["easy"]], {"players": 2}, 50, seed=500)
-    hard_second = simulate(flw, [BOTS["easy"], BOTS["hard"]], {"players": 2}, 50, seed=900)
-    rate = (hard_first["wins"]["0"] + hard_second["wins"]["1"]) / 100
-    assert rate >= 0.7, rate
+    from wordtable.games.flw_bots import ORACLES
+    bots = {**BOTS, **ORACLES}
+    first = simulate(flw, [bots[strong], bots[weak]], {"players": 2}, 50, seed=500)
+    second = simulate(flw, [bots[weak], bots[strong]], {"players": 2}, 50, seed=900)
+    rate = (first["wins"]["0"] + second["wins"]["1"]) / 100
+    assert rate >= target, rate
+
+
+def test_an_oracle_sees_everything_and_no_other_bot_does(flw):
+    from wordtable.engine.bots import ask_bot
+    from wordtable.games.flw_bots import ORACLES
+    seen = {}
+    for name, bot in {**BOTS, **ORACLES}.items():
+        def spy(game, view, rng, bot=bot, name=name):
+            seen[name] = "everything" in view
+            return bot(game, view, rng)
+        spy.sees_all = getattr(bot, "sees_all", False)
+        ask_bot(spy, flw, flw.new({"players": 2}, 3), 0, 3, 0)
+    assert seen == {"easy": False, "medium": False, "hard": False, "oracle": True}
 
 
 def test_simulate_command_json():
@@ -354,6 +373,7 @@ def test_simulate_command_json():
     assert summary["games"] == 3 and set(summary["wins"]) == {"0", "1"}
     assert sum(summary["wins"].values()) + summary["draws"] == 3
     assert summary["mean_turns"] > 0 and summary["mean_bot_move_ms"] > 0
+    assert set(summary["mean_bot_move_ms_by_seat"]) == {"0", "1"}
 
 
 @pytest.mark.parametrize("args", [["simulate", "chess"], ["simulate", "boggle"],
