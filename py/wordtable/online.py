@@ -865,8 +865,8 @@ class Guest:
     def _show(self) -> list[str]:
         """At the end, the secret part for everyone to check: once the table has answered every
         move made on it (a move still unanswered is sent again first), and once the record the
-        table sent shows the game over with every commitment this device made, in order. Until
-        then a table asking to see it learns nothing."""
+        table sent is the game on this screen, over (_record_ended). Until then a table asking
+        to see it learns nothing; once shown, it is the same if asked again."""
         if self.owned is None or not self.show_asked or self.broken is not None:
             return []
         if self.owned.pending is not None:
