@@ -521,3 +521,54 @@ def test_a_guests_check_waits_for_the_record_and_holds_it_to_what_it_was_shown()
     guest.view = dict(guest.view, results=[])  # what it was shown differs from the record's end
     verdict = verify_as_guest(guest, shipped)
     assert not verdict.ok and "another game than the one it recorded" in verdict.message
+
+
+def _first_draw(host: Host, guest: Guest) -> dict:
+    out = host.receive("g1", guest.hello()[0])
+    for _peer, text in out:
+        if decode(text)["t"] != "draw":
+            guest.receive(text)
+    return next(decode(text) for _peer, text in out if decode(text)["t"] == "draw")
+
+
+def test_a_new_table_plays_under_todays_online_rules_and_a_guest_refuses_older_ones():
+    """A host may not open a new table under older online rules (under rules 1 its device held
+    Spell Write's re-roll before its own choice): a guest's first draw must say rules 2."""
+    host = shared_host("spell-write", 2, [1])
+    guest = Guest(host.invite(1))
+    draw = _first_draw(host, guest)
+    assert draw["rules"] == 2 and host.record.shared["rules"] == 2
+    for older in (1, None, "2"):
+        fresh = Guest(guest.token, chain_end=guest.chain_end, host_head=guest.host_head)
+        [stopped] = fresh.receive(encode(dict(draw, rules=older)))
+        assert decode(stopped)["t"] == "stopped" and "older online rules" in fresh.broken["reason"]
+        assert fresh.drawn == []  # no part given
+    assert decode(guest.receive(encode(draw))[0])["t"] == "reveal" and guest.rules == 2
+
+
+def test_a_guest_holds_the_table_to_its_online_rules_for_the_whole_game():
+    host = shared_host("spell-write", 2, [1])
+    wire = join(host, [1])
+    guest = wire.guests["g1"]
+    assert guest.rules == 2 and guest.drawn
+    saved = json.loads(json.dumps(guest.saved()))
+    again = Guest(guest.token)
+    again.restore(saved)
+    assert again.rules == 2
+    for damaged in (3, "2", True):
+        with pytest.raises(ValueError):
+            Guest("t").restore(dict(saved, rules=damaged))
+    changed = {"t": "draw", "k": len(guest.drawn) + 1, "label": "spell-write:dice:9@x", "heads": guest.heads, "rules": 1}
+    [stopped] = again.receive(encode(changed))
+    assert decode(stopped)["t"] == "stopped" and "changed its online rules" in again.broken["reason"]
+    # A guest saved before the versions takes the table's rules at its next draw, then holds them.
+    old = Guest(guest.token)
+    old.restore({key: value for key, value in saved.items() if key != "rules"})
+    assert old.rules is None
+    old.receive(encode(dict(changed, rules=2)))
+    assert old.rules == 2 and old.broken is None
+    play_to_the_end(host, wire)
+    record = json.loads(json.dumps(host.record.to_json()))
+    assert guest.own_draws_refusal(record) is None
+    record["shared"].pop("rules")
+    assert "online rules" in guest.own_draws_refusal(record)

@@ -6,15 +6,19 @@ import functools
 import json
 import subprocess
 import sys
-from dataclasses import replace
 from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from wordtable.engine.bots import play
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Record, replay
-from wordtable.games.spell_write import (LETTERS, Layout, SpellWrite, links_of, make_layout, reroll, roll)
+from wordtable.engine.rng import rng_for
+from wordtable.games import make
+from wordtable.games.spell_write import LETTERS, Layout, Sheet, SpellWrite, links_of, make_layout, reroll, roll
 from wordtable.games.spell_write_bots import BOTS
 from wordtable.lexicon import store
 
@@ -305,3 +309,124 @@ def test_questions_candidates_then_missed_words_and_the_hard_bot_score(game):
     lexicon = shipped("standard")
     assert all(word.lower() in lexicon for word in missed)
     assert game.answer(finished, 0, "hard-bot", {}) == play_bots(game, [BOTS["hard"]], {"players": 1}, 5).state.sheets[0].score
+
+
+# -- online: the re-roll waits for every doubles choice (online rules 2) ----------------------
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _doubles_round_online(first: int) -> tuple[Any, Any, int]:
+    """An online game (host seat 0, a guest seat 1) played with medium bots up to a round of
+    doubles; the seat `first` chooses to re-roll first. Returns the host, the wire and that seat."""
+    from test_online_shared import join, settle_wire, shared_host
+    game, bots = make("spell-write", shipped)
+    for attempt in range(60):
+        host = shared_host("spell-write", 2, [1])
+        wire = join(host, [1])
+        for turn in range(40):
+            settle_wire(wire)
+            state = host.state
+            if state.outcome is not None:
+                break
+            if game.needs_doubles_choice(state, first) and game.needs_doubles_choice(state, 1 - first):
+                send(host, wire, first, {"type": "doubles", "choice": "reroll"})
+                return host, wire, first
+            seat = game.actors(state)[0]
+            move = bots["medium"](game, game.view(state, seat), rng_for(attempt, seat, turn))
+            if move["type"] == "doubles":  # not this round: the doubles' letter, to play on
+                move = {"type": "doubles", "choice": "take"}
+            send(host, wire, seat, {k: v for k, v in move.items() if k != "after_ms"})
+    raise AssertionError("no round of doubles in 60 games")
+
+
+def send(host: Any, wire: Any, seat: int, move: dict) -> None:
+    from test_online_shared import settle_wire
+    if seat == 0:
+        wire.from_host(host.play_local(0, move))
+    else:
+        wire.from_guest("g1", wire.guests["g1"].move(move))
+    settle_wire(wire)
+
+
+def _reroll_events(host: Any) -> list[str]:
+    return [label for label, _reveals in host.record.shared["events"] if label.startswith("spell-write:reroll:")]
+
+
+@pytest.mark.parametrize("first", [0, 1], ids=["the host re-rolls first", "a guest re-rolls first"])
+def test_online_the_re_roll_is_drawn_once_every_player_has_chosen(first):
+    """Nobody's device, the host's included, holds the re-roll while a player still chooses:
+    the re-roller waits, and the die is drawn with the last choice (bound to that move)."""
+    from wordtable.engine.rng import START_MARK, action_mark
+    from wordtable.verify import verify
+    host, wire, reroller = _doubles_round_online(first)
+    game, state = host.game, host.state
+    drawn_before = _reroll_events(host)
+    assert not any(label.startswith(f"spell-write:reroll:{state.round}@") for label in drawn_before)
+    assert reroller in state.rerolling and reroller not in game.actors(state)
+    view = game.view(state, reroller)
+    assert view["reroll_waits"] and view["rerolled"] is None and view["choices"] == []
+    state_dice = game.dice(state)
+    d = state_dice[0]
+    write = {"type": "write", "pick": [d - 1, d - 1], "at": _empty_square(state.sheets[reroller]), "words": []}
+    if reroller == 0:
+        with pytest.raises(IllegalMove, match="re-rolled once every player has chosen"):
+            host.play_local(0, write)
+    other = 1 - reroller
+    choice = "take" if first == 0 else "reroll"  # the last choice draws the die, whichever it is
+    send(host, wire, other, {"type": "doubles", "choice": choice})
+    state = host.state
+    new = [label for label in _reroll_events(host) if label not in drawn_before]
+    assert len(new) == 1 and new[0].startswith(f"spell-write:reroll:{state.round}@")
+    mark = START_MARK
+    for index, (seat, move) in enumerate(host.record.moves):
+        mark = action_mark(mark, index, seat, move)
+    assert new[0].endswith("@" + mark)  # bound to the last choice: drawn after it, not before
+    assert set(game.actors(state)) >= {reroller} and not game.view(state, reroller)["reroll_waits"]
+    assert game.view(state, reroller)["rerolled"] in range(1, 7) and state_dice[0] == state_dice[1]
+    assert verify(json.loads(json.dumps(host.record.to_json())), shipped).ok
+    assert host.record.shared["rules"] == 2
+
+
+def _empty_square(sheet: Sheet) -> list[int]:
+    index = sheet.grid.index(".")
+    return [index // 4, index % 4]
+
+
+def test_an_online_record_from_before_the_rules_versions_still_replays():
+    """A table saved under online rules 1 (made by the app as it was on 23 November 2026: the
+    re-roll drawn at the first re-roll) replays as it was played, and only under those rules."""
+    from wordtable.engine.game import Record, replay_states
+    from wordtable.verify import verify
+    record = json.loads((FIXTURES / "spell-write-online-rules-1.json").read_text())
+    assert "rules" not in record["shared"]
+    verdict = verify(record, shipped)
+    assert verdict.ok and verdict.finished, verdict.message
+    game, _bots = make("spell-write", shipped)
+    parsed = Record.from_json(record)
+    states = list(replay_states(game, parsed))
+    early = [index for index, ((seat, move), before) in enumerate(zip(parsed.moves, states))
+             if move["type"] == "write" and seat in before.rerolling
+             and any(game.needs_doubles_choice(before, other) for other in range(2))]
+    assert early, "the fixture should hold a re-roller's letter written before the other player chose"
+    relabelled = dict(record, shared=dict(record["shared"], rules=2))
+    verdict = verify(relabelled, shipped)
+    assert not verdict.ok and verdict.message.startswith(f"Move {early[0] + 1} ") \
+        and "re-rolled once every player has chosen" in verdict.message, verdict.message
+
+
+def test_a_record_under_online_rules_this_app_does_not_know_is_refused():
+    from wordtable.verify import verify
+    record = json.loads((FIXTURES / "spell-write-online-rules-1.json").read_text())
+    for rules in (3, "2", True, None, 0):
+        verdict = verify(dict(record, shared=dict(record["shared"], rules=rules)), shipped)
+        assert not verdict.ok and "online rules this app does not know" in verdict.message, (rules, verdict.message)
+
+
+def test_on_one_device_a_re_roller_sees_the_die_at_once(game):
+    """Pass-and-play keeps the numbered seed's rule: the re-roll is fixed by the seed, shown to
+    the re-roller straight away (nobody else sees that screen)."""
+    state = game.new({"players": 2}, seed_rolling(*[(d, d) for d in range(1, 7)]))
+    state = game.apply(state, 0, {"type": "doubles", "choice": "reroll"})
+    view = game.view(state, 0)
+    assert 0 in game.actors(state) and not view["reroll_waits"] and view["rerolled"] in range(1, 7)

@@ -26,8 +26,10 @@ Host -> guest
                                                      B: this seat keeps its secret part on its own
                                                      device and sends only public moves (engine.owned)
   {"t": "show"}                                      the game is over: show your secret part
-  {"t": "draw", "k": K, "label": L}                  "give your part of random event K, the draw
-                                                     L" (shared randomness)
+  {"t": "draw", "k": K, "label": L, "heads": H, "rules": R}
+                                                     "give your part of random event K, the draw
+                                                     L" (shared randomness), with every seat's
+                                                     commitment and the table's online rules
   {"t": "broken", "seat": S, "event": K, "reason": M}  the game stopped: a broken commitment
   {"t": "record", "part": I, "of": N, "text": T, "copy": C}
                                                      the finished game's record, in N parts
@@ -76,7 +78,8 @@ from wordtable.engine.errors import GameError, IllegalMove
 from wordtable.engine.game import Record, ledger_seed, replay_states, settle, start_state, with_shown
 from wordtable.engine.owned import Keep, OwnedBreak, parse_shown
 from wordtable.engine.rng import START_MARK, NeedRandomness, Seed, SharedSeed, action_mark
-from wordtable.engine.shared_random import CHAIN_LENGTH, Break, EventRound, Ledger, SecretChain, is_link
+from wordtable.engine.shared_random import (CHAIN_LENGTH, KNOWN_RULES, LEDGER_RULES, Break, EventRound, Ledger, SecretChain,
+                                            is_link)
 
 MAX_MESSAGE = 65_536
 RECORD_PART = 30_000      # characters of a finished record per "record" message (JSON escaping
@@ -566,7 +569,7 @@ class Host:
             return self._break(Break(0, None, "two players sent the same commitment"))
         self.ledger = ledger
         self.record.shared = ledger.to_json()
-        self.seed = SharedSeed(ledger.public(), live=True)
+        self.seed = ledger_seed(ledger, live=True)
         return self._attempt({"kind": "start"})
 
     def _checked_ledger(self) -> Ledger:
@@ -601,7 +604,8 @@ class Host:
             return []
         event = draws.round
         # Every commitment comes with it: no seat's can be chosen after another's part is seen.
-        return [(peer, encode({"t": "draw", "k": event.index, "label": event.label, "heads": self.ledger.heads}))]
+        return [(peer, encode({"t": "draw", "k": event.index, "label": event.label, "heads": self.ledger.heads,
+                                   "rules": self.ledger.rules}))]
 
     def _reveal(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
         draws = self.draws
@@ -746,6 +750,7 @@ class Guest:
     record_of: int = 0
     record_copy: str = ""                                         # which copy of it (a later one adds what was shown)
     heads: list[str] = field(default_factory=list)                # every commitment, from the first draw
+    rules: int | None = None                                      # the table's online rules, from the first draw
     game_id: str | None = None                                    # the game the welcome named
     # A secret part this seat keeps on its own device (engine.owned), once the welcome says so;
     # lexicon_for: the dictionaries its rules may need (a chooser's grid that fits no word).
@@ -768,14 +773,16 @@ class Guest:
         """What the guest's page keeps: its moves not yet answered, and its secret chain."""
         return {"sent": self.sent, "pending": {str(n): m for n, m in self.pending.items()},
                 "chain": self.chain_end, "drawn": self.drawn, "host_head": self.host_head, "heads": self.heads,
-                "broken": self.broken, "owned": None if self.owned is None else self.owned.to_json(),
+                "rules": self.rules, "broken": self.broken, "owned": None if self.owned is None else self.owned.to_json(),
                 "seat": self.seat, "game": self.game_id, "shown_at": self.shown_at}
 
     def restore(self, saved: dict[str, Any]) -> None:
         """From saved(); ValueError when it is damaged (nothing is changed then)."""
         sent, pending = saved.get("sent", 0), saved.get("pending", {})
         chain, drawn, host = saved.get("chain", self.chain_end), saved.get("drawn", []), saved.get("host_head")
-        broken, heads = saved.get("broken"), saved.get("heads", [])
+        broken, heads, rules = saved.get("broken"), saved.get("heads", []), saved.get("rules")
+        if not (rules is None or (type(rules) is int and rules in KNOWN_RULES)):
+            raise ValueError("the saved online rules are damaged")
         if not (isinstance(heads, list) and all(is_link(h) for h in heads)):
             raise ValueError("the saved randomness is damaged")
         if not (type(sent) is int and 0 <= sent < 2**31 and isinstance(pending, dict) and all(
@@ -795,6 +802,7 @@ class Guest:
         self.seat, self.game_id, self.shown_at = seat, game, shown_at
         self.chain_end, self.chain = chain, SecretChain(bytes.fromhex(chain))
         self.drawn, self.host_head, self.heads, self.broken = list(drawn), host, list(heads), broken
+        self.rules = rules
 
     def move(self, move: dict[str, Any]) -> list[str]:
         """The messages that send a move. GameError (nothing sent, nothing changed) when the
@@ -1028,14 +1036,22 @@ class Guest:
             return []
         if self.host_head is None:  # the host's welcome (and its commitment) was lost: join again
             return [encode({"t": "join", "token": self.token, "head": self.chain.head()})]
-        heads = message.get("heads")
+        heads, rules = message.get("heads"), message.get("rules")
         if not self.heads:
             if not (isinstance(heads, list) and all(is_link(h) for h in heads) and heads[:1] == [self.host_head]
                     and self.chain.head() in heads[1:] and len(set(heads)) == len(heads)):
                 return self._stop("the table's commitments do not include yours and the host's")
-            self.heads = list(heads)
+            # A new table plays under today's rules: older ones let the host see more (Spell
+            # Write's re-roll before its own choice), and a host may not pick them for a new game.
+            if rules != LEDGER_RULES:
+                return self._stop("the table opened under older online rules than this app's: every player needs the same version")
+            self.heads, self.rules = list(heads), rules
         elif heads != self.heads:
             return self._stop("the table changed its players' commitments during the game")
+        elif self.rules is None and rules in KNOWN_RULES:
+            self.rules = rules  # saved by an app from before the versions
+        elif rules != self.rules:
+            return self._stop("the table changed its online rules during the game")
         if 1 <= k <= len(self.drawn):  # asked again (a lost answer): the same part, for the same draw only
             if self.drawn[k - 1] != label:
                 return self._stop(f"the host asked again for random event {k}, for another draw")
@@ -1096,6 +1112,8 @@ class Guest:
             return "the commitments in the record are not those the table showed you"
         if heads[0] != self.host_head:
             return "the host's commitment in the record is not the one it showed you"
+        if self.rules is not None and shared.get("rules", 1) != self.rules:
+            return "the record's online rules are not those the table drew with"
         me = heads.index(self.chain.head())
         for k, label in enumerate(self.drawn, 1):
             event = events[k - 1] if k <= len(events) else None

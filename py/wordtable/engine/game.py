@@ -294,7 +294,8 @@ def shared_seed(data: dict[str, Any]) -> SharedSeed:
 
 def ledger_seed(ledger: Ledger, live: bool = False) -> SharedSeed:
     """What the rules draw on from a checked ledger (live: the host's, which asks for new events)."""
-    return SharedSeed(ledger.public(), list(zip([label for label, _ in ledger.events], ledger.values())), live)
+    return SharedSeed(ledger.public(), list(zip([label for label, _ in ledger.events], ledger.values())), live,
+                      ledger.rules)
 
 
 def settle(game: Game, state: Any) -> None:

@@ -50,8 +50,9 @@ class SharedSeed:
     record's end, a live seed (the host's) raises NeedRandomness, and a record's seed
     RecordMismatch: the record lacks an event its moves draw."""
 
-    def __init__(self, public: str, events: list[tuple[str, str]] = (), live: bool = False):
-        self.public = public  # known to every player from the start: for draws that decide nothing
+    def __init__(self, public: str, events: list[tuple[str, str]] = (), live: bool = False, rules: int = 1):
+        self.public = public
+        self.rules = rules  # the online rules the table was opened under (engine.shared_random.LEDGER_RULES)  # known to every player from the start: for draws that decide nothing
         self.events = list(events)  # (label, value), in the order drawn
         self.live = live
         self.used = 0
@@ -73,7 +74,7 @@ class SharedSeed:
         """A copy for a question that decides nothing (Spell Write: what a hard bot would have
         scored with the same rolls): drawn purposes give their values, others a value from
         what every player knows, never a new event."""
-        copy = SharedSeed(self.public, self.events[:self.used])
+        copy = SharedSeed(self.public, self.events[:self.used], rules=self.rules)
         copy.used, copy.drawn, copy.what_if = self.used, dict(self.drawn), True
         return copy
 
@@ -122,6 +123,12 @@ def what_if_seed(seed: Seed) -> Seed:
     """The seed for a question that replays something with the same randomness and decides
     nothing: a numbered seed itself, a shared one that never asks for a new event."""
     return seed.for_what_ifs() if isinstance(seed, SharedSeed) else seed
+
+
+def table_rules(seed: Seed) -> int:
+    """Which online rules a table was opened under: 0 on one device. A game changes how it
+    draws only for tables from a version on, so a record saved before still replays."""
+    return seed.rules if isinstance(seed, SharedSeed) else 0
 
 
 def seed_index(seed: int | SharedSeed, count: int, *purpose: object) -> int:

@@ -32,6 +32,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 LINK_BYTES = 32
+# The version of the online rules a new table opens under. A game may change how it draws only
+# for tables from a version on (Spell Write, from 2: the re-roll waits for every doubles
+# choice), so every record made before still replays as it was played. Records without one: 1.
+LEDGER_RULES = 2
+KNOWN_RULES = (1, 2)
 # Random events a chain covers: more than any game draws (a long Wordsmith game rolls a few
 # hundred times), at about 0.2 ms of hashing per hundred links in the browser.
 CHAIN_LENGTH = 2048
@@ -134,6 +139,7 @@ class Ledger:
     order: what a record carries so that anyone can recompute every random value."""
     heads: list[str]
     events: list[tuple[str, list[str]]] = field(default_factory=list)
+    rules: int = LEDGER_RULES
 
     @classmethod
     def open(cls, heads: list[Any]) -> tuple[Ledger | None, Break | None]:
@@ -169,7 +175,10 @@ class Ledger:
         return [event_value(label, reveals) for label, reveals in self.events]
 
     def to_json(self) -> dict[str, Any]:
-        return {"heads": list(self.heads), "events": [[label, list(reveals)] for label, reveals in self.events]}
+        data: dict[str, Any] = {"heads": list(self.heads), "events": [[label, list(reveals)] for label, reveals in self.events]}
+        if self.rules != 1:  # a record from before the versions reads as it always did
+            data["rules"] = self.rules
+        return data
 
     @classmethod
     def verify(cls, data: Any) -> tuple[Ledger | None, Break | None]:
@@ -177,9 +186,13 @@ class Ledger:
         first point where it breaks, if any."""
         if not isinstance(data, dict) or not isinstance(data.get("heads"), list) or not isinstance(data.get("events"), list):
             return None, Break(0, None, "the record's shared randomness is missing or not readable")
+        rules = data.get("rules", 1)
+        if type(rules) is not int or rules not in KNOWN_RULES:
+            return None, Break(0, None, "the record was played under online rules this app does not know")
         ledger, broken = cls.open(data["heads"])
         if broken:
             return None, broken
+        ledger.rules = rules
         for index, event in enumerate(data["events"], 1):
             if not (isinstance(event, list) and len(event) == 2 and isinstance(event[0], str)
                     and isinstance(event[1], list) and len(event[1]) == len(ledger.heads)):

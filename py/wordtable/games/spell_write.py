@@ -6,7 +6,10 @@ how-to-play page too):
 - Two dice for everyone each round. Each player picks the letter at (row, column) = (die 1,
   die 2) or (die 2, die 1). Doubles: take the single letter at (d, d), or re-roll: one die keeps
   d, the other is re-rolled once, the same re-roll for every player who chose it. DECISION: a
-  re-roll that gives doubles again leaves only that single letter.
+  re-roll that gives doubles again leaves only that single letter. Online (tables opened under
+  online rules 2 or later), the re-roll is made once every player has chosen, as at a real
+  table: nobody, the host's device included, holds it before their own choice. On one device it
+  is fixed by the seed and shown to each re-roller at once (nobody else sees that screen).
 - Each player has their own copy of the letter grid: a picked letter is crossed off there;
   picking a crossed-off letter again costs one point.
 - The play grid is 4x4: two black squares, two highlighted squares, a bonus row and a bonus
@@ -36,7 +39,7 @@ from typing import Any, ClassVar
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
-from wordtable.engine.rng import Seed, rng_for, what_if_seed
+from wordtable.engine.rng import Seed, rng_for, table_rules, what_if_seed
 from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import Vocabulary
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
@@ -180,11 +183,20 @@ class SpellWrite(Game):
         """The letter-grid cells this seat's roll points at (0-based), before 2x2 blocks."""
         d1, d2 = self.dice(state)
         if d1 == d2:
+            if self.reroll_waits(state, seat):
+                return []
             if seat in state.rerolling:
                 d2 = reroll(state.seed, state.round)
             elif seat not in state.taking:
                 return []
         return sorted({(d1 - 1, d2 - 1), (d2 - 1, d1 - 1)})
+
+    def reroll_waits(self, state: State, seat: int) -> bool:
+        """A re-roller whose die is not rolled yet: online, the re-roll is drawn once every
+        player has chosen (before, the host's device would hold it while the host still chose)."""
+        if seat not in state.rerolling or table_rules(state.seed) < 2:
+            return False
+        return any(other not in state.rerolling and other not in state.taking for other in range(state.options.players))
 
     def pickable(self, sheet: Sheet, choices: list[Cell]) -> list[Cell]:
         """Every letter-grid cell the seat may take: the roll's cells and, for a roll landing in
@@ -201,7 +213,8 @@ class SpellWrite(Game):
     def actors(self, state: State) -> list[int]:
         if state.outcome:
             return []
-        return [seat for seat in range(state.options.players) if seat not in state.done]
+        return [seat for seat in range(state.options.players)
+                if seat not in state.done and not self.reroll_waits(state, seat)]
 
     def needs_doubles_choice(self, state: State, seat: int) -> bool:
         d1, d2 = self.dice(state)
@@ -222,6 +235,8 @@ class SpellWrite(Game):
         check_fields(kind, move)
 
     def not_your_turn(self, state: State, seat: int) -> str:
+        if self.reroll_waits(state, seat):
+            return "Your die is re-rolled once every player has chosen: wait for the others."
         return "You have written your letter this round: wait for the others."
 
     def play(self, state: State, seat: int, kind: str, move: Move) -> State:
@@ -335,7 +350,8 @@ class SpellWrite(Game):
 
     def undo_barrier(self, before: State, after: State) -> bool:
         # A re-roll reveals a die; a finished round reveals everyone's choices.
-        return bool(after.rerolling - before.rerolling) or after.round != before.round or after.outcome is not None
+        rolled = any(self.reroll_waits(before, seat) and not self.reroll_waits(after, seat) for seat in after.rerolling)
+        return bool(after.rerolling - before.rerolling) or rolled or after.round != before.round or after.outcome is not None
 
     # -- what a player sees --------------------------------------------------------------------
 
@@ -401,7 +417,9 @@ class SpellWrite(Game):
         }
         if seat is not None and not over:
             view["doubles_choice"] = self.needs_doubles_choice(state, seat)
-            view["rerolled"] = reroll(state.seed, state.round) if seat in state.rerolling else None
+            waits = self.reroll_waits(state, seat)
+            view["reroll_waits"] = waits
+            view["rerolled"] = reroll(state.seed, state.round) if seat in state.rerolling and not waits else None
             view["choices"] = [list(c) for c in self.choices(state, seat)]
             view["pickable"] = [list(c) for c in self.pickable(state.sheets[seat], self.choices(state, seat))]
             view["done"] = seat in state.done

@@ -60,7 +60,11 @@ export function historyList(view, players) {
 
 /** What a player sees of their own game while others choose. */
 export function waitingPicture(view, name) {
-  return element("figure", { class: "sw-waiting" }, playGrid(view.sheets[view.seat], { small: true }),
+  // Online, a re-roller's die is rolled once every player has chosen (nobody holds it before).
+  const rerollWaits = view.reroll_waits
+    ? element("p", { class: "hint", id: "sw-reroll-waits" }, `${name ? `${name}, you` : "You"} re-roll: the die is rolled once every player has chosen to take the letter or re-roll.`)
+    : null;
+  return element("figure", { class: "sw-waiting" }, rerollWaits, playGrid(view.sheets[view.seat], { small: true }),
     element("figcaption", {}, name ? `${name}: your grid` : "Your grid"));
 }
 
