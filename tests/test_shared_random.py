@@ -7,7 +7,7 @@ import hashlib
 
 import pytest
 
-from wordtable.engine.shared_random import (Break, EventRound, Ledger, SecretChain, event_value, follows,
+from wordtable.engine.shared_random import (Break, Ledger, SecretChain, event_value, follows,
                                             is_link)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import shutil
 
 import pytest
 from playwright.sync_api import Page, expect

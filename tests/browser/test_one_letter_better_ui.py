@@ -13,7 +13,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
-from olb_driver import game, play_to_the_end, record_of, state_of, take_turn, wait_for_screen
+from olb_driver import game, play_to_the_end, record_of, state_of, wait_for_screen
 from wordtable.engine.game import Record
 from wordtable.games.one_letter_better import MAX_STEALS, penalty
 from wordtable.games.one_letter_better_bots import BOTS
