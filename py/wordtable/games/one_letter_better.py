@@ -772,6 +772,8 @@ class OneLetterBetter(Game):
             "out": [{"id": w.id, "owner": w.owner, "text": w.text, "worth": w.worth, "out": w.out,
                      "cards": [{"letters": c.letters, "colour": CARDS[c.uid].colour, "wild": is_wild(c.uid)} for c in w.cards]}
                     for w in state.out if w.out != "played"],
+            # STL-1 cards played this round: everyone saw them go (what a bot counts as seen)
+            "spent": [card_json(laid.uid) for w in state.out if w.out == "played" for laid in w.cards],
             "scores": list(state.scores), "totals": list(state.totals),
             "bonus": [options.bonus_for(s) for s in range(options.players)],
             "must_play": state.must_play if seat == state.turn else None,

@@ -5,8 +5,14 @@ plays one move per call; a turn is several calls.
 - medium: plays the best-scoring words and single-card steals, several a turn; takes the top of
   the discard pile when it makes a good play.
 - hard: every kind of play (joins, red insertions, blue replacements, steals with a word from
-  its hand), chosen by what it scores plus what it takes from a rival; weighs taking up to
+  its hand), chosen by what it scores plus what it takes from a rival, less what the word it
+  leaves on the table is likely to lose: it counts the cards it cannot see (the deck less its
+  hand, the pile and the table), works out which of them would steal that word, and how likely
+  each rival is to hold one by their turn (or can take one off the pile). Weighs taking up to
   three cards from the pile; discards the cards hardest to use; plays STL-1 on the leader.
+- oracle (simulations only, engine.bots): the hard bot seeing every hand and the stack, so a
+  word is at risk exactly when a rival will hold a card that steals it, and it takes from the
+  pile knowing what it would draw instead: the ceiling luck allows.
 In "players decide" games bots play only real words; they challenge a play that is not a word
 (the easy bot notices half the time), never a real one. The words they make follow the bots'
 vocabulary (wordtable.lexicon.vocabulary): everyday words when a scoring play makes one, else
@@ -14,22 +20,28 @@ the other words of the agreed dictionary, never a never-propose word."""
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 from typing import Any
 
 from wordtable.engine.game import Move
-from wordtable.games.one_letter_better import MAX_DISCARD, TURN_HAND
+from wordtable.games.one_letter_better import CARDS, MAX_DISCARD, MAX_STEALS, TURN_HAND
+from wordtable.games.one_letter_better_deck import DECK
 from wordtable.games.one_letter_better_plays import Play, plays
 from wordtable.lexicon.vocabulary import vocabulary
 
 AWKWARD = set("qzxjkvwyfb")     # letters a hard bot discards first
-TAKE_DEPTH = {"easy": 0, "medium": 1, "hard": 3}
-TAKE_MARGIN = {"medium": 12, "hard": 8}  # a take must beat drawing by this much (points of the play)
+TAKE_DEPTH = {"easy": 0, "medium": 1, "hard": 3, "oracle": 3}
+TAKE_MARGIN = {"medium": 12, "hard": 8}  # (the oracle weighs a take against what it would draw)
+THINKERS = ("hard", "oracle")  # the levels that weigh every kind of play and the risk of steals  # a take must beat drawing by this much (points of the play)
 RARE_COST = 10  # points a word not everyday (not in `common`) is worth less to a bot
+RISK_LOOKED_AT = 8  # the hard bot weighs the risk of its best plays only (a few lookups each)
+CARD_BY_ID = {card.id: card for card in DECK}
 
 
 def _score(play: Play, level: str, players: int) -> float:
-    if level == "hard":
+    if level in THINKERS:
         rival = 1.0 if players == 2 else 0.6  # a point taken from one of several rivals counts less
         return play.gain + rival * play.loss + 0.5 * play.spent
     return play.gain
@@ -49,12 +61,141 @@ def _choices(game: Any, view: dict[str, Any], level: str) -> list[Play]:
 
 def _most_worth(game: Any, view: dict[str, Any], found: list[Play], level: str) -> tuple[float, Play]:
     """The play worth most to this bot, and its worth: its score, less RARE_COST when its word
-    is not an everyday word (ties: the word last in alphabetical order)."""
+    is not an everyday word (ties: the word last in alphabetical order); the hard bot's best
+    few less what their words are likely to lose to a steal (Risk)."""
     words = vocabulary(game.lexicon_for, view["options"]["lexicon"])
     players = len(view["scores"])
     worths = [_score(p, level, players) - (0 if words.everyday(p.text) else RARE_COST) for p in found]
+    if level in THINKERS and players > 1:
+        risk = Risk(game, view)
+        for i in sorted(range(len(found)), key=lambda i: -worths[i])[:RISK_LOOKED_AT]:
+            worths[i] -= risk.cost(found[i])
     best = max(range(len(found)), key=lambda i: (worths[i], found[i].text))
     return worths[best], found[best]
+
+
+class Risk:
+    """What a word this seat leaves on the table is likely to lose before its next turn. The
+    cards it cannot see (the others' hands and the stack) are the deck less every card in view;
+    a rival's hand at their turn is as many of those, at random, as they will hold (or, for
+    the oracle, exactly their hand and what they will draw). A rival steals the word when they
+    hold a card that makes it one letter better, or can take one off the top of the pile."""
+
+    def __init__(self, game: Any, view: dict[str, Any]):
+        self.view = view
+        self.index = game.lexicon_for(view["options"]["lexicon"]).anagrams()
+        self.seat, self.players = view["seat"], len(view["scores"])
+        self.family = view["options"]["family"]
+        self.known = _rival_hands(view) if "everything" in view else None
+        self.unseen = _unseen(view)
+        self.total = sum(self.unseen.values())
+        self.cache: dict[str, float] = {}
+
+    def is_word(self, text: str) -> bool:
+        return text in self.index.get("".join(sorted(text)), ())
+
+    def steals(self, text: str, card_id: str) -> bool:
+        card = CARD_BY_ID[card_id]
+        letters = card.letters
+        if card.kind != "letter":
+            return False  # wild cards never steal; STL-1 takes a card, not a word
+        if self.is_word(letters + text) or self.is_word(text + letters):
+            return True
+        if card.colour == "red" and any(self.is_word(text[:i] + letters + text[i:]) for i in range(1, len(text))):
+            return True
+        if card.colour == "blue" and len(letters) < len(text):
+            return self.is_word(letters + text[len(letters):]) or self.is_word(text[:-len(letters)] + letters)
+        return False
+
+    def stolen(self, text: str) -> float:
+        """The chance some rival can steal this word at their next turn."""
+        if text not in self.cache:
+            pile = self.view["pile"]
+            if pile and self.steals(text, pile[-1]["id"]):
+                chance = 1.0
+            elif self.known is not None:
+                chance = float(any(self.steals(text, card_id) for hand in self.known for card_id in hand))
+            else:
+                stealing = sum(n for card_id, n in self.unseen.items() if self.steals(text, card_id))
+                safe = 1.0
+                for rival, size in enumerate(self.view["hand_sizes"]):
+                    if rival != self.seat:
+                        safe *= _none_among(self.total, stealing, max(size, TURN_HAND))
+                chance = 1.0 - safe
+            self.cache[text] = chance
+        return self.cache[text]
+
+    def cost(self, play: Play) -> float:
+        """The play's expected loss: its word's worth to this seat (and to a rival who steals
+        it) times the chance it is stolen, less the same for the word it replaces."""
+        move = play.move
+        word = self._word(move.get("word"))
+        if _protected(move, word):
+            return 0.0
+        if play.kind == "steal" and word is not None and word["steals"] + 1 >= MAX_STEALS:
+            return 0.0  # its third steal: out of play, nobody takes it again
+        # The word it leaves and, for a change to one of its own words, the word it replaces.
+        replaced = word if play.kind == "extend" else self._word(move.get("with")) if play.kind == "join" else None
+        worth = play.gain + (replaced["worth"] if replaced else 0)
+        rival = 1.0 if self.players == 2 else 0.6
+        weight = rival if self.family else 1.0 + rival
+        cost = weight * worth * self.stolen(play.text)
+        if replaced:
+            cost -= weight * replaced["worth"] * self.stolen(replaced["text"])
+        return cost
+
+    def _word(self, word_id: Any) -> dict[str, Any] | None:
+        return next((w for w in self.view["words"] if w["id"] == word_id), None)
+
+
+def _none_among(total: int, stealing: int, drawn: int) -> float:
+    """The chance that `drawn` cards taken at random from `total` hold none of `stealing`."""
+    drawn = min(drawn, total)
+    if stealing == 0:
+        return 1.0
+    if total - stealing < drawn:
+        return 0.0
+    return math.comb(total - stealing, drawn) / math.comb(total, drawn)
+
+
+def _unseen(view: dict[str, Any]) -> Counter[str]:
+    """Cards by id in no place this seat sees: the others' hands and the stack."""
+    pool = Counter({card.id: card.count for card in DECK})
+    for card in [*view["hand"], *view["pile"], *view["spent"], *(c for w in view["words"] for c in w["cards"])]:
+        pool[card["id"]] -= 1
+    for word in view["out"]:
+        for card in word["cards"]:
+            pool[_out_card_id(card)] -= 1
+    return +pool
+
+
+def _out_card_id(card: dict[str, Any]) -> str:
+    if card["wild"]:
+        return "double-wild" if len(card["letters"]) == 2 else "wild"
+    return card["letters"] if card["colour"] == "plain" else f"{card['colour']}-{card['letters']}"
+
+
+def _rival_hands(view: dict[str, Any]) -> list[list[str]]:
+    """(The oracle) each rival's cards at their turn: their hand and what they will draw."""
+    everything, seat = view["everything"], view["seat"]
+    stack = [card["id"] for card in everything["stack_cards"]]
+    hands = []
+    for rival in [(seat + step) % len(everything["hands"]) for step in range(1, len(everything["hands"]))]:
+        hand = [card["id"] for card in everything["hands"][rival]]
+        drawn = max(1, TURN_HAND - len(hand))
+        hands.append(hand + stack[:drawn])
+        stack = stack[drawn:]
+    return hands
+
+
+def _protected(move: Move, word: dict[str, Any] | None) -> bool:
+    """Whether the play's word holds a green card (scored, then out of play)."""
+    uids = [entry[0] if isinstance(entry, list) else entry
+            for key in ("cards", "front", "back") for entry in move.get(key, [])]
+    uids += [move["card"]] if "card" in move else []
+    if any(CARDS[uid].colour == "green" for uid in uids if isinstance(uid, int)):
+        return True
+    return word is not None and any(card["colour"] == "green" for card in word["cards"])
 
 
 def _seen(game: Any, view: dict[str, Any], level: str) -> list[Play]:
@@ -80,6 +221,8 @@ def _begin(game: Any, view: dict[str, Any], level: str) -> Move:
     """Draw, or take the top cards of the pile when they make a play worth more than drawing."""
     depth = min(TAKE_DEPTH[level], len(view["pile"]))
     best_take, best_value = None, TAKE_MARGIN.get(level, 0)
+    if level == "oracle":
+        best_value = _drawn_value(game, view)
     for count in range(1, depth + 1):
         taken = view["pile"][-count:]
         trial = {**view, "phase": "play", "hand": view["hand"] + taken, "must_play": taken[0]["uid"]}
@@ -89,6 +232,15 @@ def _begin(game: Any, view: dict[str, Any], level: str) -> Move:
             if value > best_value:
                 best_take, best_value = count, value
     return {"type": "draw"} if best_take is None else {"type": "take", "count": best_take}
+
+
+def _drawn_value(game: Any, view: dict[str, Any]) -> float:
+    """(The oracle) the best play's worth with the cards it would draw from the stack."""
+    hand = view["hand"]
+    drawn = view["everything"]["stack_cards"][:max(1, TURN_HAND - len(hand))]
+    trial = {**view, "phase": "play", "hand": hand + drawn, "must_play": None}
+    found = _choices(game, trial, "oracle")
+    return _most_worth(game, trial, found, "oracle")[0] if found else 0.0
 
 
 def _discards(view: dict[str, Any], level: str, rng: random.Random, count: int | None = None) -> list[int]:
@@ -116,7 +268,7 @@ def _steal_one(view: dict[str, Any], level: str) -> Move | None:
     others = [s for s, size in enumerate(view["hand_sizes"]) if s != seat and size > 0]
     if not others:
         return None
-    victim = max(others, key=lambda s: (view["scores"][s], view["hand_sizes"][s])) if level == "hard" else others[0]
+    victim = max(others, key=lambda s: (view["scores"][s], view["hand_sizes"][s])) if level in THINKERS else others[0]
     return {"type": "steal-card", "card": card["uid"], "from": victim}
 
 
@@ -162,3 +314,5 @@ def _bot(level: str):
 
 
 BOTS = {level: _bot(level) for level in ("easy", "medium", "hard")}
+ORACLES = {"oracle": _bot("oracle")}  # simulations only (engine.bots: a bot that sees everything)
+ORACLES["oracle"].sees_all = True
