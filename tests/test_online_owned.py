@@ -458,3 +458,12 @@ def test_a_guest_reloaded_keeps_its_seat_and_game_for_the_end():
         host.receive("g1", reply)
     assert again.broken is None and host.draws.broken is None and host.waiting_for() == []
     assert verify(host.record.to_json(), shipped).ok
+
+
+@pytest.mark.parametrize("key", ["²", "١", "1 ", "-1", "01x"])
+def test_a_record_whose_shown_seats_are_not_plain_numbers_is_refused_with_a_clear_message(key):
+    from wordtable.engine.game import Record
+    data = {"game": "four-letter-words", "options": {"players": 2}, "seed": 1, "moves": [],
+            "owned": {"seats": [1], "shown": {key: {}}}}
+    with pytest.raises(ValueError, match="secrets kept by their owners is not readable"):
+        Record.from_json(data)

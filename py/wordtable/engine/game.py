@@ -278,7 +278,7 @@ class Record:
         if owned is not None:
             seats, shown = (owned.get("seats"), owned.get("shown")) if isinstance(owned, dict) else (None, None)
             if not (isinstance(seats, list) and all(is_int(s) and 0 <= s < 64 for s in seats)
-                    and isinstance(shown, dict) and all(k.isdigit() and int(k) in seats for k in shown)):
+                    and isinstance(shown, dict) and all(k.isascii() and k.isdigit() and int(k) in seats for k in shown)):
                 raise ValueError("the record's list of secrets kept by their owners is not readable")
             owned = {"seats": list(seats), "shown": dict(shown)}
         return cls(game, dict(options), seed, parsed, shared, owned)
