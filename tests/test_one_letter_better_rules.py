@@ -625,3 +625,15 @@ def test_an_oracle_sees_everything_and_no_other_bot_does():
         ask_bot(spy, real, real.new({"players": 2}, 3), real.actors(real.new({"players": 2}, 3))[0], 3, 0)
     assert seen == {"easy": False, "medium": False, "hard": False, "oracle": True}
     assert "oracle" not in BOTS
+
+
+def test_which_cards_the_hard_bot_reckons_would_steal_a_word():
+    """The rules' steals, one card at a time: added at an end, a red card inserted, a blue card
+    replacing an end with other letters; never a wild, and never the same word again."""
+    from wordtable.games.one_letter_better_bots import Risk
+    real, bots = make("one-letter-better", shipped)
+    risk = Risk(real, real.view(_played_on(real, bots, 8, 30), 0))
+    assert risk.steals("cat", "s") and risk.steals("pint", "red-r") and risk.steals("slant", "blue-ch")
+    assert not risk.steals("pint", "r")          # only a red card goes inside a word
+    assert not risk.steals("cat", "wild") and not risk.steals("cat", "steal-one")
+    assert not risk.steals("shop", "blue-sh")    # SH for SH: the same word, no steal

@@ -331,8 +331,11 @@ def test_the_verify_command_checks_a_file(tmp_path, capsys):
 # every save replays as it did.
 BEFORE_SHARED_RANDOMNESS = {"four-letter-words": "19c2781152d61a76", "shrdlu": "adfe291da6b2ae71",
                             "spell-write": "0ffa3e813369a262", "wordsmith": "3cc0b91cd648a546",
-                            "one-letter-better": "6257e99bdbb00e89"}
-LEVELS_PINNED = {"four-letter-words": ("easy", "easy", "easy")}
+                            "one-letter-better": "3c89bbf0e5d2e67b"}
+# Bots whose play has changed since are left out (the pins were computed on the code before
+# shared randomness, eb937ba^), and so are view fields added since (they draw nothing).
+LEVELS_PINNED = {"four-letter-words": ("easy", "easy", "easy"), "one-letter-better": ("medium", "easy", "easy")}
+ADDED_SINCE = {"spent"}
 
 
 @pytest.mark.parametrize("game_id", list(REGISTRY))
@@ -343,7 +346,8 @@ def test_games_on_one_device_draw_exactly_as_before(game_id):
     game, bots = make(game_id, shipped)
     levels = LEVELS_PINNED.get(game_id, ("medium", "easy", "hard"))
     played = play(game, [bots[level] for level in levels], {"players": 3}, 4242)
-    text = json.dumps([played.record.to_json()["moves"], game.reveal(played.state)], sort_keys=True)
+    revealed = {key: value for key, value in game.reveal(played.state).items() if key not in ADDED_SINCE}
+    text = json.dumps([played.record.to_json()["moves"], revealed], sort_keys=True)
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == BEFORE_SHARED_RANDOMNESS[game_id]
 
 

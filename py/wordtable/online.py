@@ -1043,12 +1043,12 @@ class Guest:
                 return self._stop("the table's commitments do not include yours and the host's")
             # A new table plays under today's rules: older ones let the host see more (Spell
             # Write's re-roll before its own choice), and a host may not pick them for a new game.
-            if rules != LEDGER_RULES:
+            if type(rules) is not int or rules != LEDGER_RULES:
                 return self._stop("the table opened under older online rules than this app's: every player needs the same version")
             self.heads, self.rules = list(heads), rules
         elif heads != self.heads:
             return self._stop("the table changed its players' commitments during the game")
-        elif self.rules is None and rules in KNOWN_RULES:
+        elif self.rules is None and type(rules) is int and rules in KNOWN_RULES:
             self.rules = rules  # saved by an app from before the versions
         elif rules != self.rules:
             return self._stop("the table changed its online rules during the game")

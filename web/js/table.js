@@ -243,7 +243,14 @@ export class Table {
     if (humans.length) return this.humanTurn(this.nextHuman(humans, view), token, view);
     const bots = actors.filter((seat) => this.save.players[seat].bot);
     if (bots.length) return this.botTurn(bots[0], view, token);
-    return this.setMain(waitingLine(`Waiting for ${actors.map((seat) => this.save.players[seat].name).join(", ")} (online)…`, "remote-waiting"));
+    const waiting = waitingLine(`Waiting for ${actors.map((seat) => this.save.players[seat].name).join(", ")} (online)…`, "remote-waiting");
+    // With one person at this device, they keep seeing their own board while friends play.
+    const [onlyHuman] = this.humans.length === 1 ? this.humans : [null];
+    if (onlyHuman === null || !this.game.waitingPicture) return this.setMain(waiting);
+    const own = await this.call("game.view", { seat: onlyHuman });
+    if (token !== this.token) return;
+    this.rememberOwn(onlyHuman, own.view);
+    return this.setMain(waiting, this.game.waitingPicture(own.view, this.save.players[onlyHuman].name));
   }
 
   /** Each person's own view at this device (a race screen shows a person what only they may

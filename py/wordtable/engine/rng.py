@@ -51,8 +51,8 @@ class SharedSeed:
     RecordMismatch: the record lacks an event its moves draw."""
 
     def __init__(self, public: str, events: list[tuple[str, str]] = (), live: bool = False, rules: int = 1):
-        self.public = public
-        self.rules = rules  # the online rules the table was opened under (engine.shared_random.LEDGER_RULES)  # known to every player from the start: for draws that decide nothing
+        self.public = public  # known to every player from the start: for draws that decide nothing
+        self.rules = rules  # the online rules the table was opened under (engine.shared_random.LEDGER_RULES)
         self.events = list(events)  # (label, value), in the order drawn
         self.live = live
         self.used = 0

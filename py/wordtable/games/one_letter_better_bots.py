@@ -33,8 +33,10 @@ from wordtable.lexicon.vocabulary import vocabulary
 
 AWKWARD = set("qzxjkvwyfb")     # letters a hard bot discards first
 TAKE_DEPTH = {"easy": 0, "medium": 1, "hard": 3, "oracle": 3}
-TAKE_MARGIN = {"medium": 12, "hard": 8}  # (the oracle weighs a take against what it would draw)
-THINKERS = ("hard", "oracle")  # the levels that weigh every kind of play and the risk of steals  # a take must beat drawing by this much (points of the play)
+# A take must beat drawing by this much (points of the play); the oracle weighs a take
+# against what it would really draw.
+TAKE_MARGIN = {"medium": 12, "hard": 8}
+THINKERS = ("hard", "oracle")  # the levels that weigh every kind of play and the risk of steals
 RARE_COST = 10  # points a word not everyday (not in `common`) is worth less to a bot
 RISK_LOOKED_AT = 8  # the hard bot weighs the risk of its best plays only (a few lookups each)
 CARD_BY_ID = {card.id: card for card in DECK}
@@ -66,11 +68,14 @@ def _most_worth(game: Any, view: dict[str, Any], found: list[Play], level: str) 
     words = vocabulary(game.lexicon_for, view["options"]["lexicon"])
     players = len(view["scores"])
     worths = [_score(p, level, players) - (0 if words.everyday(p.text) else RARE_COST) for p in found]
+    weighed = range(len(found))
     if level in THINKERS and players > 1:
+        # The best few by score, each less its risk; the choice is among those weighed.
         risk = Risk(game, view)
-        for i in sorted(range(len(found)), key=lambda i: -worths[i])[:RISK_LOOKED_AT]:
+        weighed = sorted(weighed, key=lambda i: -worths[i])[:RISK_LOOKED_AT]
+        for i in weighed:
             worths[i] -= risk.cost(found[i])
-    best = max(range(len(found)), key=lambda i: (worths[i], found[i].text))
+    best = max(weighed, key=lambda i: (worths[i], found[i].text))
     return worths[best], found[best]
 
 
@@ -104,7 +109,8 @@ class Risk:
         if card.colour == "red" and any(self.is_word(text[:i] + letters + text[i:]) for i in range(1, len(text))):
             return True
         if card.colour == "blue" and len(letters) < len(text):
-            return self.is_word(letters + text[len(letters):]) or self.is_word(text[:-len(letters)] + letters)
+            changed = {letters + text[len(letters):], text[:-len(letters)] + letters} - {text}  # the same word is no steal
+            return any(self.is_word(new) for new in changed)
         return False
 
     def stolen(self, text: str) -> float:
@@ -116,12 +122,10 @@ class Risk:
             elif self.known is not None:
                 chance = float(any(self.steals(text, card_id) for hand in self.known for card_id in hand))
             else:
+                # The rivals' cards together, dealt from the unseen ones: none of them steals.
                 stealing = sum(n for card_id, n in self.unseen.items() if self.steals(text, card_id))
-                safe = 1.0
-                for rival, size in enumerate(self.view["hand_sizes"]):
-                    if rival != self.seat:
-                        safe *= _none_among(self.total, stealing, max(size, TURN_HAND))
-                chance = 1.0 - safe
+                held = sum(max(size, TURN_HAND) for rival, size in enumerate(self.view["hand_sizes"]) if rival != self.seat)
+                chance = 1.0 - _none_among(self.total, stealing, held)
             self.cache[text] = chance
         return self.cache[text]
 
@@ -225,7 +229,8 @@ def _begin(game: Any, view: dict[str, Any], level: str) -> Move:
         best_value = _drawn_value(game, view)
     for count in range(1, depth + 1):
         taken = view["pile"][-count:]
-        trial = {**view, "phase": "play", "hand": view["hand"] + taken, "must_play": taken[0]["uid"]}
+        trial = {**view, "phase": "play", "hand": view["hand"] + taken, "must_play": taken[0]["uid"],
+                 "pile": view["pile"][:-count]}
         found = _choices(game, trial, level)
         if found:
             value = _most_worth(game, trial, found, level)[0] - 2 * (count - 1)
