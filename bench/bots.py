@@ -4,7 +4,8 @@ seats, with 95% confidence intervals. Not a test: it prints win rates and move t
     .venv/bin/python bench/bots.py [--games N] [--game ID ...] [--json]
 
 For each game and each pairing (medium vs easy, hard vs medium, hard vs easy, and hard vs oracle
-where a game has an oracle: a simulation-only bot that sees everything), N games are played (at
+where a game has an oracle: a simulation-only bot that sees everything; Shrdlu has none, as
+nothing hidden decides a move there: see shrdlu_bots), N games are played (at
 least 400 for the issue's targets): half with the stronger level in the first seat, half in the
 second. A shared win counts half a win to each. The rate is the stronger level's; the interval
 is Wilson's score interval at 95%. Games run on both of the machine's cores.

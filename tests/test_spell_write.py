@@ -430,3 +430,31 @@ def test_on_one_device_a_re_roller_sees_the_die_at_once(game):
     state = game.apply(state, 0, {"type": "doubles", "choice": "reroll"})
     view = game.view(state, 0)
     assert 0 in game.actors(state) and not view["reroll_waits"] and view["rerolled"] in range(1, 7)
+
+
+def test_an_oracle_sees_the_dice_to_come_and_no_other_bot_does(game):
+    from wordtable.engine.bots import ask_bot
+    from wordtable.engine.rng import SharedSeed
+    from wordtable.games.spell_write import ROUNDS
+    from wordtable.games.spell_write_bots import ORACLES
+    state = game.new({"players": 2}, 7)
+    luck = game.luck(state)
+    assert luck["rolls"] == [list(roll(7, r)) for r in range(1, ROUNDS + 1)]
+    assert luck["rerolls"] == [reroll(7, r) for r in range(1, ROUNDS + 1)]
+    assert game.luck(replace(state, seed=SharedSeed("public", rules=2))) == {}  # online: drawn when it happens
+    seen = {}
+    for name, bot in {**BOTS, **ORACLES}.items():
+        def spy(g, view, rng, bot=bot, name=name):
+            seen[name] = "everything" in view and bool(view["everything"]["luck"])
+            return bot(g, view, rng)
+        spy.sees_all = getattr(bot, "sees_all", False)
+        ask_bot(spy, game, state, 0, 3, 0)
+    assert seen == {"easy": False, "medium": False, "hard": False, "oracle": True}
+
+
+def test_with_the_same_rolls_the_oracle_scores_more_than_the_hard_bot(game):
+    """Solo games, where both bots get the very same dice: seeing them coming is worth points."""
+    from wordtable.games.spell_write_bots import ORACLES
+    oracle = sum(play(game, [ORACLES["oracle"]], {"players": 1}, seed).state.sheets[0].score for seed in (1, 2, 3))
+    hard = sum(play(game, [BOTS["hard"]], {"players": 1}, seed).state.sheets[0].score for seed in (1, 2, 3))
+    assert oracle > hard, (oracle, hard)

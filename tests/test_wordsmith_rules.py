@@ -427,3 +427,35 @@ def test_the_hard_bot_beats_the_easy_bot_in_at_least_70_percent_of_200_games(gam
     second = simulate(game, [BOTS["easy"], BOTS["hard"]], {"players": 2}, 100, 1001)
     wins = first["wins"]["0"] + second["wins"]["1"]
     assert wins >= 140, (first, second)
+
+
+def test_an_oracle_sees_the_next_roll_and_no_other_bot_does(game):
+    """Luck (for oracles in simulations only): each player's next roll is what rolling gives."""
+    from wordtable.engine.bots import ask_bot
+    from wordtable.games.wordsmith import KINDS
+    from wordtable.games.wordsmith_bots import ORACLES
+    state = table(game)
+    for _ in range(20):
+        face = game.luck(state)["next_roll"][0]
+        before = state.players[0]
+        state = game.apply(state, 0, {"type": "roll"})
+        if face.endswith("star"):
+            assert state.players[0].picks == before.picks + 1
+            state = game.apply(state, 0, {"type": "take", "piece": "blue"})
+        else:
+            assert state.players[0].pool[KINDS.index(face)] == before.pool[KINDS.index(face)] + 1
+    seen = {}
+    for name, bot in {**BOTS, **ORACLES}.items():
+        def spy(g, view, rng, bot=bot, name=name):
+            seen[name] = "everything" in view and "next_roll" in view["everything"]["luck"]
+            return bot(g, view, rng)
+        spy.sees_all = getattr(bot, "sees_all", False)
+        ask_bot(spy, game, table(game), 0, 3, 0)
+    assert seen == {"easy": False, "medium": False, "hard": False, "oracle": True}
+
+
+def test_online_nothing_is_luck_before_it_is_drawn(game):
+    """An online table's rolls are drawn when they happen: there is nothing to foresee."""
+    from wordtable.engine.rng import SharedSeed
+    assert game.luck(table(game))["next_roll"]
+    assert game.luck(replace(table(game), seed=SharedSeed("public", rules=2))) == {}

@@ -31,10 +31,11 @@ class Played:
 def ask_bot(bot: Bot, game: Game, state: Any, seat: int, seed: int, moves_so_far: int) -> Move | None:
     """The bot's move for this seat, seeing only this seat's view. An oracle (a bot marked
     `sees_all`, used only in simulations to measure what luck allows) also gets "everything":
-    the state as the replay of a finished game shows it (game.reveal)."""
+    the state as the replay of a finished game shows it (game.reveal), and what chance holds
+    for later under "luck" (game.luck)."""
     view = game.view(state, seat)
     if getattr(bot, "sees_all", False):
-        view = {**view, "everything": game.reveal(state)}
+        view = {**view, "everything": {**game.reveal(state), "luck": game.luck(state)}}
     return bot(game, view, rng_for(seed, "bot", seat, moves_so_far))
 
 

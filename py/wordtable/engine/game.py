@@ -104,6 +104,11 @@ class Game:
         """Required: everything in the state, for the replay of a finished game."""
         raise NotImplementedError
 
+    def luck(self, state: Any) -> dict[str, Any]:
+        """What chance holds for later (the dice to come), for an oracle in simulations only
+        (engine.bots). Online nothing is drawn before it happens: a game answers {} there."""
+        return {}
+
     def move_text(self, before: Any, move: Move) -> str:
         """Required: a move's short text, e.g. "chose SALT" (before: the state it was played in)."""
         raise NotImplementedError

@@ -6,7 +6,12 @@ vocabulary, wordtable.lexicon.vocabulary): knowing only those, it calls as if it
 
 A bot receives its seat's view (the table everyone sees). Its move carries "after_ms": how long
 after the round began it would act. The real-time driver (and the page) play the earliest at
-that moment; the key is not part of the move."""
+that moment; the key is not part of the move.
+
+Shrdlu has no oracle (a bot that sees everything, for simulations): nothing hidden decides a
+move. The spread is on the table; the deck's order decides only the spreads to come, which no
+word changes (the winner always takes the leftmost card); and the hard bot already knows every
+word that fits. An oracle would play exactly as the hard bot does."""
 
 from __future__ import annotations
 

@@ -437,6 +437,14 @@ class SpellWrite(Game):
     def turns(self, state: State) -> int:
         return state.round
 
+    def luck(self, state: State) -> dict[str, Any]:
+        """The dice of this round and the rounds to come, and their re-rolls (a numbered seed
+        only: online each roll is drawn when it happens)."""
+        if table_rules(state.seed):
+            return {}
+        rounds = range(state.round, ROUNDS + 1)
+        return {"rolls": [list(roll(state.seed, r)) for r in rounds], "rerolls": [reroll(state.seed, r) for r in rounds]}
+
     def reveal(self, state: State) -> dict[str, Any]:
         return {**self.view(state, None), "sheets": [self.view(state, s)["sheets"][s] for s in range(state.options.players)]}
 

@@ -2,7 +2,8 @@
 the best set of real words the letter makes. The medium bot takes the most points now; the
 hard bot also values what each square can still become (how many dictionary words fit the
 lines through it) and weighs a re-roll against taking the doubles letter. A bot receives its
-seat's view: its own sheet, the dice and what they let it take, never the dice to come.
+seat's view: its own sheet, the dice and what they let it take, never the dice to come. The
+oracle (simulations only) sees the dice to come: see `oracle`.
 
 Words follow the bots' vocabulary (wordtable.lexicon.vocabulary): a bot never claims a
 never-propose word, and of choices worth the same it takes the one with more everyday words;
@@ -205,3 +206,79 @@ def _quick(game: SpellWrite, me: Me, pick: Cell, words: Vocabulary) -> float:
 
 
 BOTS = {level: _bot(level) for level in ("easy", "medium", "hard")}
+
+# -- the oracle (simulations only) -------------------------------------------------------------
+
+ORACLE_TRIES = 4  # the hard bot's best few writes, each played out over the rolls to come
+
+
+def oracle(game: SpellWrite, view: dict[str, Any], rng: random.Random) -> Move:
+    """For simulations only: it sees the dice to come and their re-rolls (view["everything"]
+    ["luck"], engine.bots). It re-rolls doubles exactly when the re-roll is better, and of the
+    hard bot's best few writes it takes the one that scores most over the rest of the game,
+    each played out greedily with the letters the dice will really offer."""
+    me = Me.of(view)
+    words = vocabulary(game.lexicon_for, view["options"]["lexicon"])
+    luck = view["everything"]["luck"]
+    d = me.dice[0]
+    if me.doubles_choice:
+        rerolled = _picks_for(game, me.sheet, (d, luck["rerolls"][0]))
+        taking = _best_value(game, me, game.pickable(me.sheet, [(d - 1, d - 1)]), words)
+        return {"type": "doubles", "choice": "take" if taking >= _best_value(game, me, rerolled, words) else "reroll"}
+    masks = _masks(words.agreed)
+    scored = sorted(((_evaluate(game, me, p, a, True, words, masks), rng.random(), p, a) for p, a in _options(me)),
+                    key=lambda item: (item[0][0], item[0][2], item[1]), reverse=True)[:ORACLE_TRIES]
+    futures = list(zip(luck["rolls"][1:], luck["rerolls"][1:]))
+
+    def total(item) -> float:
+        (_value, claims, _everyday_words), _tie, pick, at = item
+        sheet, now = _written(me.sheet, pick, at, claims)
+        return now + _played_out(game, sheet, me.mode, futures, words)
+
+    _evaluation, _tie, pick, at = max(scored, key=total)
+    claims = _evaluation[1]
+    return {"type": "write", "pick": list(pick), "at": list(at), "words": [{"cells": [list(c) for c in cells]} for cells in claims],
+            "block": _block_for(me.sheet, at, rng)}
+
+
+def _picks_for(game: SpellWrite, sheet: Sheet, dice: tuple[int, int]) -> list[Cell]:
+    d1, d2 = dice
+    return game.pickable(sheet, sorted({(d1 - 1, d2 - 1), (d2 - 1, d1 - 1)}))
+
+
+def _written(sheet: Sheet, pick: Cell, at: Cell, claims: list[list[Cell]]) -> tuple[Sheet, float]:
+    """The sheet after writing the letter and claiming the words, and the points it scored
+    (the bonus left out: it is small and the same for every choice that reaches it)."""
+    used = set(sheet.used)
+    for cells in claims:
+        used.update(links_of([tuple(c) for c in cells]))
+    points = sum(len(cells) for cells in claims) - (pick in sheet.crossed)
+    return replace(_write(sheet, at, LETTERS[pick[0]][pick[1]]), crossed=sheet.crossed | {pick},
+                   used=frozenset(used)), points
+
+
+def _played_out(game: SpellWrite, sheet: Sheet, mode: str, futures, words: Vocabulary) -> float:
+    """The points the rolls to come give, each written where it scores most at once."""
+    total = 0.0
+    for (d1, d2), face in futures:
+        picks = _picks_for(game, sheet, (d1, d2))
+        if d1 == d2:
+            picks = sorted(set(picks) | set(_picks_for(game, sheet, (d1, face))))
+        empty = [(r, c) for r in range(SIZE) for c in range(SIZE) if sheet.at((r, c)) == EMPTY]
+        if not empty:
+            break
+        best = None
+        for pick in picks:
+            for at in empty:
+                points, claims = best_claims(game, _write(sheet, at, LETTERS[pick[0]][pick[1]]), at, mode, words)
+                value = points - (pick in sheet.crossed)
+                if best is None or value > best[0]:
+                    best = (value, pick, at, claims)
+        _value, pick, at, claims = best
+        sheet, points = _written(sheet, pick, at, claims)
+        total += points
+    return total
+
+
+ORACLES = {"oracle": oracle}  # simulations only (engine.bots: a bot that sees everything)
+oracle.sees_all = True

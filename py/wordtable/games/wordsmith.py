@@ -52,7 +52,7 @@ from typing import Any, ClassVar
 from wordtable.engine.errors import BadOptions, IllegalMove, MalformedMove
 from wordtable.engine.game import Deadline, Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
-from wordtable.engine.rng import Seed, rng_for
+from wordtable.engine.rng import Seed, rng_for, table_rules
 from wordtable.games.wordsmith_alphabet import ALPHABET, KINDS, Pieces, pieces_of
 from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
@@ -380,6 +380,14 @@ class Wordsmith(Game):
         players = list(state.players)
         players[seat] = replace(players[seat], **changes)
         return replace(state, players=tuple(players))
+
+    def luck(self, state: State) -> dict[str, Any]:
+        """What each player's next roll of their own die will show (a numbered seed only:
+        online each roll is drawn when it happens)."""
+        if table_rules(state.seed):
+            return {}
+        return {"next_roll": [rng_for(state.seed, GAME_ID, "roll", state.challenge, seat, player.rolls).choice(DIE)
+                              for seat, player in enumerate(state.players)]}
 
     def _roll(self, state: State, seat: int) -> State:
         player = state.players[seat]

@@ -6,6 +6,8 @@ words they know, how they weigh a word against the discards it costs, and how fa
 - medium knows about half, prefers longer words, and is quicker;
 - hard knows them all, weighs length against discards (a blue box is a point), rolls for a
   better pool while its best word is short, and is quickest.
+- oracle (simulations only, engine.bots): the hard bot, as quick, that sees what its next roll
+  will show and rolls exactly when that gives a better best word: the ceiling luck allows.
 
 Words follow the bots' vocabulary (wordtable.lexicon.vocabulary): a bot claims everyday
 words when it thinks of any that its pool builds, else the other words of the agreed
@@ -23,9 +25,10 @@ from wordtable.engine.game import Move
 from wordtable.games.wordsmith import FREE_BOXES, KINDS, MIN_LETTERS, ROWS, Pieces, Wordsmith, add, fitting_groups, one
 from wordtable.lexicon.vocabulary import Vocabulary, vocabulary
 
-KNOWS = {"easy": 0.25, "medium": 0.55, "hard": 1.0}       # share of the buildable words it finds
-WORD_MS = {"easy": 15000, "medium": 10000, "hard": 6500}   # time to find and build a word
-ROLL_MS = {"easy": 2500, "medium": 2000, "hard": 1500}
+# The oracle (simulations only) knows and moves as fast as the hard bot: only its rolls differ.
+KNOWS = {"easy": 0.25, "medium": 0.55, "hard": 1.0, "oracle": 1.0}       # share of the buildable words it finds
+WORD_MS = {"easy": 15000, "medium": 10000, "hard": 6500, "oracle": 6500}  # time to find and build a word
+ROLL_MS = {"easy": 2500, "medium": 2000, "hard": 1500, "oracle": 1500}
 TAKE_MS = 700
 GOOD_ENOUGH = {"easy": 0, "medium": 3, "hard": 5}          # a shorter best word: roll for more
 MAX_POOL = {"easy": 14, "medium": 16, "hard": 18}          # …unless the pool is this big already
@@ -108,8 +111,9 @@ def _choose(level: str, view: dict[str, Any], words: list[tuple[str, int, int | 
         return None
     if level == "easy":
         return rng.choice(words)
-    ranked = sorted(words, key=lambda w: -_value(view, w[0], w[1], level == "hard"))
-    return ranked[0] if level == "hard" else rng.choice(ranked[: max(1, len(ranked) // 3)])
+    careful = level in ("hard", "oracle")
+    ranked = sorted(words, key=lambda w: -_value(view, w[0], w[1], careful))
+    return ranked[0] if careful else rng.choice(ranked[: max(1, len(ranked) // 3)])
 
 
 def _elapsed(level: str, view: dict[str, Any]) -> int:
@@ -132,7 +136,12 @@ def _bot(level: str):
         words = candidates(game, view, pool, me["circles"], KNOWS[level], rng)
         choice = _choose(level, view, words, rng)
         can_roll = view["word_round"] is None and view["done_by"] is None and sum(view["supply"].values()) > 0
-        if choice and (not can_roll or len(choice[0]) >= GOOD_ENOUGH[level] or sum(pool) >= MAX_POOL[level]):
+        if level == "oracle":
+            enough = not _roll_pays(game, view, pool, choice, rng)
+        else:
+            enough = len(choice[0]) >= GOOD_ENOUGH[level] if choice else False
+            enough = enough or sum(pool) >= MAX_POOL[level]
+        if choice and (not can_roll or enough):
             word, _over, row = choice
             claim: Move = {"type": "claim", "word": word}
             if row is not None:
@@ -153,6 +162,8 @@ def _best_pick(game: Wordsmith, level: str, view: dict[str, Any], pool: Pieces,
     """The piece to take for a star: easy takes any; the others the one that builds the most
     (medium) or the best (hard) words."""
     open_kinds = [kind for kind in KINDS if view["supply"][kind]]
+    if level == "oracle":
+        level = "hard"
     if level == "easy":
         return rng.choice(open_kinds)
     me = _me(view)
@@ -166,3 +177,23 @@ def _best_pick(game: Wordsmith, level: str, view: dict[str, Any], pool: Pieces,
 
 
 BOTS = {level: _bot(level) for level in ("easy", "medium", "hard")}
+
+
+def _roll_pays(game: Wordsmith, view: dict[str, Any], pool: Pieces, choice: tuple[str, int, int | None] | None,
+               rng: random.Random) -> bool:
+    """(The oracle) whether its next roll, which it sees (view["everything"]["luck"]), gives a
+    pool with a better best word than it has now."""
+    face = view["everything"]["luck"]["next_roll"][view["seat"]]
+    kinds = [face] if not face.endswith("star") else [kind for kind in KINDS if view["supply"][kind]]
+    kinds = [kind for kind in kinds if view["supply"][kind]]
+    now = _value(view, choice[0], choice[1], True) if choice else -1.0
+    circles = _me(view)["circles"]
+    for kind in kinds:
+        words = candidates(game, view, add(pool, one(KINDS.index(kind))), circles, 1.0, rng)
+        if max((_value(view, w, over, True) for w, over, _row in words), default=-1.0) > now:
+            return True
+    return False
+
+
+ORACLES = {"oracle": _bot("oracle")}  # simulations only (engine.bots: a bot that sees everything)
+ORACLES["oracle"].sees_all = True
