@@ -249,8 +249,7 @@ def test_a_guest_that_never_shows_its_grid_is_waited_for_and_named():
     # Reopened from its save with one grid in: it still waits for the other.
     again = Host.from_json(host.game, json.loads(json.dumps(host.to_json())))
     assert again.waiting_for() == [2] and again.state.grids[1] is None
-    again.receive("g2", encode({"t": "join", "token": wire.guests["g2"].token,
-                                "head": wire.guests["g2"].chain.head()}))
+    again.receive("g2", wire.guests["g2"].hello()[0])
     out = again.receive("g2", encode({"t": "shown", "part": wire.guests["g2"].owned.shown()}))
     assert again.waiting_for() == [] and any(decode(text)["t"] == "record" for _peer, text in out)
     assert all(grid is not None for grid in again.state.grids)

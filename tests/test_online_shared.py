@@ -16,7 +16,7 @@ from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
 from wordtable.engine.shared_random import event_value
 from wordtable.games import REGISTRY, make
-from wordtable.online import Draws, Guest, Host, decode, encode
+from wordtable.online import PROTOCOL, Draws, Guest, Host, decode, encode
 from wordtable.verify import verify
 
 
@@ -132,7 +132,7 @@ def test_a_commitment_cannot_be_changed_or_copied():
     copy = Guest(host.invite(2), chain_end=first.chain_end)
     reply = decode(host.receive("c", copy.hello()[0])[0][1])
     assert reply["t"] == "error" and "already another player's" in reply["message"]
-    no_head = decode(host.receive("d", encode({"t": "join", "token": host.invite(2)}))[0][1])
+    no_head = decode(host.receive("d", encode({"t": "join", "token": host.invite(2), "protocol": PROTOCOL}))[0][1])
     assert no_head["t"] == "error" and "up-to-date page" in no_head["message"]
     assert host.state is None
 
@@ -576,3 +576,21 @@ def test_a_guest_holds_the_table_to_its_online_rules_for_the_whole_game():
     assert guest.own_draws_refusal(record) is None
     record["shared"].pop("rules")
     assert "online rules" in guest.own_draws_refusal(record)
+
+
+@pytest.mark.parametrize("protocol", [None, 0, PROTOCOL + 1, True, "1", 1.0])
+def test_a_friends_page_of_another_version_is_told_to_reload_and_takes_no_seat(protocol):
+    """A friend's page from before an update (or after the host's) would check the game under
+    other rules and could accuse an honest host: the table turns it away with the reason."""
+    host = shared_host("spell-write", 2, [1])
+    guest = Guest(host.invite(1))
+    join = decode(guest.hello()[0])
+    assert join["protocol"] == PROTOCOL
+    old = {key: value for key, value in join.items() if key != "protocol"}
+    if protocol is not None:
+        old["protocol"] = protocol
+    [(_peer, reply)] = host.receive("old", encode(old))
+    guest.receive(reply)
+    assert decode(reply)["t"] == "error" and "another version of Wordtable" in guest.error
+    assert host.peers == {} and host.draws.heads == {}
+    assert decode(host.receive("new", encode(join))[0][1])["t"] == "welcome"

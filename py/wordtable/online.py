@@ -6,7 +6,7 @@ guest only that guest's view. A guest sends moves and receives views. Every mess
 JSON object of at most MAX_MESSAGE characters.
 
 Guest -> host
-  {"t": "join", "token": T, "head": H}               take (or take back) the seat T was made for;
+  {"t": "join", "token": T, "head": H, "protocol": P}  take (or take back) the seat T was made for;
                                                      H: the guest's commitment (shared randomness)
   {"t": "reveal", "k": K, "x": X}                    the guest's part of random event K
   {"t": "stopped", "reason": M}                      the guest caught the table's draws not holding
@@ -82,6 +82,12 @@ from wordtable.engine.shared_random import (CHAIN_LENGTH, KNOWN_RULES, LEDGER_RU
                                             is_link)
 
 MAX_MESSAGE = 65_536
+# The version of these messages. A host and its friends must speak the same: a friend's page
+# from before an update (a service worker's old copy) is told to reload rather than play a
+# game it would check under other rules. Raise it with any change both sides must share.
+PROTOCOL = 1
+OTHER_VERSION = ("Your page runs another version of Wordtable than the host's: reload this page (it updates "
+                 "itself; the host may need to reload too), then open the invitation again.")
 RECORD_PART = 30_000      # characters of a finished record per "record" message (JSON escaping
                           # inside the message adds up to a quarter: it stays under MAX_MESSAGE)
 RECORD_PARTS = 64         # the most a guest takes (a record of about 3.8 MB)
@@ -344,6 +350,8 @@ class Host:
         seat = self.tokens.get(message.get("token")) if isinstance(message.get("token"), str) else None
         if seat is None:
             return [(peer, encode({"t": "error", "message": "This invitation is not for this game."}))]
+        if message.get("protocol") != PROTOCOL or type(message.get("protocol")) is not int:
+            return [(peer, encode({"t": "error", "message": OTHER_VERSION}))]
         refusal = self._commitment(seat, message.get("head"))
         if refusal:
             return [(peer, encode({"t": "error", "message": refusal}))]
@@ -766,7 +774,7 @@ class Guest:
     def hello(self) -> list[str]:
         """On (re)connecting: join with this guest's commitment, then send again every move not
         yet answered."""
-        join = {"t": "join", "token": self.token, "head": self.chain.head()}
+        join = {"t": "join", "token": self.token, "head": self.chain.head(), "protocol": PROTOCOL}
         return [encode(join)] + [encode(m) for _n, m in sorted(self.pending.items())]
 
     def saved(self) -> dict[str, Any]:
@@ -1035,7 +1043,7 @@ class Guest:
         if self.broken is not None or not _int(k) or not isinstance(label, str) or len(label) > 300:
             return []
         if self.host_head is None:  # the host's welcome (and its commitment) was lost: join again
-            return [encode({"t": "join", "token": self.token, "head": self.chain.head()})]
+            return [encode({"t": "join", "token": self.token, "head": self.chain.head(), "protocol": PROTOCOL})]
         heads, rules = message.get("heads"), message.get("rules")
         if not self.heads:
             if not (isinstance(heads, list) and all(is_link(h) for h in heads) and heads[:1] == [self.host_head]
@@ -1154,7 +1162,7 @@ class Guest:
         if version < self.version:
             return []  # an older view arriving late
         if "draws" in message and self.host_head is None:  # its welcome was lost: join again first
-            return [encode({"t": "join", "token": self.token, "head": self.chain.head()})]
+            return [encode({"t": "join", "token": self.token, "head": self.chain.head(), "protocol": PROTOCOL})]
         # First (it changes nothing here): a move this device must make by itself on its secret
         # part; its rules may need a dictionary the page fetches before asking again.
         part = self._owned_part()
