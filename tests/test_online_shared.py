@@ -16,7 +16,7 @@ from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
 from wordtable.engine.shared_random import event_value
 from wordtable.games import REGISTRY, make
-from wordtable.online import PROTOCOL, Draws, Guest, Host, decode, encode
+from wordtable.online import HOST_OTHER_VERSION, OTHER_VERSION, PROTOCOL, Draws, Guest, Host, decode, encode
 from wordtable.verify import verify
 
 
@@ -594,3 +594,35 @@ def test_a_friends_page_of_another_version_is_told_to_reload_and_takes_no_seat(p
     assert decode(reply)["t"] == "error" and "another version of Wordtable" in guest.error
     assert host.peers == {} and host.draws.heads == {}
     assert decode(host.receive("new", encode(join))[0][1])["t"] == "welcome"
+
+
+def test_an_old_page_with_a_move_in_flight_is_told_once_and_never_asked_to_join_again():
+    """An old page re-joins, with every move not yet answered, whenever a table asks it to join:
+    turned away, its moves must not ask again, or the two would bounce messages for ever."""
+    host = shared_host("spell-write", 2, [1])
+    wire = join(host, [1])
+    guest = wire.guests["g1"]
+    guest.move(host.game.legal_moves(host.state, 1)[0])  # lost on the way: still pending
+    old_page = [json.dumps({k: v for k, v in decode(text).items() if k != "protocol"}) for text in guest.hello()]
+    again = Host.from_json(host.game, json.loads(json.dumps(host.to_json())))  # the host reloaded
+    replies = [decode(text) for message in old_page for _peer, text in again.receive("g1", message)]
+    assert [r["t"] for r in replies] == ["error", "error"]
+    assert all(r["message"] == OTHER_VERSION and "rejoin" not in r for r in replies)
+    again.disconnected("g1")
+    assert decode(again.receive("g1", guest.hello()[0])[0][1])["t"] == "welcome"  # reloaded: welcome
+
+
+def test_a_host_of_another_version_is_named_and_the_page_sends_nothing_more():
+    host = shared_host("spell-write", 2, [1])
+    guest = Guest(host.invite(1))
+    out = host.receive("g1", guest.hello()[0])
+    welcome = next(decode(text) for _peer, text in out if decode(text)["t"] == "welcome")
+    for older in ({k: v for k, v in welcome.items() if k != "protocol"}, dict(welcome, protocol=PROTOCOL + 1)):
+        page = Guest(guest.token, chain_end=guest.chain_end)
+        assert page.receive(encode(older)) == [] and page.other_version
+        assert page.error == HOST_OTHER_VERSION and page.seat is None
+        assert page.hello() == [] and page.check() == []
+        assert all(page.receive(text) == [] for _peer, text in out)  # its draws are not answered
+    turned_away = Guest(guest.token)
+    turned_away.receive(encode({"t": "error", "message": OTHER_VERSION}))
+    assert turned_away.other_version and turned_away.hello() == []

@@ -459,3 +459,19 @@ def test_online_nothing_is_luck_before_it_is_drawn(game):
     from wordtable.engine.rng import SharedSeed
     assert game.luck(table(game))["next_roll"]
     assert game.luck(replace(table(game), seed=SharedSeed("public", rules=2))) == {}
+
+
+def test_the_oracle_counts_a_sold_out_face_as_a_free_choice(game):
+    """A rolled kind that is sold out lets the roller choose, like a star (the rules): the
+    oracle's roll pays when some kind left in the box gives a better word."""
+    from wordtable.games import wordsmith_bots as bots
+    from wordtable.games.wordsmith import KINDS
+    state = game.new({"players": 1, "challenges": 1}, 1)
+    face = game.luck(state)["next_roll"][0]
+    assert not face.endswith("star")
+    state = replace(state, supply=tuple(0 if kind == face else n for kind, n in zip(KINDS, state.supply)))
+    assert game.apply(state, 0, {"type": "roll"}).players[0].picks == 1  # the rules: a choice
+    view = {**game.view(state, 0), "everything": {**game.reveal(state), "luck": game.luck(state)}}
+    pool = bots._pieces(view["players"][0]["pool"])
+    choice = bots._choose("oracle", view, bots.candidates(game, view, pool, 0, 1.0, random.Random(0)), random.Random(0))
+    assert bots._roll_pays(game, view, pool, choice, random.Random(0))

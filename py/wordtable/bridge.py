@@ -493,7 +493,8 @@ def _guest_reply(guest, outgoing: list[str], **extra: Any) -> dict[str, Any]:
     return {"outgoing": outgoing, "seat": guest.seat, "version": guest.version, "view": guest.screen_view(),
             "actors": guest.actors, "refusals": guest.refusals[-5:], "pending": len(guest.pending),
             "outcomes": outcomes, "answers": answers, "away": guest.away, "waiting": guest.waiting,
-            "started": guest.started, "showing": guest.showing, "broken": guest.broken, "error": guest.error, "shared": guest.host_head is not None,
+            "started": guest.started, "showing": guest.showing, "broken": guest.broken, "error": guest.error,
+            "other_version": guest.other_version, "shared": guest.host_head is not None,
             "record_ready": guest.record_ready(), "record_copy": guest.record_copy,
             **extra, "saved": guest.saved()}
 

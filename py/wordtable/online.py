@@ -21,7 +21,8 @@ Guest -> host
                                                      letter would let it claim)
   {"t": "ping", "at": MS} / {"t": "pong", "at": MS}
 Host -> guest
-  {"t": "welcome", "seat": K, "game": G, "players": [names], "last": N, "host": H, "owned": B}
+  {"t": "welcome", "seat": K, "game": G, "players": [names], "last": N, "host": H, "owned": B,
+   "protocol": P}
                                                      H: the host's commitment (shared randomness);
                                                      B: this seat keeps its secret part on its own
                                                      device and sends only public moves (engine.owned)
@@ -88,6 +89,8 @@ MAX_MESSAGE = 65_536
 PROTOCOL = 1
 OTHER_VERSION = ("Your page runs another version of Wordtable than the host's: reload this page (it updates "
                  "itself; the host may need to reload too), then open the invitation again.")
+HOST_OTHER_VERSION = ("The host's page runs another version of Wordtable than yours: ask the host to reload "
+                      "their page (it updates itself), then open the invitation again.")
 RECORD_PART = 30_000      # characters of a finished record per "record" message (JSON escaping
                           # inside the message adds up to a quarter: it stays under MAX_MESSAGE)
 RECORD_PARTS = 64         # the most a guest takes (a record of about 3.8 MB)
@@ -195,6 +198,9 @@ class Host:
     peers: dict[str, int] = field(default_factory=dict)      # connected peer -> seat
     draws: Draws | None = None
     refused: dict[int, dict[int, str]] = field(default_factory=dict)  # seat -> its latest refused moves
+    # Connections whose join was turned away as another version: told so again, never asked to
+    # join again (an old page re-joins on that, with its moves: the two would bounce for ever).
+    other_version: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         # The epoch after each number of moves: a move made on view version V is stale when
@@ -244,6 +250,7 @@ class Host:
 
     def disconnected(self, peer: str) -> Outgoing:
         """Forgets a closed connection and tells the others who is away now."""
+        self.other_version.discard(peer)
         if self.peers.pop(peer, None) is None:
             return []
         return self.presence()
@@ -314,6 +321,8 @@ class Host:
         if kind == "pong":
             return []
         seat = self.peers.get(peer)
+        if seat is None and peer in self.other_version:
+            return [(peer, encode({"t": "error", "message": OTHER_VERSION}))]
         if seat is None:
             return [(peer, encode({"t": "error", "message": "Join the game with your invitation first.", "rejoin": True}))]
         if self.draws is not None and self.draws.broken is not None:
@@ -351,7 +360,9 @@ class Host:
         if seat is None:
             return [(peer, encode({"t": "error", "message": "This invitation is not for this game."}))]
         if message.get("protocol") != PROTOCOL or type(message.get("protocol")) is not int:
+            self.other_version.add(peer)
             return [(peer, encode({"t": "error", "message": OTHER_VERSION}))]
+        self.other_version.discard(peer)
         refusal = self._commitment(seat, message.get("head"))
         if refusal:
             return [(peer, encode({"t": "error", "message": refusal}))]
@@ -363,7 +374,7 @@ class Host:
         # "last": the counter of this seat's last applied move, so a guest that lost its own
         # count (a new browser) numbers its next move after it instead of being taken for a replay.
         welcome = {"t": "welcome", "seat": seat, "game": self.record.game, "players": self.names,
-                   "last": self.last_move.get(seat, 0)}
+                   "last": self.last_move.get(seat, 0), "protocol": PROTOCOL}
         if self.draws is not None:
             welcome["host"] = self.draws.chain.head()  # checks the host's reveals
         if seat in self.record.owned_seats():
@@ -754,6 +765,7 @@ class Guest:
     showing: bool = False                                         # the table waits for secret parts shown
     broken: dict[str, Any] | None = None                          # the game stopped: whose commitment broke
     error: str | None = None                                      # the table's last "error" message
+    other_version: bool = False                                   # the table speaks another protocol: nothing is taken
     record_parts: dict[int, str] = field(default_factory=dict)    # the finished record, as it arrives
     record_of: int = 0
     record_copy: str = ""                                         # which copy of it (a later one adds what was shown)
@@ -774,6 +786,8 @@ class Guest:
     def hello(self) -> list[str]:
         """On (re)connecting: join with this guest's commitment, then send again every move not
         yet answered."""
+        if self.other_version:
+            return []  # another version's table: nothing is sent until this page is reloaded
         join = {"t": "join", "token": self.token, "head": self.chain.head(), "protocol": PROTOCOL}
         return [encode(join)] + [encode(m) for _n, m in sorted(self.pending.items())]
 
@@ -949,6 +963,8 @@ class Guest:
 
     def check(self) -> list[str]:
         # copy: the finished record's copy it holds (the table sends a later one)
+        if self.other_version:
+            return []
         return [encode({"t": "check", "v": self.version, "sum": checksum(self.view) if self.view else "",
                         "copy": self.record_copy if self.record_ready() else ""})]
 
@@ -957,6 +973,15 @@ class Guest:
         if message is None:
             return [encode({"t": "sync"})]  # damaged: ask for the view again
         kind = message["t"]
+        if self.other_version:
+            return []
+        if kind == "welcome" and (type(message.get("protocol")) is not int or message["protocol"] != PROTOCOL):
+            # An older host's (or a newer one's): its rules and checks are not this page's.
+            self.other_version, self.error = True, HOST_OTHER_VERSION
+            return []
+        if kind == "error" and message.get("message") == OTHER_VERSION:
+            self.other_version, self.error = True, OTHER_VERSION  # the table turned this page away
+            return []
         if kind == "welcome" and _int(message.get("seat")):
             self.seat = message["seat"]
             self.game_id = message.get("game") if isinstance(message.get("game"), str) else None

@@ -376,7 +376,8 @@ export class GuestScreen {
     this.settle(result);
     // Refused before the game is on this screen (this browser does not hold the seat's secret):
     // the table's reason is the status.
-    const refused = !this.view && result.error ? { reason: result.error } : null;
+    // Or the table speaks another version: said even over a game on screen (nothing goes on).
+    const refused = (!this.view || result.other_version) && result.error ? { reason: result.error } : null;
     const table = { started: result.started !== false, waiting: result.waiting ?? [], broken: result.broken ?? refused,
       shared: Boolean(result.shared), showing: Boolean(result.showing) };
     if (!this.view && Number.isInteger(result.seat)) this.seat = result.seat; // the lobby marks "(you)"

@@ -247,8 +247,8 @@ def _picks_for(game: SpellWrite, sheet: Sheet, dice: tuple[int, int]) -> list[Ce
 
 
 def _written(sheet: Sheet, pick: Cell, at: Cell, claims: list[list[Cell]]) -> tuple[Sheet, float]:
-    """The sheet after writing the letter and claiming the words, and the points it scored
-    (the bonus left out: it is small and the same for every choice that reaches it)."""
+    """The sheet after writing the letter and claiming the words, and the points it scored.
+    An approximation for playing out: the bonus point and any highlighted block are left out."""
     used = set(sheet.used)
     for cells in claims:
         used.update(links_of([tuple(c) for c in cells]))

@@ -137,7 +137,7 @@ def _bot(level: str):
         choice = _choose(level, view, words, rng)
         can_roll = view["word_round"] is None and view["done_by"] is None and sum(view["supply"].values()) > 0
         if level == "oracle":
-            enough = not _roll_pays(game, view, pool, choice, rng)
+            enough = not (can_roll and _roll_pays(game, view, pool, choice, rng))
         else:
             enough = len(choice[0]) >= GOOD_ENOUGH[level] if choice else False
             enough = enough or sum(pool) >= MAX_POOL[level]
@@ -184,8 +184,9 @@ def _roll_pays(game: Wordsmith, view: dict[str, Any], pool: Pieces, choice: tupl
     """(The oracle) whether its next roll, which it sees (view["everything"]["luck"]), gives a
     pool with a better best word than it has now."""
     face = view["everything"]["luck"]["next_roll"][view["seat"]]
-    kinds = [face] if not face.endswith("star") else [kind for kind in KINDS if view["supply"][kind]]
-    kinds = [kind for kind in kinds if view["supply"][kind]]
+    open_kinds = [kind for kind in KINDS if view["supply"][kind]]
+    # A star, or a kind sold out, lets the roller choose any kind left in the box.
+    kinds = [face] if face in open_kinds else open_kinds
     now = _value(view, choice[0], choice[1], True) if choice else -1.0
     circles = _me(view)["circles"]
     for kind in kinds:
