@@ -181,10 +181,12 @@ def fuzz_host(game_id: str, messages: int, seed: int = 0, shared: bool = False) 
             seat = rng.choice(actors)
             view = None
             if seat == HOSTILE_SEAT:  # her own screen's view (a secret part of hers is only there)
+                if honest.other_version:
+                    break  # her hostile joins got her page turned away as another version: a new game
                 converse(host, honest, "mallory", [encode({"t": "sync"})], real)
                 view = honest.screen_view()
-                if view is None:
-                    continue
+                if view is None or seat not in game.actors(host.state):
+                    continue  # (her device moved by itself meanwhile: a grid that fits no word goes out)
             move = honest_move(host, bots, seat, rng_for(seed, game_id, counts.games, turn, seat), view)
             if move is None:
                 continue
