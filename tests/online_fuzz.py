@@ -390,6 +390,10 @@ def fuzz_guest(game_id: str, messages: int, seed: int = 0, shared: bool = False)
             if guest.broken is not None:  # it caught the host: a new game with a new guest
                 counts.kinds["(the guest stopped the game)"] += 1
                 guest = mid_game()
+            elif guest.other_version:  # a welcome of another version: it takes nothing more (a new guest)
+                assert guest.error and not replies
+                counts.kinds["(turned away: another version)"] += 1
+                guest = mid_game()
     return counts
 
 
