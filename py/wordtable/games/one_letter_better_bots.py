@@ -100,6 +100,10 @@ class Risk:
         return text in self.index.get("".join(sorted(text)), ())
 
     def steals(self, text: str, card_id: str) -> bool:
+        """Whether one card of this kind steals the word. Approximations, for a word known only
+        by its letters: a red card is tried between any two letters (the rules: between cards),
+        a blue card over as many letters as it has; steals of several cards (STAR + FISH) and
+        joins are left out."""
         card = CARD_BY_ID[card_id]
         letters = card.letters
         if card.kind != "letter":
