@@ -338,18 +338,20 @@ def test_random_bot_games_are_legal_secret_and_replayable():
                 assert not any(g in text for g in others if g != middle.grids[seat])
 
 
-@pytest.mark.parametrize(("strong", "weak", "target"), [
-    ("medium", "easy", 0.65), ("hard", "medium", 0.65), ("hard", "easy", 0.85), ("oracle", "hard", 0.85)])
-def test_the_ladder_is_clear_from_both_seats(flw, strong, weak, target):
-    """Issue 19's targets on 100 seeded games (bench/bots.py plays 400 a pairing, with intervals).
-    The oracle sees every grid (simulations only): the ceiling the hard bot is judged against."""
-    from wordtable.engine.bots import simulate
-    from wordtable.games.flw_bots import ORACLES
-    bots = {**BOTS, **ORACLES}
-    first = simulate(flw, [bots[strong], bots[weak]], {"players": 2}, 50, seed=500)
-    second = simulate(flw, [bots[weak], bots[strong]], {"players": 2}, 50, seed=900)
-    rate = (first["wins"]["0"] + second["wins"]["1"]) / 100
-    assert rate >= target, rate
+LADDER = [("medium", "easy", 0.65), ("hard", "medium", 0.65), ("hard", "easy", 0.85), ("oracle", "hard", 0.85)]
+
+
+@pytest.fixture(scope="module")
+def ladder():
+    """Issue 19's pairings on 100 seeded games each, 50 from each seat. The oracle sees every
+    grid (simulations only): the ceiling the hard bot is judged against."""
+    from ladder import rates
+    return rates("four-letter-words", [(strong, weak) for strong, weak, _target in LADDER], {"players": 2}, 50, (500, 900))
+
+
+@pytest.mark.parametrize(("strong", "weak", "target"), LADDER)
+def test_the_ladder_is_clear_from_both_seats(ladder, strong, weak, target):
+    assert ladder[strong, weak] >= target, ladder[strong, weak]
 
 
 def test_an_oracle_sees_everything_and_no_other_bot_does(flw):
