@@ -41,6 +41,7 @@ TOOLS = ROOT / "tools"
 NEVER_PROPOSE_LICENCE = "never-propose-LICENCE.txt"
 
 PYODIDE_VERSION = "314.0.7"
+PYODIDE_PYTHON = "3.14"  # the Python inside that release: our wheel's bytecode is for it alone
 # npm's integrity for pyodide-314.0.7.tgz, as `npm view pyodide@314.0.7 dist.integrity` prints it.
 PYODIDE_TARBALL_SHA512 = (
     "0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
@@ -231,7 +232,7 @@ def pinned_wheel(wheel: PinnedWheel) -> Path:
         return path
     log(f"fetching {wheel.file_name} from PyPI")
     run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-         "--python-version", "3.14", "--dest", str(path.parent), f"{wheel.name}=={wheel.version}"])
+         "--python-version", PYODIDE_PYTHON, "--dest", str(path.parent), f"{wheel.name}=={wheel.version}"])
     if sha256_file(path) != wheel.sha256:
         path.unlink()
         raise BuildError(f"{wheel.file_name} does not match its pinned sha256; refusing to use it")
@@ -419,8 +420,8 @@ def wheel_record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def write_wheel(target: Path, files: dict[str, bytes], version: str) -> None:
-    """A minimal, reproducible wheel. A hand-written zip because the wheel also carries
+def write_wheel(target: Path, files: dict[str, bytes], version: str, tag: str) -> None:
+    """A minimal, reproducible wheel. A hand-written zip because the wheel carries
     Pyodide-compiled bytecode, which no standard build backend produces."""
     dist_info = f"wordtable-{version}.dist-info"
     files = dict(files)
@@ -430,7 +431,7 @@ def write_wheel(target: Path, files: dict[str, bytes], version: str) -> None:
         "Requires-Python: >=3.11\n").encode()
     files[f"{dist_info}/WHEEL"] = (
         "Wheel-Version: 1.0\nGenerator: wordtable build.py\nRoot-Is-Purelib: true\n"
-        "Tag: py3-none-any\n").encode()
+        f"Tag: {tag}\n").encode()
     record_name = f"{dist_info}/RECORD"
     record = [wheel_record_line(name, data) for name, data in sorted(files.items())]
     files[record_name] = ("\n".join(record + [f"{record_name},,"]) + "\n").encode()
@@ -442,14 +443,20 @@ def write_wheel(target: Path, files: dict[str, bytes], version: str) -> None:
             wheel.writestr(info, data)
 
 
+def own_wheel_tag() -> str:
+    """cp314-none-any: bytecode for exactly Pyodide's Python, on any platform."""
+    return "cp" + PYODIDE_PYTHON.replace(".", "") + "-none-any"
+
+
 def own_wheel() -> Path:
-    """wordtable-VERSION-py3-none-any.whl with sources plus Pyodide's bytecode beside them: the
-    browser imports straight from the wheel (zipimport), 2-3x faster than compiling; other
-    Pythons reject the foreign bytecode and use the sources."""
+    """wordtable-VERSION-cp314-none-any.whl: our package as bytecode compiled by Pyodide's own
+    Python, without its sources. The browser imports straight from it (zipimport), 2-3x faster
+    than compiling, and a first visit does not fetch sources it never reads (0.15 MB). Other
+    Pythons use the source tree (`pip install -e .`), never this wheel."""
     version = package_version()
     sources = package_sources()
     key = tree_digest(sources + [TOOLS / "compile_pyc.py", TOOLS / "pyodide-run.mjs"], ROOT)[:16]
-    target = CACHE / "own-wheels" / key / f"wordtable-{version}-py3-none-any.whl"
+    target = CACHE / "own-wheels" / key / f"wordtable-{version}-{own_wheel_tag()}.whl"
     if target.exists():
         return target
     log("building the wordtable wheel (bytecode by Pyodide's Python)")
@@ -462,8 +469,8 @@ def own_wheel() -> Path:
             shutil.copy(path, destination)
         run_in_pyodide(Path(work), "tree", "tree")
         files = {p.relative_to(tree).as_posix(): p.read_bytes()
-                 for p in sorted(tree.rglob("*")) if p.is_file()}
-        write_wheel(Path(work) / target.name, files, version)
+                 for p in sorted(tree.rglob("*")) if p.is_file() and p.suffix != ".py"}
+        write_wheel(Path(work) / target.name, files, version, own_wheel_tag())
         shutil.move(Path(work) / target.name, target)
     return target
 

@@ -122,11 +122,13 @@ def test_the_stdlib_is_cut_to_what_wordtable_imports(dist):
     assert (dist / "pyodide" / build.STDLIB_PYC_NAME).stat().st_size < full / 2
 
 
-def test_own_wheel_carries_sources_and_pyodide_bytecode(dist):
+def test_own_wheel_carries_pyodide_bytecode_without_sources(dist):
     wheel_path = build.own_wheel()
+    assert wheel_path.name.endswith("-cp314-none-any.whl"), "bytecode for Pyodide's Python alone"
     with zipfile.ZipFile(wheel_path) as wheel:
         names = set(wheel.namelist())
         record = wheel.read(f"wordtable-{build.package_version()}.dist-info/RECORD").decode()
+        assert "Tag: cp314-none-any" in wheel.read(f"wordtable-{build.package_version()}.dist-info/WHEEL").decode()
         for line in record.splitlines():
             name, digest, size = line.split(",")
             if digest:
@@ -134,17 +136,20 @@ def test_own_wheel_carries_sources_and_pyodide_bytecode(dist):
                 assert len(data) == int(size)
                 assert digest == "sha256=" + base64.urlsafe_b64encode(
                     hashlib.sha256(data).digest()).rstrip(b"=").decode()
-    sources = [p.relative_to(build.PACKAGE_SRC.parent).as_posix() for p in build.package_sources()
-               if p.suffix == ".py"]
-    for source in sources:
-        assert source in names
-        assert source[:-3] + ".pyc" in names, "zipimport looks for bytecode beside the source"
+    assert not [name for name in names if name.endswith(".py")], "a first visit need not fetch the sources"
+    package_files = [p.relative_to(build.PACKAGE_SRC.parent).as_posix() for p in build.package_sources()]
+    for path in package_files:
+        if path.endswith(".py"):
+            assert path[:-3] + ".pyc" in names, "zipimport finds a sourceless module at NAME.pyc"
+        else:
+            assert path in names, "the package's data files"
+    assert (dist / "pyodide" / wheel_path.name).read_bytes() == wheel_path.read_bytes()
 
 
 def test_wheel_is_reproducible(tmp_path):
     files = {"wordtable/__init__.py": b"x = 1\n"}
-    build.write_wheel(tmp_path / "a.whl", files, "1.0.0")
-    build.write_wheel(tmp_path / "b.whl", files, "1.0.0")
+    build.write_wheel(tmp_path / "a.whl", files, "1.0.0", "py3-none-any")
+    build.write_wheel(tmp_path / "b.whl", files, "1.0.0", "py3-none-any")
     assert (tmp_path / "a.whl").read_bytes() == (tmp_path / "b.whl").read_bytes()
 
 

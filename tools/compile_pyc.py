@@ -4,8 +4,8 @@ Run inside Pyodide (see pyodide-run.mjs) so the bytecode matches the browser's P
   compile_pyc.py stdlib SRC_ZIP DST_ZIP   every .py in the zip becomes a sourceless .pyc
   compile_pyc.py tree DIR                 writes NAME.pyc beside every NAME.py under DIR
 Unchecked-hash pycs are used: the browser never has to stat or hash a source file. In the tree
-the .pyc sits beside its source because that is where zipimport looks: the browser imports our
-wheel straight from the zip. Other Pythons reject the foreign magic number and use the source.
+NAME.pyc is where zipimport looks for a module without its source: build.py ships our wheel
+with the bytecode alone, and the browser imports straight from it.
 
 Run with `-X no_debug_ranges` (PYTHON_ARGS for pyodide-run.mjs), the bytecode carries line
 numbers but not the column ranges a traceback underlines with carets: a fifth smaller. The
