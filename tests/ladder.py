@@ -5,10 +5,9 @@ pairing, with intervals)."""
 from __future__ import annotations
 
 import functools
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from cores import map_on_cores
 from wordtable.engine.bots import simulate
 from wordtable.games import make, oracles
 from wordtable.lexicon import store
@@ -34,6 +33,5 @@ def rates(game_id: str, pairings: list[tuple[str, str]], options: dict[str, Any]
     """Each pairing's rate for the strong level over `games` games from each seat."""
     jobs = [(game_id, strong, weak, first, options, games, seeds[0] if first else seeds[1])
             for strong, weak in pairings for first in (True, False)]
-    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork")) as pool:
-        wins = list(pool.map(_half, *zip(*jobs)))
+    wins = map_on_cores(_half, *zip(*jobs))
     return {pairing: (wins[2 * i] + wins[2 * i + 1]) / (2 * games) for i, pairing in enumerate(pairings)}

@@ -14,16 +14,14 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import multiprocessing
 import os
 import random
-import traceback
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cores import assert_all_pass
 from wordtable import bridge
 from wordtable.engine.errors import GameError, IllegalMove
 from wordtable.engine.game import Record, replay, undo
@@ -33,8 +31,8 @@ from wordtable.lexicon.registry import LexiconRegistry
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(REGISTRY)
-PLAYTHROUGHS = int(__import__("os").environ.get("CONTRACT_PLAYTHROUGHS", 200))
-FUZZ_CASES = int(__import__("os").environ.get("CONTRACT_FUZZ", 20_000))
+PLAYTHROUGHS = int(os.environ.get("CONTRACT_PLAYTHROUGHS", 200))
+FUZZ_CASES = int(os.environ.get("CONTRACT_FUZZ", 20_000))
 MAX_STEPS = 4_000
 UNDO_CHECKS = 6  # per playthrough: each replays the whole record, so long games would pay quadratically
 SEED_BASE = 7_301_946_825  # ten digits: a seed leaking into a view would be seen
@@ -172,22 +170,13 @@ def check_undo(game, record: Record, seat: int, before) -> None:
 def test_random_playthroughs_keep_the_contract(game_id):
     # The playthroughs are independent: they share the machine's cores (forked workers, each
     # with its own game), and any failure comes back with its traceback.
-    workers = max(1, min(2, os.cpu_count() or 1))
-    shares = [list(range(worker, PLAYTHROUGHS, workers)) for worker in range(workers)]
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        failures = [failure for failure in pool.map(playthroughs, [game_id] * workers, shares) if failure]
-    assert not failures, failures[0]
+    assert_all_pass(functools.partial(playthroughs, game_id), PLAYTHROUGHS)
 
 
-def playthroughs(game_id: str, indexes: list[int]) -> str | None:
-    """Runs these playthroughs; the failure's traceback as text (picklable), or None."""
+def playthroughs(game_id: str, indexes: list[int]) -> None:
     game, bots = make(game_id, shipped)
-    try:
-        for index in indexes:
-            playthrough(game, bots, SEED_BASE + index)
-    except BaseException:  # noqa: BLE001 (pytest.fail raises a BaseException: report it too)
-        return traceback.format_exc()
-    return None
+    for index in indexes:
+        playthrough(game, bots, SEED_BASE + index)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
