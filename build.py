@@ -451,8 +451,8 @@ def own_wheel_tag() -> str:
 def own_wheel() -> Path:
     """wordtable-VERSION-cp314-none-any.whl: our package as bytecode compiled by Pyodide's own
     Python, without its sources. The browser imports straight from it (zipimport), 2-3x faster
-    than compiling, and a first visit does not fetch sources it never reads (0.15 MB). Other
-    Pythons use the source tree (`pip install -e .`), never this wheel."""
+    than compiling, and a first visit does not fetch sources it never reads (0.16 MB). Other
+    Pythons use the source tree, never this wheel."""
     version = package_version()
     sources = package_sources()
     key = tree_digest(sources + [TOOLS / "compile_pyc.py", TOOLS / "pyodide-run.mjs"], ROOT)[:16]
