@@ -32,6 +32,29 @@ def spread_of(page) -> list[str]:
     return page.eval_on_selector_all("#spread .card", "els => els.map(e => e.dataset.card)")
 
 
+def end_the_round(page) -> None:
+    """The page's player wins the round with a word, or by calling shrdlu when none fits (the
+    solver then decides at once). Online, the win waits for the next spread's random draw."""
+    words = solve(STANDARD, spread_of(page))
+    if words:
+        page.fill("#shrdlu-word", words[0])
+        page.click("#shrdlu-submit")
+    else:
+        page.click("#shrdlu-call")
+
+
+def drawing_line(host, expected: str) -> str:
+    """The host's line while the next spread waits for friends' parts, once it says `expected`
+    (or what it says after 30 s)."""
+    try:
+        host.wait_for_function("(text) => document.querySelector('#table-drawing')?.textContent === text",
+                               arg=expected, timeout=30_000)
+    except Exception:  # noqa: BLE001 (the test compares what it says)
+        pass
+    line = host.locator("#table-drawing")
+    return line.inner_text() if line.count() else host.inner_text("#table-main")[:300]
+
+
 def shrdlu(pages: Pages, folder: Path, result: dict) -> None:
     host = pages.start("shrdlu", friends=2)
     ann = pages.join(host, 1)
@@ -74,10 +97,22 @@ def shrdlu(pages: Pages, folder: Path, result: dict) -> None:
     bo.close()
     host.wait_for_selector("[data-online='2'].online-dropped", timeout=30_000)
     ann.wait_for_selector("[data-seat='2'].away", timeout=10_000)
+    # Ann drops too, and the host wins the round: the win waits for the next spread's draw, which
+    # waits for both friends' parts.
+    # Ann comes back first and gives hers: the host's line then names Bo alone.
+    ann.close()
+    host.wait_for_selector("[data-online='1'].online-dropped", timeout=30_000)
+    end_the_round(host)
+    result["drawing"] = [drawing_line(host, "Drawing at random with Friend 2, Friend 3…")]
+    ann = pages.join(host, 1, guest=ann.context.new_page())
+    result["drawing"].append(drawing_line(host, "Drawing at random with Friend 3…"))
     bo = pages.join(host, 2, guest=bo.context.new_page())  # the same browser: it holds Bo's secret
     ann.wait_for_selector("[data-seat='2']:not(.away)", timeout=10_000)
     everyone = (host, ann, bo)
     bo.wait_for_selector("#spread")
+    # With every part in, the host's win of round 2 is played: two cards won in all, everywhere.
+    for page in (bo, ann):
+        page.wait_for_function("wordtable.guest.view?.cards_won?.reduce((a, b) => a + b, 0) === 2", timeout=30_000)
     result["after_rejoin"] = [bo.evaluate("wordtable.guest.view.cards_won"), ann.evaluate("wordtable.guest.view.cards_won")]
 
     # On to the end: each round, the next player in turn finds a word (or calls shrdlu!).

@@ -96,8 +96,11 @@ def test_shrdlu_between_three_browsers_spell_write_through_a_host_reload_wordsmi
     assert re.match(r"Letter \d \(Q\) breaks the card", result["refusal"]) or "not in the" in result["refusal"]
     assert len(set(result["round1"])) == 1 and result["round1"][0].startswith("Friend 2 ")
     assert result["next_round_in"] == [1, 1, 1]  # online, the next round starts by itself everywhere
+    # Both friends away when the host wins a round: the next spread waits for their parts, and
+    # the host's line names whoever has not given theirs yet.
+    assert result["drawing"] == ["Drawing at random with Friend 2, Friend 3…", "Drawing at random with Friend 3…"]
     bo_cards, ann_sees = result["after_rejoin"]
-    assert bo_cards == ann_sees and sum(bo_cards) == 1  # dropped and restored: nothing lost
+    assert bo_cards == ann_sees and sum(bo_cards) == 2  # dropped and restored: nothing lost (Ann won round 1, the host round 2)
     assert len(set(result["shrdlu_verdicts"])) == 1 and len({tuple(s) for s in result["shrdlu_scores"]}) == 1
     assert result["shrdlu_rounds"] >= 9
     # Spell Write: the host's page reloads mid-game and the friend rejoins where they were.

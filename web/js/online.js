@@ -80,12 +80,15 @@ export class HostNet {
 
   absorb(result) {
     const waitingChanged = String(result.waiting) !== String(this.waiting);
+    const wasDrawing = this.drawing;
     // A friend's secret shown at the end changes the final screen: drawn again.
     const changed = result.record.moves.length !== this.save.record.moves.length
       || result.started !== this.started || Boolean(result.broken) !== Boolean(this.broken)
       || (waitingChanged && (result.showing || this.showing));
     this.remember(result);
-    if (changed) this.onChange();
+    // A random event's parts came in: the screen names whom it still waits for, or, once the
+    // event is drawn (a move may not have been needed for it), goes on.
+    if (changed || (waitingChanged && (wasDrawing || this.drawing))) this.onChange();
     else if (waitingChanged) this.onChange({ statusOnly: true });
   }
 
