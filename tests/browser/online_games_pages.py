@@ -226,7 +226,10 @@ def wordsmith(pages: Pages, result: dict) -> None:
     guest = pages.join(host, 1)
     save_id = host.evaluate("location.hash.split('=')[1]")
     for page, seat in ((host, 0), (guest, 1)):
-        page.wait_for_selector(f"#ws-panel-{seat}")
+        try:
+            page.wait_for_selector(f"#ws-panel-{seat}")
+        except Exception:
+            raise AssertionError(f"seat {seat} has no Wordsmith panel: " + page.inner_text("body")[:800]) from None
     result["ws_pools"] = [page.locator(f"#ws-panel-{seat} .ws-pool").get_attribute("aria-label").split(": ", 1)[1]
                           for page, seat in ((host, 0), (guest, 1))]
     guest.fill("#ws-word-1", "zzzz")
