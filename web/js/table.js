@@ -178,11 +178,6 @@ export class Table {
     if (this.lastView) this.drawSide(this.lastView);
   }
 
-  /** Shown while a move waits for a random event: the friends' devices whose parts it still needs. */
-  drawingLine() {
-    return waitingLine(`Drawing at random with ${this.hostNet.waitingNames()}…`, "table-drawing");
-  }
-
   /** An online table before its game starts (every friend adds a part to its randomness, so it
    * waits for all of them), or stopped by a broken commitment. */
   lobby() {
@@ -236,7 +231,7 @@ export class Table {
     this.keep(view);
     if (this.hostNet?.drawing) {
       // A move waits for a random event: the friends' devices add their parts, then it goes on.
-      return this.setMain(this.drawingLine());
+      return this.setMain(waitingLine(`Drawing at random with ${this.hostNet.waitingNames()}…`, "table-drawing"));
     }
     if (this.game.realtime && (actors.length || this.rounds.unseen(view))) {
       const views = await this.ownViews();
