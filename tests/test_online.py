@@ -19,7 +19,7 @@ from wordtable.games.shrdlu import Shrdlu
 from wordtable.games.spell_write import SpellWrite
 from wordtable.games.spell_write_bots import BOTS as SW_BOTS
 from wordtable.lexicon import store
-from wordtable.online import MAX_MESSAGE, Guest, Host, checksum, decode, encode
+from wordtable.online import MAX_MESSAGE, PROTOCOL, Guest, Host, checksum, clean_name, decode, encode
 
 SEED = 987_654_321
 
@@ -456,3 +456,31 @@ def test_every_guest_sees_who_is_away():
     # The remote seats survive the host's reload.
     again = Host.from_json(host.game, json.loads(json.dumps(host.to_json())))
     assert again.remote == [1, 2]
+
+
+def test_a_friend_chooses_their_name_cleaned_and_everyone_hears_it():
+    game = FourLetterWords(shipped)
+    host = Host(game, Record("four-letter-words", {"players": 3}, SEED), ["Ann", "Friend 1", "Friend 2"], [1, 2])
+    hostile = "\u202e<img src=x onerror=alert(1)>" + "\u200f" + "B" * 10_000
+    guests = {"g1": Guest(host.invite(1), name=clean_name(hostile)), "g2": Guest(host.invite(2), name=clean_name("  Bo \n\t Lee\x00 "))}
+    wire = Wire(host, guests)
+    for peer in guests:
+        wire.from_guest(peer, guests[peer].hello())
+    wire.run()
+    assert host.names == ["Ann", "<img src=x onerror=alert", "Bo Lee"]  # 24 characters, no hidden marks
+    assert guests["g1"].players == guests["g2"].players == host.names  # the first joiner hears the second's too
+    assert Host.from_json(game, json.loads(json.dumps(host.to_json()))).names == host.names
+
+
+def test_a_name_that_cleans_to_nothing_or_comes_to_a_local_seat_changes_nothing():
+    assert clean_name("\u200b\u202e \x07") is None and clean_name(42) is None and clean_name(None) is None
+    assert clean_name("Zo\u0065\u0301") == "Zoé" and clean_name("👩\u200d👩\u200d👧") == "👩\u200d👩\u200d👧"
+    game = FourLetterWords(shipped)
+    host = Host(game, Record("four-letter-words", {"players": 2}, SEED), ["Ann", "Friend"], [1])
+    token = host.invite(1)
+    host.receive("x", encode({"t": "join", "token": token, "protocol": PROTOCOL, "name": "\u200b"}))
+    assert host.names == ["Ann", "Friend"]
+    # A seat played at the host's device is the host's to name.
+    local = Host(game, Record("four-letter-words", {"players": 2}, SEED), ["Ann", "Bo"], [])
+    local.receive("y", encode({"t": "join", "token": local.invite(1), "protocol": PROTOCOL, "name": "Mallory"}))
+    assert local.names == ["Ann", "Bo"]

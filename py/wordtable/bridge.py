@@ -434,7 +434,7 @@ def _table_state(host) -> dict[str, Any]:
 
 def _host_reply(host, outgoing) -> dict[str, Any]:
     return {"outgoing": [[peer, text] for peer, text in outgoing], "record": host.record.to_json(),
-            "saved": host.to_json(), "connected": host.connected_seats(), **_table_state(host)}
+            "saved": host.to_json(), "connected": host.connected_seats(), "names": host.names, **_table_state(host)}
 
 
 def _online_invite(args: dict[str, Any]) -> dict[str, Any]:
@@ -473,7 +473,8 @@ def _online_disconnected(args: dict[str, Any]) -> dict[str, Any]:
 def _online_guest(args: dict[str, Any]) -> dict[str, Any]:
     """A guest's side; its moves not yet answered survive a reload through the page's save."""
     from wordtable.online import Guest
-    guest = Guest(_arg(args, "token", str), lexicon_for=REGISTRY.get)
+    from wordtable.online import clean_name
+    guest = Guest(_arg(args, "token", str), lexicon_for=REGISTRY.get, name=clean_name(_arg(args, "name", str, None)))
     saved = _arg(args, "saved", dict, None)
     if saved:
         try:
@@ -495,7 +496,7 @@ def _guest_reply(guest, outgoing: list[str], **extra: Any) -> dict[str, Any]:
             "outcomes": outcomes, "answers": answers, "away": guest.away, "waiting": guest.waiting,
             "started": guest.started, "showing": guest.showing, "broken": guest.broken, "error": guest.error,
             "other_version": guest.other_version, "shared": guest.host_head is not None,
-            "record_ready": guest.record_ready(), "record_copy": guest.record_copy,
+            "record_ready": guest.record_ready(), "record_copy": guest.record_copy, "players": guest.players,
             **extra, "saved": guest.saved()}
 
 

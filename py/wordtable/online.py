@@ -6,8 +6,11 @@ guest only that guest's view. A guest sends moves and receives views. Every mess
 JSON object of at most MAX_MESSAGE characters.
 
 Guest -> host
-  {"t": "join", "token": T, "head": H, "protocol": P}  take (or take back) the seat T was made for;
-                                                     H: the guest's commitment (shared randomness)
+  {"t": "join", "token": T, "head": H, "protocol": P, "name": N}
+                                                     take (or take back) the seat T was made for;
+                                                     H: the guest's commitment (shared randomness);
+                                                     N (optional): the name its player chose
+                                                     (clean_name), which the table takes
   {"t": "reveal", "k": K, "x": X}                    the guest's part of random event K
   {"t": "stopped", "reason": M}                      the guest caught the table's draws not holding
   {"t": "shown", "part": P}                          at the end, the secret part this guest's device
@@ -41,8 +44,10 @@ Host -> guest
                                                      events drawn (shared randomness)
   {"t": "ack", "n": N} / {"t": "refused", "n": N, "message": M}
   {"t": "answer", "q": Q, "answer": A} / {"t": "answer", "q": Q, "error": M}
-  {"t": "table", "away": [seats], "waiting": [seats], "started": B, "showing": S}
-                                                     online seats not connected right now; with
+  {"t": "table", "away": [seats], "waiting": [seats], "started": B, "showing": S, "players": [names]}
+                                                     online seats not connected right now (and
+                                                     every player's name, which a friend may have
+                                                     chosen on joining); with
                                                      shared randomness, the seats the table waits
                                                      for, whether the game has started, and
                                                      whether it waits for secret parts shown
@@ -71,6 +76,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -95,6 +101,24 @@ RECORD_PART = 30_000      # characters of a finished record per "record" message
                           # inside the message adds up to a quarter: it stays under MAX_MESSAGE)
 RECORD_PARTS = 64         # the most a guest takes (a record of about 3.8 MB)
 REFUSALS_KEPT = 32        # per seat: a move sent again gets the same answer
+
+
+NAME_LENGTH = 24          # characters of a player's name, as the new-game form allows
+# Invisible characters that could reorder or hide the rest of a screen's text (bidirectional
+# overrides and isolates, marks, zero-width spaces); the zero-width joiner stays (emoji).
+_HIDDEN = {0x200B, 0x200C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF}
+
+
+def clean_name(text: Any) -> str | None:
+    """A name a friend chose, as every screen shows it: normalised, without control or
+    direction-changing characters, spaces collapsed, at most NAME_LENGTH characters; None when
+    nothing is left (the seat keeps the name the host gave it)."""
+    if not isinstance(text, str):
+        return None
+    kept = "".join(" " if ch.isspace() else ch for ch in unicodedata.normalize("NFC", text[:1000])
+                   if ord(ch) not in _HIDDEN and (ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cs", "Co", "Cn")))
+    name = " ".join(kept.split())[:NAME_LENGTH].strip()
+    return name or None
 
 
 def checksum(view: dict[str, Any]) -> str:
@@ -262,7 +286,8 @@ class Host:
         """Who is away, and (shared randomness) whom the game waits for: a commitment before
         the start, a reveal during a draw."""
         connected = set(self.peers.values())
-        table: dict[str, Any] = {"t": "table", "away": [seat for seat in self.remote if seat not in connected]}
+        table: dict[str, Any] = {"t": "table", "away": [seat for seat in self.remote if seat not in connected],
+                                 "players": self.names}
         if self.draws is not None:
             table["waiting"] = self.waiting_for()
             table["started"] = self.state is not None
@@ -366,6 +391,9 @@ class Host:
         refusal = self._commitment(seat, message.get("head"))
         if refusal:
             return [(peer, encode({"t": "error", "message": refusal}))]
+        name = clean_name(message.get("name"))
+        if name and seat in self.remote:  # the friend's own name for their seat (others hear it with presence)
+            self.names[seat] = name
         # One connection per seat: a reconnecting guest replaces its old connection.
         for other, other_seat in list(self.peers.items()):
             if other_seat == seat:
@@ -772,6 +800,8 @@ class Guest:
     heads: list[str] = field(default_factory=list)                # every commitment, from the first draw
     rules: int | None = None                                      # the table's online rules, from the first draw
     game_id: str | None = None                                    # the game the welcome named
+    name: str | None = None                                       # the name this guest's player chose
+    players: list[str] = field(default_factory=list)              # every seat's name, from the table
     # A secret part this seat keeps on its own device (engine.owned), once the welcome says so;
     # lexicon_for: the dictionaries its rules may need (a chooser's grid that fits no word).
     owned: Keep | None = None
@@ -789,6 +819,8 @@ class Guest:
         if self.other_version:
             return []  # another version's table: nothing is sent until this page is reloaded
         join = {"t": "join", "token": self.token, "head": self.chain.head(), "protocol": PROTOCOL}
+        if self.name:
+            join["name"] = self.name
         return [encode(join)] + [encode(m) for _n, m in sorted(self.pending.items())]
 
     def saved(self) -> dict[str, Any]:
@@ -984,6 +1016,9 @@ class Guest:
             return []
         if kind == "welcome" and _int(message.get("seat")):
             self.seat = message["seat"]
+            players = message.get("players")
+            if isinstance(players, list) and all(isinstance(name, str) for name in players):
+                self.players = [name[:NAME_LENGTH * 4] for name in players[:8]]
             self.game_id = message.get("game") if isinstance(message.get("game"), str) else None
             if message.get("owned") is True and self.owned is None:
                 self.owned = Keep()  # its key: made here, shown to nobody before the end
@@ -1042,6 +1077,9 @@ class Guest:
             self.waiting = [seat for seat in waiting if _int(seat)] if isinstance(waiting, list) else []
             self.started = message.get("started", True) is not False
             self.showing = message.get("showing") is True
+            players = message.get("players")
+            if isinstance(players, list) and all(isinstance(name, str) for name in players):
+                self.players = [name[:NAME_LENGTH * 4] for name in players[:8]]
             return []
         if kind == "ping" and _int(message.get("at")):
             return [encode({"t": "pong", "at": message["at"]})]

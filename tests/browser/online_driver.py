@@ -26,6 +26,18 @@ def ready(page) -> None:
                                                      " + ' | ' + document.getElementById('boot-error-detail').textContent")) from None
 
 
+def invitation(host, seat: int, where: str = "here") -> str:
+    """Opens a seat's invitation at the host and answers where the friend is (unless this
+    browser remembers it already); returns the link to send."""
+    host.click(f"[data-invite='{seat}']")
+    choice = host.locator(f"#reach-{where}")
+    if not choice.is_checked():
+        choice.check()
+    host.wait_for_function("(where) => document.querySelector('#invite-link')?.value.includes('#join=') && "
+                           "document.querySelector('#reach-' + where).checked", arg=where, timeout=15_000)
+    return host.locator("#invite-link").input_value()
+
+
 class Pages:
     """Pages of one browser, each in a context of its own (its own storage, like another person's
     browser), and the app's steps to host a game online and connect a friend to it."""
@@ -55,12 +67,13 @@ class Pages:
         host.wait_for_selector("#online-seats")
         return host
 
-    def join(self, host, seat: int, guest=None, by_qr: bool = False, folder: Path | None = None, on_answer=None):
+    def join(self, host, seat: int, guest=None, by_qr: bool = False, folder: Path | None = None, on_answer=None,
+             where: str = "here"):
         """Invites a seat and connects a guest page to it: by pasting the answer code, or by
         reading its QR code from a picture of the guest's screen. on_answer(host, guest) is
-        called once the guest shows its answer, before the host uses it."""
-        host.click(f"[data-invite='{seat}']")
-        link = host.locator("#invite-link").input_value()
+        called once the guest shows its answer, before the host uses it. where: the friend is
+        "here" (this network) or "anywhere" (the invitation's answer to "Where is …?")."""
+        link = invitation(host, seat, where)
         guest = guest or self.new()
         guest.goto(link)
         ready(guest)

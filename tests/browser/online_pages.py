@@ -13,7 +13,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent.parent / "py"), str(HERE)]
 
-from online_driver import browser_pages, ready  # noqa: E402
+from online_driver import browser_pages, invitation, ready  # noqa: E402
 from wordtable.games.four_letter_words import FourLetterWords  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
 
@@ -40,8 +40,7 @@ def main(dist: str) -> None:
         host.fill("#flw-rows", "5")
         host.fill("#flw-cols", "5")
         host.click("#setup-start")
-        host.click("[data-invite='1']")
-        link = host.locator("#invite-link").input_value()
+        link = invitation(host, 1)
         guest.goto(link)
         ready(guest)
         answer = guest.locator("#answer-code").input_value(timeout=15_000) if guest.wait_for_selector("#answer-code", timeout=15_000) else ""

@@ -21,6 +21,7 @@ def open_invitation(page: Page, url: str) -> str:
     page.click("[data-preset=online]")
     page.click("#setup-start")
     page.click("[data-invite='1']")
+    page.check("#reach-here")
     page.wait_for_selector("#invite-dialog .qr svg", timeout=20_000)
     return page.locator("#invite-link").input_value()
 

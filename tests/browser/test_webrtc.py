@@ -65,21 +65,60 @@ def test_a_friend_plays_four_letter_words_online_to_the_end_surviving_a_drop(dis
 def test_stun_and_turn_servers_are_the_players_choice(page, site):
     page.goto(site.url)
     page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
-    ice = "() => import('./js/online.js').then((m) => m.iceServers())"
-    assert page.evaluate(ice) == []  # none by default: nothing is contacted
+    own = "() => import('./js/settings.js').then((m) => m.ownServers())"
+    servers = "(reach) => import('./js/settings.js').then((m) => m.hostServers(reach))"
+    assert page.evaluate(own) == []  # none by default: nothing is contacted
+    assert page.evaluate(servers, "here") == []  # a friend on this network: nothing else either
+    # "Somewhere else" asks the two public STUN servers of the (editable) list.
+    assert page.evaluate(servers, "anywhere") == [{"urls": "stun:stun.l.google.com:19302"}, {"urls": "stun:stun.cloudflare.com:3478"}]
     page.click("#online-settings summary")
     page.fill("#ice-servers", "stun:stun.example.org:3478\nturn:relay.example.org:3478")
     page.click("#ice-form button[type=submit]")
     assert "needs a username and a password" in page.locator("#ice-result").inner_text()
-    assert page.evaluate(ice) == []  # nothing saved
+    assert page.evaluate(own) == []  # nothing saved
     page.fill("#ice-servers", "stun:stun.example.org:3478\nturn:relay.example.org:3478 ann secret")
     page.click("#ice-form button[type=submit]")
     assert page.locator("#ice-result").inner_text() == "Saved: 2 servers."
+    page.fill("#public-stun", "turn:relay.example.org:3478 ann secret")
+    page.click("#stun-form button[type=submit]")
+    assert "only STUN servers" in page.locator("#stun-result").inner_text()
+    page.fill("#public-stun", "stun:stun.example.net")
+    page.click("#stun-form button[type=submit]")
+    assert page.locator("#stun-result").inner_text() == "Saved: “somewhere else” asks stun.example.net."
     page.reload()
     page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
-    assert page.evaluate(ice) == [{"urls": "stun:stun.example.org:3478"},
+    assert page.evaluate(own) == [{"urls": "stun:stun.example.org:3478"},
                                   {"urls": "turn:relay.example.org:3478", "username": "ann", "credential": "secret"}]
     assert page.locator("#ice-servers").input_value() == "stun:stun.example.org:3478\nturn:relay.example.org:3478 ann secret"
+    assert page.evaluate(servers, "anywhere")[0] == {"urls": "stun:stun.example.net"}
+    # An invitation's code carries its STUN servers, never a TURN server or its password.
+    code = page.evaluate("""async () => {
+        const net = await import('./js/net.js'), settings = await import('./js/settings.js');
+        const link = new net.PeerLink({ iceServers: [] });
+        const code = await link.offer(net.stunServersIn(settings.hostServers('anywhere')));
+        link.close();
+        return [code, net.decodeDescription(code, 'offer').stunServers]; }""")
+    assert code[1] == ["stun.example.net", "stun.example.org:3478"] and "relay" not in code[0] and "secret" not in code[0]
+
+
+def test_codes_with_hostile_servers_are_refused_and_a_browser_without_webrtc_says_so_at_once(page, site):
+    page.goto(site.url)
+    page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+    ice = "abcd~" + "p" * 22 + "~" + "A" * 43  # ufrag, password, fingerprint
+    refusals = page.evaluate("""(ice) => import('./js/net.js').then((net) => [
+        `1o~${ice}~a~~stun.example.org`, `1o~${ice}~a~~evil host`, `1o~${ice}~a~~a,b,c,d,e`,
+        `1a~${ice}~c~~stun.example.org`, `1o~ab~${ice.slice(5)}~a~`, `1o~${ice}~a~~x~y`].map((code) => {
+          try { return net.decodeDescription(code).stunServers; } catch (e) { return e.message; } }))""", ice)
+    assert refusals == [["stun.example.org"]] + ["That code is damaged."] * 4 + \
+        ["That code is damaged or not from Wordtable (was it copied completely?)."]
+    # A hostile host name in the link is shown as text, cut; a browser without WebRTC is told at once.
+    page.add_init_script("delete window.RTCPeerConnection")
+    page.goto(f"{site.url}#join=1o~{ice}~a~&t=token&g=shrdlu&h=%3Cimg%20src%3Dx%20onerror%3Dwindow.pwned%3D1%3E%E2%80%AEyy")
+    page.reload()
+    page.wait_for_selector("#guest-cannot", timeout=60_000)
+    assert page.inner_text("#guest-invited") == "<img src=x onerror=windo invites you to play Shrdlu"
+    assert page.locator("#guest-invited img").count() == 0 and page.evaluate("window.pwned") is None
+    assert page.inner_text("#guest-cannot").startswith("This browser cannot play online: it has no WebRTC")
 
 
 def test_shrdlu_between_three_browsers_spell_write_through_a_host_reload_wordsmith_and_one_letter_better(dist):

@@ -2,20 +2,37 @@
 // fragment, pasted, or read from a QR code). A code keeps only what differs between sessions —
 // ICE username and password, the DTLS fingerprint and role, the candidates — and the session
 // description is rebuilt around it from a fixed template.
-// No STUN/TURN server is contacted unless the player configured one (settings).
+// No STUN/TURN server is contacted unless the player chose "somewhere else" or configured one
+// (settings). An offer carries the STUN servers its invitation used, so the friend's page uses
+// the same ones; a TURN server (with its password) never goes into a code.
 
 const CODE_VERSION = "1";
 const SETUPS = { actpass: "a", active: "c", passive: "p" };
 const SETUP_NAMES = Object.fromEntries(Object.entries(SETUPS).map(([name, letter]) => [letter, name]));
 const MAX_CODE = 2000;
+const MAX_SERVERS = 4;
+// A STUN server in a code: a host name or IPv4 address, an optional port (IPv6 literals are
+// left out: their colons would need escaping and public STUN services have names).
+const SERVER = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,98}[A-Za-z0-9])?(?::\d{1,5})?$/;
+// How long a connection may take after both codes are in before the page says why it does not
+// open (a browser whose ICE finds no path may never report a failure).
+export const CONNECT_WATCH_MS = 12_000;
 
 export class SignalError extends Error {}
 
 const toBase64Url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 const fromBase64Url = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
-/** The short code of a session description (offer or answer). */
-export function encodeDescription(description) {
+/** "stun:host:port" of the servers a code may carry; others (TURN) are left out. */
+export function stunServersIn(iceServers) {
+  return iceServers.map((server) => server.urls).filter((url) => typeof url === "string" && url.startsWith("stun:"))
+    .map((url) => url.slice("stun:".length).replace(/\?.*$/, "")).filter((server) => SERVER.test(server))
+    .filter((server, index, all) => all.indexOf(server) === index).slice(0, MAX_SERVERS);
+}
+
+/** The short code of a session description (offer or answer); an offer may carry STUN
+ * servers ("host:port") for the friend's page to use too. */
+export function encodeDescription(description, stunServers = []) {
   const lines = description.sdp.split(/\r?\n/);
   const value = (prefix) => lines.find((line) => line.startsWith(prefix))?.slice(prefix.length).trim();
   const ufrag = value("a=ice-ufrag:");
@@ -31,22 +48,25 @@ export function encodeDescription(description) {
   }).filter(Boolean);
   const fp = toBase64Url(fingerprint.split(":").map((hex) => parseInt(hex, 16)));
   const kind = description.type === "offer" ? "o" : "a";
-  return [CODE_VERSION + kind, ufrag, pwd, fp, setup, candidates.join(",")].join("~");
+  const fields = [CODE_VERSION + kind, ufrag, pwd, fp, setup, candidates.join(",")];
+  if (kind === "o" && stunServers.length) fields.push(stunServers.join(","));
+  return fields.join("~");
 }
 
 /** The session description a code stands for; SignalError when the code is damaged. */
 export function decodeDescription(code, expectedType) {
   const text = String(code ?? "").trim();
   if (!text || text.length > MAX_CODE) throw new SignalError("That code is empty or far too long.");
-  const [head, ufrag, pwd, fp, setup, candidates] = text.split("~");
+  const [head, ufrag, pwd, fp, setup, candidates, servers = "", ...extra] = text.split("~");
   const type = { o: "offer", a: "answer" }[head?.[1]];
-  if (head?.[0] !== CODE_VERSION || !type || !ufrag || !pwd || !fp || !SETUP_NAMES[setup] || candidates === undefined) {
+  if (head?.[0] !== CODE_VERSION || !type || !ufrag || !pwd || !fp || !SETUP_NAMES[setup] || candidates === undefined || extra.length) {
     throw new SignalError("That code is damaged or not from Wordtable (was it copied completely?).");
   }
   if (expectedType && type !== expectedType) {
     throw new SignalError(expectedType === "answer" ? "That is an invitation, not the answer to yours." : "That is an answer, not an invitation.");
   }
-  if (![ufrag, pwd].every((part) => /^[A-Za-z0-9+/]{1,256}$/.test(part))) throw new SignalError("That code is damaged.");
+  // ICE's own limits (RFC 8839): a ufrag of 4 to 256 characters, a password of 22 to 256.
+  if (!/^[A-Za-z0-9+/]{4,256}$/.test(ufrag) || !/^[A-Za-z0-9+/]{22,256}$/.test(pwd)) throw new SignalError("That code is damaged.");
   let fingerprintBytes;
   try {
     fingerprintBytes = fromBase64Url(fp);
@@ -54,6 +74,10 @@ export function decodeDescription(code, expectedType) {
     throw new SignalError("That code is damaged.");
   }
   if (fingerprintBytes.length !== 32) throw new SignalError("That code is damaged.");
+  const stunServers = servers.split(",").filter(Boolean);
+  if (stunServers.length > MAX_SERVERS || !stunServers.every((server) => SERVER.test(server)) || (servers && type !== "offer")) {
+    throw new SignalError("That code is damaged.");
+  }
   const fingerprint = [...fingerprintBytes].map((b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");
   const candidateLines = candidates.split(",").filter(Boolean).map((entry, index) => {
     const [address, port, typeLetter, priority] = entry.split("/");
@@ -71,7 +95,45 @@ export function decodeDescription(code, expectedType) {
     `a=ice-ufrag:${ufrag}`, `a=ice-pwd:${pwd}`, `a=fingerprint:sha-256 ${fingerprint}`,
     `a=setup:${SETUP_NAMES[setup]}`, "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144", "",
   ].join("\r\n");
-  return { type, sdp };
+  return { type, sdp, stunServers };
+}
+
+const PRIVATE = /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|127\.|fe80:|fc|fd)/i;
+
+/** What a code says of where its device can be reached: on its own network only (local), at a
+ * public address its NAT showed a STUN server (public), through a relay (relay). */
+export function reachOf(code) {
+  const candidates = String(code ?? "").split("~")[5]?.split(",").filter(Boolean) ?? [];
+  const reach = { local: false, public: false, relay: false };
+  for (const entry of candidates) {
+    const [address, , type] = entry.split("/");
+    if (type === "r") reach.relay = true;
+    else if (type === "s" || type === "p" || !(address.endsWith(".local") || PRIVATE.test(address))) reach.public = true;
+    else reach.local = true;
+  }
+  return reach;
+}
+
+/** Why two devices whose codes are these did not connect, in the players' words. */
+export function diagnose(ownCode, theirCode) {
+  const own = reachOf(ownCode);
+  const theirs = reachOf(theirCode);
+  if (own.relay || theirs.relay) {
+    return { kind: "relay", text: "Not even the relay (TURN) server could join you: check its address, username and password in the settings, or try another network." };
+  }
+  if (!own.public && !theirs.public) {
+    return { kind: "different-networks", text: "You are on different networks: choose “somewhere else” and invite again. (On the same Wi-Fi, the network may keep devices apart: guest networks often do.)" };
+  }
+  if (!own.public || !theirs.public) {
+    return { kind: "one-side", text: "Only one of you found its public address (the other network blocks the STUN server: offices, schools, some providers): use a relay (TURN) server, or try another network." };
+  }
+  return { kind: "blocked", text: "One of your networks blocks direct connections (mobile data, some providers, offices, schools): use a relay (TURN) server, or try another network." };
+}
+
+/** Why this browser cannot play online, or null when it can. */
+export function webrtcMissing() {
+  return typeof globalThis.RTCPeerConnection === "function" ? null
+    : "This browser cannot play online: it has no WebRTC (turned off, or too old). Open the invitation in a current Chrome, Edge, Firefox or Safari.";
 }
 
 function gathered(connection, timeoutMs) {
@@ -91,13 +153,17 @@ function gathered(connection, timeoutMs) {
 /**
  * One peer-to-peer link. The host calls offer() and later accept(answerCode); the guest calls
  * answer(offerCode). onMessage(text) receives, send(text) sends, onState(state) reports
- * "connecting", "open", "reconnecting" (interrupted), "back" (recovered) and "closed".
+ * "connecting", "open", "reconnecting" (interrupted), "back" (recovered), "closed" (it was open)
+ * and "unreachable" (it never opened: ICE failed, or nothing after CONNECT_WATCH_MS; a later
+ * "open" may still follow on the guest's side, whose host may paste its answer late).
+ * diagnosis() then says why, from the two codes.
  */
 export class PeerLink {
-  constructor({ iceServers = [], onMessage = () => {}, onState = () => {} } = {}) {
+  constructor({ iceServers = [], onMessage = () => {}, onState = () => {}, watchMs = CONNECT_WATCH_MS } = {}) {
+    const missing = webrtcMissing();
+    if (missing) throw new SignalError(missing);
     this.connection = new RTCPeerConnection({ iceServers });
-    this.onMessage = onMessage;
-    this.onState = onState;
+    Object.assign(this, { onMessage, onState, watchMs });
     this.connection.addEventListener("datachannel", (event) => this.#use(event.channel));
     this.connection.addEventListener("connectionstatechange", () => {
       const state = this.connection.connectionState;
@@ -106,7 +172,7 @@ export class PeerLink {
       if (state === "disconnected" && this.opened) this.onState("reconnecting");
       if (state === "connected" && this.interrupted) this.onState("back");
       this.interrupted = state === "disconnected";
-      if (state === "failed" || state === "closed") this.onState("closed");
+      if (state === "failed" || state === "closed") this.#end();
     });
   }
 
@@ -114,32 +180,60 @@ export class PeerLink {
     this.channel = channel;
     channel.addEventListener("open", () => {
       this.opened = true;
+      clearTimeout(this.watch);
       this.onState("open");
     });
-    channel.addEventListener("close", () => this.onState("closed"));
+    channel.addEventListener("close", () => this.#end());
     channel.addEventListener("message", (event) => {
       if (typeof event.data === "string") this.onMessage(event.data);
     });
   }
 
-  async offer() {
+  /** The link is over: "closed" if it was ever open, else "unreachable" (said once). */
+  #end() {
+    clearTimeout(this.watch);
+    if (this.ended) return;
+    this.ended = true;
+    this.onState(this.opened ? "closed" : "unreachable");
+  }
+
+  /** Both codes are in: if no channel opens soon, the page is told (and can say why). */
+  #watch() {
+    clearTimeout(this.watch);
+    if (this.opened) return;
+    this.onState("connecting");
+    this.watch = setTimeout(() => {
+      if (!this.opened && !this.ended) this.onState("unreachable");
+    }, this.watchMs);
+  }
+
+  /** Why the link did not open, in players' words (from the codes both sides hold). */
+  diagnosis() {
+    return diagnose(this.localCode, this.remoteCode);
+  }
+
+  async offer(stunServers = []) {
     this.#use(this.connection.createDataChannel("wordtable", { ordered: true }));
     await this.connection.setLocalDescription(await this.connection.createOffer());
     await gathered(this.connection, 3000);
-    return encodeDescription(this.connection.localDescription);
+    this.localCode = encodeDescription(this.connection.localDescription, stunServers);
+    return this.localCode;
   }
 
   async accept(answerCode) {
     await this.connection.setRemoteDescription(decodeDescription(answerCode, "answer"));
-    if (!this.opened) this.onState("connecting"); // the channel may already be open by now
+    this.remoteCode = answerCode.trim();
+    this.#watch(); // the channel may already be open by now
   }
 
   async answer(offerCode) {
     await this.connection.setRemoteDescription(decodeDescription(offerCode, "offer"));
+    this.remoteCode = offerCode.trim();
     await this.connection.setLocalDescription(await this.connection.createAnswer());
     await gathered(this.connection, 3000);
-    if (!this.opened) this.onState("connecting");
-    return encodeDescription(this.connection.localDescription);
+    this.localCode = encodeDescription(this.connection.localDescription);
+    this.#watch();
+    return this.localCode;
   }
 
   send(text) {
@@ -149,7 +243,47 @@ export class PeerLink {
   }
 
   close() {
+    this.ended = true; // closed here: nothing to report
+    clearTimeout(this.watch);
     this.channel?.close();
     this.connection.close();
   }
+}
+
+/** What this device's network allows, found by asking the servers for its public address:
+ * { kind: "none" | "local" | "reachable" | "strict", relay: true | false | null, address, text }
+ * ("strict": the NAT gives each server another public port, so only a relay gets through). */
+export async function testNetwork(iceServers, timeoutMs = 8000) {
+  const missing = webrtcMissing();
+  if (missing) return { kind: "none", relay: null, address: null, text: missing };
+  const connection = new RTCPeerConnection({ iceServers });
+  const found = [];
+  connection.addEventListener("icecandidate", (event) => {
+    const parts = event.candidate?.candidate?.split(" ") ?? [];
+    if (parts.length > 7) found.push({ address: parts[4], port: parts[5], type: parts[7], base: parts[parts.indexOf("rport") + 1] });
+  });
+  connection.createDataChannel("probe");
+  await connection.setLocalDescription(await connection.createOffer());
+  await gathered(connection, timeoutMs);
+  connection.close();
+  const stun = iceServers.filter((s) => String(s.urls).startsWith("stun")).length;
+  const turn = iceServers.some((s) => String(s.urls).startsWith("turn"));
+  const outside = found.filter((c) => c.type === "srflx");
+  const relay = turn ? found.some((c) => c.type === "relay") : null;
+  const address = outside[0]?.address ?? null;
+  // One local port seen at two public ports (one per server): a NAT that maps per destination.
+  // (Chromium hides the local port, rport 0, where it hides local addresses: then any two.)
+  const ports = new Map();
+  for (const c of outside) {
+    const key = `${c.address} ${c.base && c.base !== "0" ? c.base : ""}`;
+    ports.set(key, (ports.get(key) ?? new Set()).add(c.port));
+  }
+  const strict = [...ports.values()].some((set) => set.size > 1);
+  const relayText = relay === true ? " Your relay (TURN) server works: friends reach you through it whatever their network."
+    : relay === false ? " Your relay (TURN) server did not answer: check its address, username and password." : "";
+  if (!stun && !turn) return { kind: "none", relay, address, text: "No server to ask: this device can play with friends on the same network only. Choose “somewhere else” when you invite, or add servers above." };
+  if (!outside.length) return { kind: "local", relay, address, text: `No STUN server answered: this device can reach friends on the same network only (this network, or a firewall, blocks them).${relayText}` };
+  if (strict) return { kind: "strict", relay, address, text: `Your network gives every server another public port (a strict NAT, as on mobile data and some providers): friends elsewhere reach you only through a relay (TURN) server.${relayText}` };
+  const sure = stun > 1 ? "" : " (Only one server was asked: add a second to tell a strict NAT apart.)";
+  return { kind: "reachable", relay, address, text: `Friends elsewhere can reach you directly: your public address is ${address}.${sure}${relayText}` };
 }

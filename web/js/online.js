@@ -3,20 +3,21 @@
 // this module carries its messages over WebRTC links (net.js) and draws the invitations. A
 // guest's table is drawn by the same TableScreen (table-screen.js) as the host's.
 import { element, button, copyButton } from "./ui.js";
-import { PeerLink, SignalError } from "./net.js";
+import { PeerLink, SignalError, stunServersIn, decodeDescription, webrtcMissing } from "./net.js";
 import { readJSON, writeJSON, StoreProblem } from "./store.js";
-import { SETTINGS_KEY } from "./settings.js";
+import { REACH, rememberedReach, rememberReach, hostServers, guestServers, serverNames, rememberedName, rememberName } from "./settings.js";
 import { qrPicture, qrReader } from "./qr.js";
 import { RoundWatch, onlyWaitingChanged } from "./race.js";
-import { TableScreen, waitingLine, checkGameButton, LOBBY_TEXT } from "./table-screen.js";
+import { TableScreen, waitingLine, checkGameButton, lobbyLine } from "./table-screen.js";
 
 // How often each side measures the connection's round trip (shown next to the player).
 const PING_MS = 2000;
 
-/** ICE servers the player configured (none by default: nothing is contacted). */
-export function iceServers() {
-  const { value } = readJSON(SETTINGS_KEY, {}, (v) => v && typeof v === "object");
-  return Array.isArray(value.iceServers) ? value.iceServers.filter((s) => typeof s?.urls === "string" && /^(stun|stuns|turn|turns):/.test(s.urls)) : [];
+/** A name from a link, as shown before the table has said anything: without control or
+ * direction-changing characters, cut to the length a name has (the table's names are cleaned by
+ * Python, wordtable.online.clean_name). */
+function shownName(text) {
+  return String(text ?? "").replace(/[\p{Cc}\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/gu, "").trim().slice(0, 24);
 }
 
 const ping = () => JSON.stringify({ t: "ping", at: Math.round(performance.now()) });
@@ -32,14 +33,25 @@ function pongDelay(text) {
   }
 }
 
-const STATUS_TEXT = { invited: "invited", connected: "connected", reconnecting: "reconnecting…", dropped: "dropped" };
+const STATUS_TEXT = { invited: "invited", connecting: "connecting…", connected: "connected", reconnecting: "reconnecting…",
+  dropped: "dropped", unreachable: "could not connect" };
+
+/** The line that says which servers an invitation contacts and what they learn. */
+function serversLine(servers, friend) {
+  const stun = serverNames(servers.filter((s) => String(s.urls).startsWith("stun")));
+  const relay = servers.some((s) => String(s.urls).startsWith("turn"));
+  const asks = stun.length ? `This browser asks ${stun.join(" and ")} for its public address: ${stun.length > 1 ? "they learn" : "it learns"} your public IP address, never the game, and the link carries that address to ${friend}.` : "";
+  const relays = relay ? " Your relay (TURN) server is offered too; it stays on this device." : "";
+  return (asks + relays).trim() || `No server is contacted: only ${friend}'s browser.`;
+}
 
 /** The host's side: one WebRTC link per invited seat, messages handed to Python's Host. */
 export class HostNet {
   constructor({ python, save, persist, onChange, notice }) {
     Object.assign(this, { python, save, persist, onChange, notice });
     this.links = new Map(); // peer -> PeerLink
-    this.status = new Map(); // seat -> "invited" | "connected" | "reconnecting" | "dropped"
+    this.status = new Map(); // seat -> "invited" | "connecting" | "connected" | "reconnecting" | "dropped" | "unreachable"
+    this.problems = new Map(); // seat -> why its last invitation did not connect, in players' words
     this.delays = new Map(); // seat -> last round trip in ms
     this.count = 0;
     // Shared randomness (wordtable.online.Draws): the game starts once every friend has joined;
@@ -82,7 +94,8 @@ export class HostNet {
     const waitingChanged = String(result.waiting) !== String(this.waiting);
     const wasDrawing = this.drawing;
     // A friend's secret shown at the end changes the final screen: drawn again.
-    const changed = result.record.moves.length !== this.save.record.moves.length
+    const renamed = Array.isArray(result.names) && result.names.some((name, seat) => this.save.players[seat]?.name !== name);
+    const changed = renamed || result.record.moves.length !== this.save.record.moves.length
       || result.started !== this.started || Boolean(result.broken) !== Boolean(this.broken)
       || (waitingChanged && (result.showing || this.showing));
     this.remember(result);
@@ -127,6 +140,7 @@ export class HostNet {
   /** The table is saved before anything goes out: a move acknowledged to a guest survives a
    * reload of the host's page, so the guest (which stops resending it) loses nothing. */
   remember(result) {
+    this.renamed(result.names);
     this.save.online = result.saved;
     this.save.record = result.record;
     this.tableState(result);
@@ -134,33 +148,61 @@ export class HostNet {
     this.send(result.outgoing);
   }
 
+  /** A friend chose their name on joining: the save and every screen use it. */
+  renamed(names) {
+    if (!Array.isArray(names) || names.every((name, seat) => this.save.players[seat]?.name === name)) return;
+    names.forEach((name, seat) => {
+      if (this.save.players[seat]) this.save.players[seat].name = name;
+    });
+  }
+
   seatOf(peer) {
     return Number(peer.slice(1, peer.indexOf("-")));
   }
 
   async linkState(peer, seat, state) {
-    if (state === "open" || state === "back") this.status.set(seat, "connected");
+    const link = this.links.get(peer);
+    const otherOpen = () => [...this.links.entries()].some(([other, l]) => other !== peer && this.seatOf(other) === seat && l.opened);
+    if (state === "open" || state === "back") {
+      this.status.set(seat, "connected");
+      this.problems.delete(seat);
+    }
     if (state === "reconnecting") this.status.set(seat, "reconnecting");
+    if (state === "connecting" && !otherOpen()) this.status.set(seat, "connecting");
+    if (state === "unreachable" && link && !otherOpen()) {
+      // It never opened: no game message went either way. Said with the reason, never "dropped".
+      this.status.set(seat, "unreachable");
+      this.problems.set(seat, link.diagnosis().text);
+      if (link.ended) this.links.delete(peer);
+    }
     if (state === "closed") {
       if (!this.links.has(peer)) return;
       this.links.delete(peer);
       // An old connection may report closing after the seat came back on a new one.
-      const back = [...this.links.entries()].some(([other, link]) => this.seatOf(other) === seat && link.opened);
+      const back = otherOpen();
       this.status.set(seat, back ? "connected" : "dropped");
       if (!back) this.delays.delete(seat);
       const result = await this.python.call("online.disconnected", { id: this.save.id, peer }).catch(() => null);
       if (result) this.send(result.outgoing);
     }
+    this.showDialogState?.(seat);
     this.onChange({ statusOnly: true });
   }
 
-  /** Makes an invitation for a seat: a link (offer + seat token) and, later, its answer. */
-  async invite(seat) {
+  /** The name the friend's page shows for whoever invites them (this device's first person). */
+  hostName() {
+    return this.save.players.find((p) => !p.online && !p.bot)?.name ?? "";
+  }
+
+  /** Makes an invitation for a seat: a link (offer + seat token + the STUN servers it uses)
+   * and, later, its answer. reach: where the friend is (REACH). */
+  async invite(seat, reach) {
+    const servers = hostServers(reach);
     const { token, saved } = await this.python.call("online.invite", { id: this.save.id, seat });
     this.save.online = saved;
     const peer = `p${seat}-${++this.count}`;
     const link = new PeerLink({
-      iceServers: iceServers(),
+      iceServers: servers,
       onMessage: async (text) => {
         const delay = pongDelay(text);
         if (delay !== null) {
@@ -172,54 +214,121 @@ export class HostNet {
       onState: (state) => this.linkState(peer, seat, state),
     });
     this.links.set(peer, link);
-    const offer = await link.offer();
-    this.status.set(seat, "invited");
+    const offer = await link.offer(stunServersIn(servers));
+    if (this.status.get(seat) !== "connected") this.status.set(seat, "invited");
+    this.problems.delete(seat);
     this.onChange({ statusOnly: true });
-    const url = `${location.href.split("#")[0]}#join=${encodeURIComponent(offer)}&t=${encodeURIComponent(token)}`;
-    return { url, accept: (answer) => link.accept(answer) };
+    // The game and the host's name let the friend's page say what it is before it connects.
+    // Escaped for a fragment, but "/", "," and ":" (frequent in a code) need no escape there.
+    const part = (text) => encodeURIComponent(text).replace(/%2F/g, "/").replace(/%2C/g, ",").replace(/%3A/g, ":");
+    const query = Object.entries({ join: offer, t: token, g: this.save.game, h: this.hostName() })
+      .map(([key, value]) => `${key}=${part(value)}`).join("&");
+    const url = `${location.href.split("#")[0]}#${query}`;
+    return { url, servers, link, accept: (answer) => link.accept(answer) };
   }
 
-  /** The invitation dialog: the link (text and QR code) to send, the answer that comes back. */
-  async showInvitation(seat) {
+  /** The invitation dialog: where the friend is, then the link (text and QR code) to send and
+   * the answer that comes back; its last line follows the seat's connection. */
+  showInvitation(seat) {
     const name = this.save.players[seat].name;
-    const { url, accept } = await this.invite(seat);
+    const status = element("output", { id: "invite-status", "aria-live": "polite" });
+    const body = element("div", { id: "invite-body" });
+    const note = element("p", { class: "hint", id: "reach-note" });
+    let invitation = null; // the invitation shown: replaced when the player changes their answer
+    const choose = async (reach) => {
+      rememberReach(reach);
+      if (invitation && !invitation.link.opened) invitation.link.close();
+      invitation = null;
+      body.replaceChildren(element("p", { class: "muted" }, "Making the invitation…"));
+      try {
+        invitation = await this.invite(seat, reach);
+      } catch (error) {
+        body.replaceChildren();
+        status.className = "bad";
+        status.textContent = error instanceof SignalError ? error.message : `The invitation could not be made: ${error.message}`;
+        return;
+      }
+      note.textContent = serversLine(invitation.servers, name);
+      body.replaceChildren(...this.invitationSteps(name, invitation, status));
+      status.textContent = "";
+    };
+    const option = (reach, label) => {
+      const input = element("input", { type: "radio", name: "reach", value: reach, id: `reach-${reach}` });
+      input.addEventListener("change", () => choose(reach));
+      return element("label", { class: "reach-option" }, input, ` ${label}`);
+    };
+    const here = option(REACH.here, "Here, on this Wi-Fi or network");
+    const anywhere = option(REACH.anywhere, "Somewhere else (another home, mobile data)");
+    this.showDialogState = (changed) => {
+      if (changed !== seat || !dialog.open) return;
+      const state = this.status.get(seat);
+      status.className = state === "unreachable" || state === "dropped" ? "bad" : state === "connected" ? "good" : "";
+      status.dataset.state = state ?? "";
+      status.textContent = {
+        connecting: "Connecting…",
+        connected: `Connected: ${name} is at the table. You can close this.`,
+        reconnecting: "Connection interrupted: reconnecting…",
+        dropped: `${name}'s connection dropped: make a new invitation.`,
+        unreachable: `Could not connect to ${name}. ${this.problems.get(seat) ?? ""}`,
+      }[state] ?? "";
+    };
+    const dialog = element("dialog", { class: "dialog", id: "invite-dialog" },
+      element("h2", {}, `Invite ${name}`),
+      element("fieldset", { class: "reach" }, element("legend", {}, `Where is ${name}?`), here, anywhere),
+      note, body,
+      element("div", { class: "row" }, button("Close", () => dialog.close(), { id: "invite-close" })),
+      status);
+    dialog.addEventListener("close", () => {
+      this.showDialogState = null;
+      this.stopReader?.();
+      this.stopReader = null;
+      dialog.remove();
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    const missing = webrtcMissing();
+    if (missing) {
+      status.className = "bad";
+      status.textContent = missing;
+      return;
+    }
+    const remembered = rememberedReach();
+    if (remembered) {
+      dialog.querySelector(`#reach-${remembered}`).checked = true;
+      choose(remembered);
+    } else {
+      note.textContent = `On the same network, nothing but ${name}'s browser is contacted. Somewhere else, a public STUN server tells this browser its public address.`;
+    }
+  }
+
+  /** Steps 1 and 2 of an invitation: send the link, take the answer. */
+  invitationSteps(name, { url, accept }, status) {
     const link = element("textarea", { readonly: true, rows: 3, id: "invite-link" });
     link.value = url;
     const answer = element("textarea", { rows: 2, id: "invite-answer", placeholder: "paste the answer code here",
       autocapitalize: "none", spellcheck: "false" });
-    const status = element("output", { id: "invite-status", "aria-live": "polite" });
     const connect = async () => {
       try {
         await accept(answer.value.trim());
-        status.className = "";
-        status.textContent = "Connecting…";
       } catch (error) {
         status.className = "bad";
         status.textContent = error instanceof SignalError ? error.message : `That answer did not work: ${error.message}`;
       }
     };
+    this.stopReader?.();
     const reader = qrReader((text) => {
       answer.value = text.trim();
       connect();
     }, { what: "answer code" });
-    const dialog = element("dialog", { class: "dialog", id: "invite-dialog" },
-      element("h2", {}, `Invite ${name}`),
+    this.stopReader = () => reader.stop();
+    return [
       element("p", { class: "hint" }, `1. Send ${name} this link (by chat, mail, anything), or let them scan the QR code. It holds no game data, only how to reach this browser.`),
       element("div", { class: "invite-link" }, qrPicture(url, `QR code of the invitation for ${name}`),
         element("div", {}, link, copyButton("Copy the link", url, link, null, { small: true }))),
       element("p", { class: "hint" }, `2. ${name} opens it and gets an answer code. Paste it here, or scan its QR code:`),
       answer, reader,
-      element("div", { class: "row" },
-        button("Connect", connect, { primary: true, id: "invite-connect" }),
-        button("Close", () => dialog.close(), { id: "invite-close" })),
-      status,
-      element("p", { class: "hint" }, "Works on one machine and most home networks. Across different networks or mobile data you may need a STUN/TURN server (settings)."));
-    dialog.addEventListener("close", () => {
-      reader.stop();
-      dialog.remove();
-    });
-    document.body.append(dialog);
-    dialog.showModal();
+      element("div", { class: "row" }, button("Connect", connect, { primary: true, id: "invite-connect" })),
+    ];
   }
 
   statusText(seat) {
@@ -233,18 +342,21 @@ export class HostNet {
     return element("ul", { class: "seats online-seats", id: "online-seats" }, ...this.remoteSeats.map((seat) => {
       const state = this.status.get(seat) ?? "not invited";
       return element("li", { class: `seat online-${state.replace(" ", "-")}`, "data-online": seat },
-        element("span", { class: "seat-name" }, this.save.players[seat].name),
+        element("bdi", { class: "seat-name" }, this.save.players[seat].name),
         element("span", { class: "seat-status", "data-delay": this.delays.get(seat) ?? "" }, this.statusText(seat)),
-        ["connected", "reconnecting"].includes(state) ? null : button(state === "dropped" ? "Invite again" : "Invite", () => this.showInvitation(seat),
-          { small: true, "data-invite": seat }));
+        ["connected", "reconnecting"].includes(state) ? null : button(["dropped", "unreachable"].includes(state) ? "Invite again" : "Invite", () => this.showInvitation(seat),
+          { small: true, "data-invite": seat }),
+        state === "unreachable" ? element("span", { class: "seat-problem hint" }, this.problems.get(seat)) : null);
     }));
   }
 }
 
 /** The guest's page (#join=OFFER&t=TOKEN): answer the invitation, then play one seat. */
 export class GuestScreen {
-  constructor({ python, games, root, offer, token }) {
+  constructor({ python, games, root, offer, token, gameId = "", hostName = "" }) {
     Object.assign(this, { python, games, root, offer, token });
+    this.invitedTo = games[gameId] ?? null; // the game the link names, said before anything else
+    this.hostName = shownName(hostName) || "The host";
     this.id = `guest-${token.slice(0, 16)}`;
     this.key = `wordtable.guest.${token.slice(0, 40)}`;
     this.names = [];
@@ -273,9 +385,27 @@ export class GuestScreen {
   }
 
   async open() {
-    this.root.replaceChildren(element("p", { class: "muted" }, "Preparing your answer…"));
+    const heading = element("h2", { id: "guest-invited" }, element("bdi", {}, this.hostName),
+      this.invitedTo ? ` invites you to play ${this.invitedTo.title}` : " invites you to a game");
+    const stop = (text) => this.root.replaceChildren(element("div", { class: "panel", id: "guest-answer" }, heading,
+      element("p", { class: "notice bad", role: "alert", id: "guest-cannot" }, text), element("a", { class: "button", href: "#" }, "Home")));
+    let stunServers;
+    try {
+      ({ stunServers } = decodeDescription(this.offer, "offer"));
+    } catch (error) {
+      return stop(error instanceof SignalError ? error.message : `This invitation cannot be used: ${error.message}`);
+    }
+    const missing = webrtcMissing();
+    if (missing) return stop(missing);
+    const servers = guestServers(stunServers);
+    this.nameInput = element("input", { id: "guest-name", maxlength: 24, autocomplete: "nickname", value: rememberedName(),
+      "aria-describedby": "guest-name-hint" });
+    this.root.replaceChildren(element("div", { class: "panel", id: "guest-answer" }, heading,
+      element("label", { for: "guest-name" }, "Your name at the table"), this.nameInput,
+      element("p", { class: "hint", id: "guest-name-hint" }, "Everyone at the table sees it. Change it before the host connects you."),
+      element("p", { class: "muted" }, "Preparing your answer…")));
     this.link = new PeerLink({
-      iceServers: iceServers(),
+      iceServers: servers,
       onMessage: (text) => this.receive(text),
       onState: (state) => this.linkState(state),
     });
@@ -283,25 +413,27 @@ export class GuestScreen {
     try {
       answer = await this.link.answer(this.offer);
     } catch (error) {
-      this.root.replaceChildren(element("p", { class: "notice bad", role: "alert" },
-        error instanceof SignalError ? error.message : `This invitation cannot be used: ${error.message}`),
-      element("a", { class: "button", href: "#" }, "Home"));
-      return;
+      return stop(error instanceof SignalError ? error.message : `This invitation cannot be used: ${error.message}`);
     }
     const code = element("textarea", { readonly: true, rows: 3, id: "answer-code" });
     code.value = answer;
-    this.statusLine = element("p", { class: "hint", id: "guest-status", role: "status" }, "Waiting for the host to paste it…");
+    this.statusLine = element("p", { class: "hint", id: "guest-status", role: "status" });
     // Back on an invitation already used (a reload, or the link opened again): an answer to it
     // cannot connect any more, but the seat and its moves are kept for a new invitation.
     const returning = readJSON(this.key, null, (v) => v && typeof v === "object").value;
+    const stun = serverNames(servers.filter((server) => String(server.urls).startsWith("stun")));
     this.root.replaceChildren(element("div", { class: "panel", id: "guest-answer" },
-      element("h2", {}, "Joining a game"),
+      heading,
       returning ? element("p", { class: "notice", id: "guest-returning" },
         "You have played at this table before. If this invitation was already used, ask the host for a new one (“Invite again”) and open that: your seat and your moves are kept.") : null,
-      element("p", {}, "Send this answer code back to the person who invited you (or let them scan it):"),
+      element("label", { for: "guest-name" }, "Your name at the table"), this.nameInput,
+      element("p", {}, "Send this answer code back to ", element("bdi", {}, this.hostName), " (or let them scan it):"),
       element("div", { class: "invite-link" }, qrPicture(answer, "QR code of your answer"),
         element("div", {}, code, copyButton("Copy", answer, code, null, { small: true }))),
-      this.statusLine));
+      this.statusLine,
+      stun.length ? element("p", { class: "hint", id: "guest-servers" },
+        `This invitation connects through ${stun.join(" and ")}: ${stun.length > 1 ? "they learn" : "it learns"} your public IP address, never the game. Your answer carries that address to the host.`) : null));
+    this.showStatus();
     let beat = 0;
     this.pinger = setInterval(() => {
       if (this.connection !== "open") return;
@@ -316,13 +448,22 @@ export class GuestScreen {
     if (state === "open") {
       this.connection = "open";
       const saved = readJSON(this.key, null, (v) => v && typeof v === "object").value;
-      const { outgoing } = await this.python.call("online.guest", { id: this.id, token: this.token, saved });
+      const name = this.nameInput?.value.trim() ?? "";
+      if (name) rememberName(name);
+      if (this.nameInput) this.nameInput.disabled = true; // said to the table with the join
+      const { outgoing } = await this.python.call("online.guest", { id: this.id, token: this.token, saved, name: name || null });
       for (const text of outgoing) this.link.send(text);
     } else if (state === "back") {
       this.connection = "open";
       this.check();
     } else if (state === "reconnecting") {
       this.connection = "reconnecting";
+    } else if (state === "unreachable") {
+      // Never open: nothing was lost, and the reason comes from the two codes.
+      this.connection = this.link.ended ? "failed" : "unreachable";
+      this.problem = this.link.diagnosis().text;
+    } else if (state === "connecting") {
+      this.connection = "connecting";
     } else if (state === "closed") {
       this.connection = "closed";
       clearInterval(this.pinger);
@@ -343,8 +484,12 @@ export class GuestScreen {
   /** Always on screen: the connection, its delay, and who is away. */
   showStatus() {
     if (!this.statusLine) return;
+    const host = this.hostName;
     const text = {
-      connecting: "Connecting…",
+      connecting: `Waiting for ${host} to paste your answer…`,
+      // The host may not have pasted the answer yet: the reason is offered, not asserted.
+      unreachable: `Not connected yet. If ${host} has pasted your answer already: ${this.problem}`,
+      failed: `Could not connect. ${this.problem} Then ask ${host} for a new invitation.`,
       open: `Connected to the table${this.delay === null ? "" : ` · ${this.delay} ms`}`,
       reconnecting: "Connection interrupted: reconnecting…",
       closed: "The connection dropped. Ask the host for a new invitation: you keep your seat and your moves.",
@@ -377,6 +522,7 @@ export class GuestScreen {
       }
     } catch { /* Python already answered a damaged message */ }
     this.settle(result);
+    this.rename(result.players);
     // Refused before the game is on this screen (this browser does not hold the seat's secret):
     // the table's reason is the status.
     // Or the table speaks another version: said even over a game on screen (nothing goes on).
@@ -412,6 +558,22 @@ export class GuestScreen {
       if (!keepScreen) this.drawMain(); // else someone else moved: this player's half-made choice stays
     } else if (awayChanged && this.view) {
       this.drawSide();
+    }
+  }
+
+  /** The table's names changed (a friend chose theirs on joining): the screen is drawn again. */
+  rename(players) {
+    if (!Array.isArray(players) || !players.length || String(players) === String(this.names)) return;
+    this.names = players;
+    if (!this.screen) return;
+    this.screen.dispose();
+    this.screen = null;
+    this.version = null;
+    if (this.view) {
+      this.drawSide();
+      this.drawMain();
+    } else if (!this.table.started && this.game) {
+      this.drawLobby();
     }
   }
 
@@ -485,7 +647,8 @@ export class GuestScreen {
     // Said before play: the host's device runs the game, and what it could see (issue 18). It
     // goes once the game is under way (drawSide), so the board keeps its room on a phone.
     const hostSees = this.game.info?.host_sees
-      ? element("p", { class: "hint", id: "guest-host-sees" }, `The game runs on the host's device, which ${this.game.info.host_sees}`)
+      ? element("details", { class: "hint", id: "guest-host-sees" }, element("summary", {}, "The game runs on the host's device: what can it see?"),
+        element("p", {}, `The game runs on the host's device, which ${this.game.info.host_sees}`))
       : null;
     this.hostSeesLine = hostSees;
     this.screen = new TableScreen({
@@ -502,7 +665,7 @@ export class GuestScreen {
     this.ensureScreen();
     const { waiting } = this.table;
     this.screen.showLobby("Waiting for everyone to join", (seat) => (waiting.includes(seat) ? "not joined yet" : "ready"), null);
-    this.screen.setMain(waitingLine(`${LOBBY_TEXT} nobody, the host included, can choose or foresee them.`, "guest-waiting-to-start"));
+    this.screen.setMain(lobbyLine("The game starts when everyone has joined.", "the host", "guest-waiting-to-start"));
   }
 
   drawSide() {

@@ -251,13 +251,13 @@ async function openSeededGame(wordtable, game, { id, options, seed, players, bot
   }
 }
 
-/** An invitation to play online (#join=OFFER&t=TOKEN): answer it, then play one seat. */
+/** An invitation to play online (#join=OFFER&t=TOKEN&g=GAME&h=HOST): answer it, then play one seat. */
 async function openInvitation(wordtable, params) {
   show("screen-table");
   waitingFor("screen-table", "Waiting for Python to start…");
   await wordtable.ready;
   const screen = new GuestScreen({ python: wordtable.python, games: GAMES, root: $("screen-table"),
-    offer: params.get("join") ?? "", token: params.get("t") ?? "" });
+    offer: params.get("join") ?? "", token: params.get("t") ?? "", gameId: params.get("g") ?? "", hostName: params.get("h") ?? "" });
   wordtable.guest = screen; // for tests and the curious: the guest's last view
   await screen.open();
 }

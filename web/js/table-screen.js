@@ -165,9 +165,14 @@ export class TableScreen {
   }
 }
 
-/** Before an online game starts, on the host's and each guest's screen (followed by who may
- * not choose or foresee the draws). */
-export const LOBBY_TEXT = "The game starts when everyone has joined: each player's device adds its part to every roll and shuffle, so";
+/** Before an online game starts, on the host's and each guest's screen: one line (lead: what
+ * to do now), and how the draws are fair behind a disclosure. who: who may not choose or
+ * foresee them ("you", "the host"). */
+export function lobbyLine(lead, who, id) {
+  return element("div", { class: "bot-thinking lobby-line", id }, element("p", {}, lead),
+    element("details", { class: "fairness" }, element("summary", {}, "How is this fair?"),
+      element("p", {}, `Every roll, shuffle and draw is made together by every player's device: each adds a secret part, sealed before anyone sees the others', so nobody, ${who} included, can choose or foresee them. What stays on a player's own device is shown and checked at the end, and “Check this game” proves the whole game afterwards.`)));
+}
 
 /** "Check this game": check() replays the record from the start, every random event recomputed
  * from every player's part of it (wordtable.verify), and answers a verdict said under the

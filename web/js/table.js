@@ -14,7 +14,7 @@ import { StoreProblem } from "./store.js";
 import { showExport, showLink } from "./transfer.js";
 import { HostNet } from "./online.js";
 import { RoundWatch, onlyWaitingChanged } from "./race.js";
-import { TableScreen, waitingLine, checkGameButton, LOBBY_TEXT } from "./table-screen.js";
+import { TableScreen, waitingLine, checkGameButton, lobbyLine } from "./table-screen.js";
 
 /** After a bot's name in the players' list: " (medium bot)". */
 const botNote = (players) => (seat) => ({ suffix: players[seat]?.bot ? ` (${players[seat].bot} bot)` : "" });
@@ -191,7 +191,7 @@ export class Table {
         `${broken.reason} Nobody can go on with a roll or a card a player could have steered: start a new game.`));
     }
     if (!started) {
-      this.setMain(waitingLine(`${LOBBY_TEXT} nobody, you included, can choose or foresee them.`, "waiting-to-start"));
+      this.setMain(lobbyLine("Invite each friend (“Invite” beside their name) and send them the link: the game starts when everyone has joined.", "you", "waiting-to-start"));
     }
   }
 
