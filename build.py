@@ -615,7 +615,23 @@ def write_page_head(site: Path) -> None:
     lines += [f'<link rel="modulepreload" href="{m.relative_to(root).as_posix()}">'
               for m in static_module_graph(site / PAGE_BUNDLE)]
     lines += [f'<link rel="preload" href="{name}" as="fetch" crossorigin="anonymous">' for name in HOME_READS]
-    page.write_text(html.replace(HEAD_MARKER, "\n  ".join(lines)))
+    page.write_text(html.replace(HEAD_MARKER, "\n  ".join([content_security_policy(html)] + lines)))
+
+
+def content_security_policy(html: str) -> str:
+    """The site's Content-Security-Policy, as a <meta> (static hosts rarely let a site set
+    headers): scripts, workers, frames and fetches from the site's own origin only, so the
+    browser itself keeps the page from reaching another host (WebRTC to a player's chosen
+    STUN/TURN servers is not a fetch). The page's one inline script (the message for browsers
+    without modules) is allowed by its hash; inline styles are allowed (the stylesheets are
+    inline, and boards set custom properties in style attributes). Python's worker needs
+    WebAssembly: a worker's policy comes from its own response, not from this page."""
+    inline = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", html, re.S)
+    hashes = "".join(f" 'sha256-{base64.b64encode(hashlib.sha256(code.encode()).digest()).decode()}'" for code in inline)
+    policy = (f"default-src 'self'; script-src 'self'{hashes}; style-src 'self' 'unsafe-inline'; "
+              "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self'; frame-src 'self'; "
+              "object-src 'none'; base-uri 'none'; form-action 'self'")
+    return f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
 
 
 def write_service_worker(site: Path) -> str:
@@ -768,10 +784,12 @@ def find_chromium() -> str | None:
 
 
 def ensure_test_tools() -> str:
-    """Debian's chromium for the browser tests, and iproute2 + util-linux (ip, unshare) for the
-    WebRTC tests' own network namespace; installed with apt-get when missing."""
+    """Debian's chromium for the browser tests, iproute2 + util-linux (ip, unshare) for the
+    WebRTC tests' own network namespace, and iptables + coturn for the NAT lab's home routers and
+    STUN/TURN server (tests/browser/natlab.py); installed with apt-get when missing."""
     found = find_chromium()
-    missing = [package for package, tool in (("iproute2", "ip"), ("util-linux", "unshare")) if not shutil.which(tool)]
+    tools = (("iproute2", "ip"), ("util-linux", "unshare"), ("iptables", "iptables"), ("coturn", "turnserver"))
+    missing = [package for package, tool in tools if not shutil.which(tool)]
     if not found:
         missing.append("chromium")
     if not missing:

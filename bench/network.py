@@ -99,7 +99,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
 import build  # noqa: E402
-from harness import CHROMIUM_FLAGS  # noqa: E402
+from harness import CHROMIUM_FLAGS, TEST_CONTEXT  # noqa: E402
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright  # noqa: E402
 
 BENCH_PREFIX = "/__bench__/"
@@ -782,7 +782,7 @@ def one_profile(playwright: Playwright, url: str, name: str, profile: Profile, h
                 timeout_s: float) -> tuple[dict, dict, list[str]]:
     with tempfile.TemporaryDirectory(prefix="wordtable-net-profile-") as folder:
         context: BrowserContext = playwright.chromium.launch_persistent_context(
-            folder, executable_path=build.find_chromium(), args=CHROMIUM_FLAGS + ["--remote-debugging-port=0"])
+            folder, executable_path=build.find_chromium(), args=CHROMIUM_FLAGS + ["--remote-debugging-port=0"], **TEST_CONTEXT)
         cdp = None
         try:
             context.add_init_script(PAGE_WATCH)

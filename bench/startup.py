@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
 import build  # noqa: E402
-from harness import CHROMIUM_FLAGS  # noqa: E402
+from harness import CHROMIUM_FLAGS, TEST_CONTEXT  # noqa: E402
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright  # noqa: E402
 
 BARE_PREFIX = "/__bench__/"
@@ -85,7 +85,7 @@ def one_profile(playwright: Playwright, url: str, is_app: bool) -> tuple[dict, d
     # their "warm" loads would recompile the 9.6 MB wasm every time.
     with tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=build.find_chromium(), args=CHROMIUM_FLAGS)
+            profile, executable_path=build.find_chromium(), args=CHROMIUM_FLAGS, **TEST_CONTEXT)
         return visit_twice(context, url, is_app)
 
 

@@ -19,7 +19,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
 import build  # noqa: E402
 from flw_driver import play_to_the_end  # noqa: E402
-from harness import CHROMIUM_FLAGS, LocalSite  # noqa: E402
+from harness import CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from sw_driver import take_turn  # noqa: E402
 from tables import open_prepared_game  # noqa: E402
@@ -50,7 +50,7 @@ def main(out: Path, only: str | None = None) -> None:
         for size, viewport in OLB_VIEWPORTS.items():
             if only not in (None, "one-letter-better"):
                 break
-            page = browser.new_context(viewport=viewport).new_page()
+            page = browser.new_context(viewport=viewport, **TEST_CONTEXT).new_page()
             page.goto(good.url)
             page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
             one_letter_better_screens(page, out, size)
@@ -58,7 +58,7 @@ def main(out: Path, only: str | None = None) -> None:
         for size, viewport in VIEWPORTS.items():
             if only == "one-letter-better":
                 break
-            page = browser.new_context(viewport=viewport).new_page()
+            page = browser.new_context(viewport=viewport, **TEST_CONTEXT).new_page()
             if only == "wordsmith":
                 page.goto(good.url)
                 page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)

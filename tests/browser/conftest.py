@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 import build
-from harness import CHROMIUM_FLAGS, LocalSite, OutsideRequestRecorder
+from harness import CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite, OutsideRequestRecorder
 
 BOOT_TIMEOUT_MS = 60_000
 
@@ -67,7 +67,7 @@ def browser(playwright: Playwright, outside_requests: OutsideRequestRecorder) ->
 @pytest.fixture
 def context(browser: Browser, no_outside_requests: list[str]) -> Iterator[BrowserContext]:
     """A fresh profile: no cache, no service worker, no storage."""
-    instance = browser.new_context()
+    instance = browser.new_context(**TEST_CONTEXT)
     watch_requests(instance, no_outside_requests)
     yield instance
     instance.close()
@@ -106,7 +106,7 @@ def persistent_profile(playwright: Playwright, outside_requests: OutsideRequestR
 
     def open_profile() -> BrowserContext:
         context = playwright.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=chromium_path(),
+            str(tmp_path / "profile"), executable_path=chromium_path(), **TEST_CONTEXT,
             args=CHROMIUM_FLAGS + outside_requests.flags)
         watch_requests(context, no_outside_requests)
         opened.append(context)

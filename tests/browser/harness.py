@@ -24,6 +24,11 @@ CHROMIUM_FLAGS = [
     "AutofillServerCommunication",
 ]
 
+# Playwright's wait_for_function evaluates its predicate with eval() inside the page, which the
+# site's Content-Security-Policy forbids (build.content_security_policy): test contexts bypass
+# the policy, and test_boot.py's test_the_pages_policy_… plays under it, catching violations.
+TEST_CONTEXT = {"bypass_csp": True}
+
 # Chromium 156 itself still calls these at start-up whatever the flags (component updates and
 # the account check); they never come from a page, worker or service worker of ours. They are
 # blocked like everything else but not counted against the app. Requests the app makes are

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import build
-from harness import CHROMIUM_FLAGS, LocalSite
+from harness import CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite
 from playwright.sync_api import sync_playwright
 
 # Raw addresses instead of mDNS names: the namespace has no multicast DNS.
@@ -46,7 +46,7 @@ class Pages:
         self.browser, self.site, self.outside, self.viewport = browser, site, outside, viewport
 
     def new(self):
-        context = self.browser.new_context(viewport=self.viewport) if self.viewport else self.browser.new_context()
+        context = self.browser.new_context(viewport=self.viewport, **TEST_CONTEXT) if self.viewport else self.browser.new_context(**TEST_CONTEXT)
         context.on("request", lambda r: None if r.url.startswith(LOCAL) else self.outside.append(r.url))
         return context.new_page()
 

@@ -7,10 +7,11 @@ import json
 import re
 
 import pytest
+from harness import TEST_CONTEXT
 from playwright.sync_api import Page, expect
 
 import build
-from conftest import wait_for_boot
+from conftest import watch_requests, wait_for_boot
 from tables import open_prepared_game
 from wordtable.games import REGISTRY
 
@@ -113,7 +114,7 @@ def opened_while_python_starts(browser, site, save_id: str, stored: dict[str, st
     """The saved game opened in another browser profile holding only these storage items, with
     Python held at its standard library (no service worker, so the held file holds); yields the
     page and the gate that lets Python go on."""
-    later = browser.new_context(service_workers="block")
+    later = browser.new_context(service_workers="block", **TEST_CONTEXT)
     try:
         later.add_init_script("".join(f"localStorage.setItem({json.dumps(key)}, {json.dumps(text)});"
                                       for key, text in stored.items()))
@@ -244,13 +245,52 @@ def test_outside_requests_are_blocked_and_caught(page, site, outside_requests, n
     page.goto(site.url)
     assert wait_for_boot(page) == "ready"
     before = len(outside_requests.requests)
-    outcome = page.evaluate("""fetch('http://wordtable-guard.example/ping', {mode: 'no-cors'})
-                               .then(() => 'answered', () => 'failed')""")
+    # From Python's worker: the page itself cannot even ask (its Content-Security-Policy, below).
+    worker = next(w for w in page.workers if "py-worker" in w.url)
+    outcome = worker.evaluate("""fetch('http://wordtable-guard.example/ping', {mode: 'no-cors'})
+                                 .then(() => 'answered', () => 'failed')""")
     assert outcome == "failed"
     assert any("wordtable-guard.example" in r for r in outside_requests.app_requests(before))
     assert any("wordtable-guard.example" in r for r in no_outside_requests)
     # Seen and accounted for: clear them so the autouse check passes.
     del outside_requests.requests[before:]
+    no_outside_requests.clear()
+
+
+def test_the_pages_policy_lets_the_browser_refuse_any_other_host(browser, site, no_outside_requests):
+    """The site's Content-Security-Policy: the page boots, plays and invites a friend with no
+    violation, and a request for another host (a script, an image, a fetch) is refused by the
+    browser itself. (The other tests' contexts bypass the policy: see harness.TEST_CONTEXT.)"""
+    context = browser.new_context()
+    watch_requests(context, no_outside_requests)
+    page = context.new_page()
+    page.add_init_script("""window.violations = [];
+        document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective + ' ' + e.blockedURI));""")
+    page.goto(site.url)
+    page.wait_for_selector("body[data-boot=ready]", timeout=60_000)
+    page.click("a[href='#new=shrdlu']")
+    page.click("#setup-start")
+    page.wait_for_selector("#spread")
+    page.goto(site.url + "#new=four-letter-words")
+    page.click("[data-preset=online]")
+    page.click("#setup-start")
+    page.click("[data-invite='1']")
+    page.check("#reach-here")
+    page.wait_for_selector("#invite-dialog .qr svg")
+    assert page.evaluate("violations") == []
+    outcome = page.evaluate("""async () => {
+        const fetched = await fetch('http://wordtable-guard.example/ping', {mode: 'no-cors'}).then(() => 'answered', () => 'refused');
+        const script = document.createElement('script');
+        script.src = 'http://wordtable-guard.example/x.js';
+        document.head.append(script);
+        const image = new Image();
+        image.src = 'http://wordtable-guard.example/x.png';
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return [fetched, violations.map((v) => v.split(' ')[0]).sort()]; }""")
+    assert outcome == ["refused", ["connect-src", "img-src", "script-src-elem"]]
+    context.close()
+    # Playwright reports the refused script and image as requests begun: the test's own, cleared.
+    assert sorted(no_outside_requests) == ["GET http://wordtable-guard.example/x.js", "GET http://wordtable-guard.example/x.png"]
     no_outside_requests.clear()
 
 

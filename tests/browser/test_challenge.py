@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+from harness import TEST_CONTEXT
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import wait_for_boot, watch_requests
@@ -41,7 +42,7 @@ def test_a_finished_game_challenges_a_friend_to_the_same_deal(page: Page, site, 
     page.click("#link-close")
 
     # A friend on another device opens it: the same game, against the same bot at the same speed.
-    friend_context = browser.new_context()
+    friend_context = browser.new_context(**TEST_CONTEXT)
     watch_requests(friend_context, no_outside_requests)
     friend = friend_context.new_page()
     friend.goto(link)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 
+from harness import TEST_CONTEXT
 from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
@@ -40,7 +41,7 @@ def test_a_daily_challenge_is_the_same_for_everyone_and_keeps_a_streak(page: Pag
     dice = page.locator("#sw-dice").inner_text()
 
     # A friend on another device opens the same day's link: the same seed, the same first roll.
-    other = browser.new_context().new_page()
+    other = browser.new_context(**TEST_CONTEXT).new_page()
     other.goto(f"{site.url}#daily=spell-write&date={DAY}")
     assert wait_for_boot(other) == "ready"
     other.wait_for_url(f"**#game=daily-spell-write-{DAY}")

@@ -12,7 +12,7 @@ import pytest
 
 import build
 import natlab
-from harness import CHROMIUM_FLAGS, LocalSite
+from harness import CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite
 from online_driver import invitation, ready
 from online_pages import fitting_word
 
@@ -33,7 +33,7 @@ class Devices:
         self.contexts: list = []
 
     def page(self, device: str):
-        context = self.browsers[device].new_context()
+        context = self.browsers[device].new_context(**TEST_CONTEXT)
         watch_requests(context, self.seen)
         self.contexts.append(context)
         page = context.new_page()
@@ -109,7 +109,7 @@ def invite(lab: Devices, host_device: str, guest_device: str, where: str, guest_
     host.click("#setup-start")
     host.wait_for_selector("#online-seats")
     link = invitation(host, 1, where)
-    guest = lab.browsers[guest_device].new_context()
+    guest = lab.browsers[guest_device].new_context(**TEST_CONTEXT)
     watch_requests(guest, lab.seen)
     lab.contexts.append(guest)
     guest = guest.new_page()

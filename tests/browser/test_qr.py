@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from conftest import chromium_path, wait_for_boot, watch_requests
-from harness import CHROMIUM_FLAGS
+from harness import CHROMIUM_FLAGS, TEST_CONTEXT
 
 ANSWER = "1a~eolp~xr2x0LyILWUzrotzHzALtfCe~ByKTDt__q6FNoxHHAMlqvFBM0a3FD1i9u4JNt1D1ZC0~c~10.77.0.1/43644/h/2113937151"
 
@@ -67,7 +67,7 @@ def test_the_camera_reads_an_answer_qr_code(playwright, page, site, tmp_path, no
     camera = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS + [
         "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", f"--use-file-for-fake-video-capture={video}"])
     try:
-        context = camera.new_context(permissions=["camera"])
+        context = camera.new_context(permissions=["camera"], **TEST_CONTEXT)
         watch_requests(context, no_outside_requests)
         host = context.new_page()
         open_invitation(host, site.url)
