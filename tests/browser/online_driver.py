@@ -42,13 +42,16 @@ class Pages:
     """Pages of one browser, each in a context of its own (its own storage, like another person's
     browser), and the app's steps to host a game online and connect a friend to it."""
 
-    def __init__(self, browser, site, outside: list[str], viewport: dict | None = None):
-        self.browser, self.site, self.outside, self.viewport = browser, site, outside, viewport
+    def __init__(self, browser, site, outside: list[str], viewport: dict | None = None, slow_cpu: float = 1):
+        self.browser, self.site, self.outside, self.viewport, self.slow_cpu = browser, site, outside, viewport, slow_cpu
 
     def new(self):
         context = self.browser.new_context(viewport=self.viewport, **TEST_CONTEXT) if self.viewport else self.browser.new_context(**TEST_CONTEXT)
         context.on("request", lambda r: None if r.url.startswith(LOCAL) else self.outside.append(r.url))
-        return context.new_page()
+        page = context.new_page()
+        if self.slow_cpu > 1:  # a slow phone: the page's main thread runs slow_cpu times slower
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": self.slow_cpu})
+        return page
 
     def start(self, game: str, friends: int, options=None):
         """A host page with a new game for itself and `friends` online; options(page) fills in
@@ -99,16 +102,16 @@ class Pages:
 
 
 @contextmanager
-def browser_pages(dist: str, viewport: dict | None = None) -> Iterator[Pages]:
+def browser_pages(dist: str, viewport: dict | None = None, slow_cpu: float = 1) -> Iterator[Pages]:
     """The built site served and a Chromium started for the run; pages.outside lists every
-    request that left 127.0.0.1."""
+    request that left 127.0.0.1. slow_cpu: each page's CPU throttled that many times (DevTools)."""
     site = LocalSite(Path(dist))
     site.start()
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=FLAGS)
             try:
-                yield Pages(browser, site, [], viewport)
+                yield Pages(browser, site, [], viewport, slow_cpu)
             finally:
                 browser.close()
     finally:

@@ -28,9 +28,13 @@ def fitting_word(view: dict) -> str:
     return GAME.fitting_words(replace(state, grids=tuple(grids)), view["seat"])[0]
 
 
+# The pages run as on a slow phone (issue 30: a rejoin after a drop must hold under CPU load).
+SLOW_CPU = 4
+
+
 def main(dist: str) -> None:
     result: dict = {}
-    with browser_pages(dist) as pages:
+    with browser_pages(dist, slow_cpu=SLOW_CPU) as pages:
         host, guest = pages.new(), pages.new()
         host.goto(pages.site.url)
         ready(host)

@@ -271,13 +271,13 @@ export class HostNet {
         dropped: `${name}'s connection dropped: make a new invitation.`,
         unreachable: `Could not connect to ${name}. ${this.problems.get(seat) ?? ""}`,
       }[state] ?? "";
+      if (state !== "connecting") status.scrollIntoView({ block: "nearest" }); // news the player must see, on a phone too
     };
     const dialog = element("dialog", { class: "dialog", id: "invite-dialog" },
       element("h2", {}, `Invite ${name}`),
       element("fieldset", { class: "reach" }, element("legend", {}, `Where is ${name}?`), here, anywhere),
-      note, body,
-      element("div", { class: "row" }, button("Close", () => dialog.close(), { id: "invite-close" })),
-      status);
+      note, body, status,
+      element("div", { class: "row" }, button("Close", () => dialog.close(), { id: "invite-close" })));
     dialog.addEventListener("close", () => {
       this.showDialogState = null;
       this.stopReader?.();
@@ -398,7 +398,7 @@ export class GuestScreen {
     const missing = webrtcMissing();
     if (missing) return stop(missing);
     const servers = guestServers(stunServers);
-    this.nameInput = element("input", { id: "guest-name", maxlength: 24, autocomplete: "nickname", value: rememberedName(),
+    this.nameInput = element("input", { id: "guest-name", maxlength: 24, autocomplete: "nickname", value: rememberedName(), placeholder: "your name",
       "aria-describedby": "guest-name-hint" });
     this.root.replaceChildren(element("div", { class: "panel", id: "guest-answer" }, heading,
       element("label", { for: "guest-name" }, "Your name at the table"), this.nameInput,
