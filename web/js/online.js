@@ -427,6 +427,7 @@ export class GuestScreen {
       returning ? element("p", { class: "notice", id: "guest-returning" },
         "You have played at this table before. If this invitation was already used, ask the host for a new one (“Invite again”) and open that: your seat and your moves are kept.") : null,
       element("label", { for: "guest-name" }, "Your name at the table"), this.nameInput,
+      element("p", { class: "hint", id: "guest-name-hint" }, "Everyone at the table sees it. Change it before the host connects you."),
       element("p", {}, "Send this answer code back to ", element("bdi", {}, this.hostName), " (or let them scan it):"),
       element("div", { class: "invite-link" }, qrPicture(answer, "QR code of your answer"),
         element("div", {}, code, copyButton("Copy", answer, code, null, { small: true }))),
