@@ -249,3 +249,13 @@ def test_a_module_the_cut_standard_library_lacks_is_named(monkeypatch):
     reply = call("hello")
     assert reply["ok"] is False and reply["error"]["kind"] == "internal"
     assert "left the Python module 'xml' out of its standard library" in reply["error"]["message"]
+
+
+def test_the_page_offers_suggestions_only_where_the_rules_allow_a_look_up():
+    # One Letter Better, "players decide": seed 003 says players may NOT look up words before
+    # playing them, and a bot's suggestion would be one.
+    for judge, suggests in (("app", True), ("players", False)):
+        record = call("game.new", game="one-letter-better", options={"players": 2, "judge": judge}, seed=4)["result"]["record"]
+        assert call("game.view", record=record, seat=0)["result"]["suggests"] is suggests
+    record = call("game.new", game="four-letter-words", options={"players": 2}, seed=3)["result"]["record"]
+    assert call("game.view", record=record, seat=0)["result"]["suggests"] is True

@@ -115,6 +115,7 @@ def playthrough(game, bots, seed: int) -> None:
     record = Record(game.id, options, seed)
     who = {seat: rng.choice(["random", *bots]) for seat in range(game.seats(state))}
     undo_checks = 0
+    examples: dict[str, dict] = {}  # a well-formed move of each kind seen so far
     for _step in range(MAX_STEPS):
         check_views(game, state, seed)
         actors = game.actors(state)
@@ -124,6 +125,7 @@ def playthrough(game, bots, seed: int) -> None:
             for move in rng.sample(legal := game.legal_moves(state, seat), min(3, len(legal))):
                 game.apply(state, seat, move)
                 game.move_text(state, move)
+        check_offers(game, state, rng, examples)
         deadline = game.deadline(state)
         picked = choose(game, bots, state, actors, rng, who)
         before = copy.deepcopy(state)
@@ -149,6 +151,32 @@ def playthrough(game, bots, seed: int) -> None:
     again = Record.from_json(json.loads(json.dumps(record.to_json())))
     assert replay(game, again) == state
     assert json_safe(game.reveal(state))
+
+
+def check_offers(game, state, rng: random.Random, examples: dict[str, dict]) -> None:
+    """What each view offers is what the engine accepts: its `waiting_for` names exactly the
+    seats that may move (in a turn-based game each has a legal move; in a race a seat may wait
+    with nothing listed, such as the player who called shrdlu), a kind of move it offers has a
+    legal move the engine applies, and a kind it denies has none and is refused."""
+    actors = game.actors(state)
+    for seat in range(game.seats(state)):
+        view = game.view(state, seat)
+        legal = game.legal_moves(state, seat)
+        waits = seat in view["waiting_for"]
+        assert waits == (seat in actors) and (waits or not legal) and (game.realtime or waits <= bool(legal)), (
+            f"{game.id}: seat {seat}'s view says waiting_for={view['waiting_for']}, the engine lists {len(legal)} moves")
+        for move in legal:
+            examples.setdefault(move["type"], move)
+        for kind, offered in game.offers(view).items():
+            of_kind = [move for move in legal if move["type"] == kind]
+            if offered:
+                assert of_kind, f"{game.id}: seat {seat}'s view offers {kind!r} but the engine allows none"
+                game.apply(state, seat, rng.choice(of_kind))
+            else:
+                assert not of_kind, f"{game.id}: seat {seat}'s view denies {kind!r} but the engine allows {of_kind[0]}"
+                if kind in examples:
+                    with pytest.raises(GameError):
+                        game.apply(state, seat, examples[kind])
 
 
 def check_undo(game, record: Record, seat: int, before) -> None:

@@ -98,7 +98,7 @@ def test_a_turn_begins_with_eight_cards():
     assert len(g.apply(full, 0, {"type": "draw"}).hands[0]) == 9  # at least one card is drawn
 
 
-def test_taking_from_the_pile_the_bottom_card_taken_must_be_played():
+def test_taking_from_the_pile_the_bottom_of_two_or_more_cards_must_be_played():
     g = game()
     state = table(g, hands={0: ["t", "i", "e"]}, pile=["s", "m", "x"], phase="draw")
     after = g.apply(state, 0, {"type": "take", "count": 2})   # takes M and X; M is the bottom one
@@ -115,6 +115,30 @@ def test_taking_from_the_pile_the_bottom_card_taken_must_be_played():
     assert back.pile == state.pile and back.hands == state.hands and back.phase == "draw"
     with pytest.raises(IllegalMove, match="discard pile has 3 cards"):
         g.apply(state, 0, {"type": "take", "count": 4})
+    with pytest.raises(IllegalMove, match="Play the M"):
+        g.apply(after, 0, {"type": "discard", "cards": [x]})
+    assert not g.view(after, 0)["can_discard"] and not g.view(after, 0)["can_end"] and g.view(after, 0)["can_put_back"]
+
+
+def test_one_card_taken_from_the_pile_is_like_one_drawn():
+    # Seed 003, solo section: "the bottom letter being played if more than one card is drawn";
+    # setup: a turn begins "by either picking up the face up card in the discard pile or drawing".
+    g = game()
+    state = table(g, hands={0: ["t", "i", "e"]}, pile=["s", "m"], phase="draw")
+    after = g.apply(state, 0, {"type": "take", "count": 1})
+    m = state.pile[1]
+    t, i, e = state.hands[0]
+    assert after.must_play is None and m in after.hands[0]
+    view = g.view(after, 0)
+    assert view["can_discard"] and view["can_put_back"] and not view["can_end"]
+    word = g.apply(after, 0, {"type": "word", "cards": [i, t]})   # IT: the M stays in the hand
+    assert m in word.hands[0] and word.scores[0] == 3 and not g.view(word, 0)["can_put_back"]
+    discarded = g.apply(after, 0, {"type": "discard", "cards": [m]})
+    assert discarded.turn == 1 and discarded.pile[-1] == m
+    back = g.apply(after, 0, {"type": "put-back"})
+    assert back.pile == state.pile and back.hands == state.hands and back.phase == "draw"
+    with pytest.raises(IllegalMove, match="nothing to put back"):
+        g.apply(word, 0, {"type": "put-back"})
 
 
 # -- words and their points ---------------------------------------------------------------------
@@ -351,10 +375,12 @@ def test_a_blue_card_added_to_a_word_sits_at_its_outer_end():
 
 def test_stl1_at_the_bottom_of_a_take_is_played_by_taking_a_card():
     g = game()
-    state = table(g, hands={0: ["e"], 1: ["a", "b"]}, pile=["steal-one"], phase="draw")
-    taken = g.apply(state, 0, {"type": "take", "count": 1})
+    state = table(g, hands={0: ["e"], 1: ["a", "b"]}, pile=["steal-one", "x"], phase="draw")
+    taken = g.apply(state, 0, {"type": "take", "count": 2})
     played = g.apply(taken, 0, {"type": "steal-card", "card": taken.must_play, "from": 1})
     assert played.must_play is None and len(played.hands[1]) == 1
+    with pytest.raises(IllegalMove, match="Play the STL-1"):
+        g.apply(taken, 0, {"type": "steal-card", "card": [u for u in taken.hands[0] if u != taken.must_play][0], "from": 1})
 
 
 def test_a_robbed_player_who_puts_back_a_take_still_draws_two():
@@ -398,6 +424,9 @@ def test_a_fallen_extension_gives_the_challenger_the_whole_word():
     g = game()
     state = table(g, {"judge": "players"}, hands={0: ["x"]}, words=[(0, ["t", "i", "m", "e"])])
     after = g.apply(state, 0, {"type": "add", "word": 0, "front": [], "back": list(state.hands[0])})  # TIMEX
+    # The challenge screen states both outcomes: TIMEX adds 13 to its owner, a challenger of
+    # TIMEX would score the whole word, 27.
+    assert {k: g.view(after, 1)["challenge"][k] for k in ("scored", "forfeit")} == {"scored": 13, "forfeit": 27}
     fell = g.apply(after, 1, {"type": "challenge"})
     assert fell.scores == (14, 14 + 8 + 5) and word_on(fell, "time").worth == 14
 

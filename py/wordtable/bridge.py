@@ -242,7 +242,8 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _seat_view(game, state, seat: int | None) -> dict[str, Any]:
-    return {"view": game.view(state, seat), "actors": game.actors(state), "epoch": game.epoch(state)}
+    return {"view": game.view(state, seat), "actors": game.actors(state), "epoch": game.epoch(state),
+            "suggests": game.suggests(state)}
 
 
 def _view(args: dict[str, Any]) -> dict[str, Any]:

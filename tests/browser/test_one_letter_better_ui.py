@@ -77,6 +77,7 @@ def test_a_game_against_a_bot_with_a_refusal_a_steal_and_each_rounds_result(page
     expect(page.locator("#olb-hand .olb-hand-card")).to_have_count(len(view["hand"]))
     expect(page.locator("#olb-stack .olb-stack-count")).to_have_text(str(view["stack"]))
     expect(page.locator("#olb-pile .olb-pile-card")).to_have_count(len(view["pile"]))  # every card of the pile shows
+    expect(page.locator("#olb-suggest")).to_have_count(1)  # the app checks the words: Suggest is offered
 
     # Two cards that spell no word: the preview says why at once, and so does Play.
     letters = [card for card in view["hand"] if card["kind"] == "letter"]
@@ -192,6 +193,9 @@ def test_two_people_players_decide_privacy_and_a_challenge(page, site):
     page.click("#privacy-continue")
     page.click("#olb-draw")
     wait_for_screen(page)
+    # Players may not look words up before playing them: no Suggest (a bot's suggestion is a look-up).
+    expect(page.locator("#olb-hand")).to_be_visible()
+    expect(page.locator("#olb-suggest")).to_have_count(0)
     # A made-up word: in "players decide" the preview never looks it up.
     state = state_of(page, save_id)
     cards = {card["uid"]: card for card in game().view(state, first)["hand"]}
@@ -213,6 +217,7 @@ def test_two_people_players_decide_privacy_and_a_challenge(page, site):
     hand_hidden(other)
     hand_hidden(first)
     scored = state_of(page, save_id).pending.scored
+    expect(page.locator("#olb-challenge-screen")).to_contain_text(f"you score {max(0, scored)} (the whole word's worth)")
     page.click("#olb-challenge")
     expect(page.locator("#announcement")).to_have_text(
         f"{names[other]} challenged {made_up}: not in the dictionary, so the play is taken back and the points go to the "

@@ -306,7 +306,7 @@ export class Table {
     }
     // A turn in the open shows nothing secret, so the next private turn is screened again.
     this.shownSeat = inTheOpen ? null : seat;
-    const { view } = await this.call("game.view", { seat });
+    const { view, suggests } = await this.call("game.view", { seat });
     if (token !== this.token) return;
     this.rememberOwn(seat, view);
     const act = async (move) => {
@@ -321,7 +321,8 @@ export class Table {
       if (token !== this.token) return;
       await this.advance(token);
     };
-    const suggest = async () => (await this.call("game.bot", { seat, level: "medium" })).move;
+    // Python says when the rules allow no look-up (then no Suggest button at all).
+    const suggest = suggests ? async () => (await this.call("game.bot", { seat, level: "medium" })).move : null;
     const ask = async (question, args = {}) => (await this.call("game.ask", { seat, question, args })).answer;
     this.drawSide({ ...view, seat });
     this.turnShown = { seat, view };

@@ -100,6 +100,18 @@ class Game:
         """Required: exactly what this seat may see (None: a spectator). JSON-safe."""
         raise NotImplementedError
 
+    def offers(self, view: dict[str, Any]) -> dict[str, bool]:
+        """The kinds of move a view tells its seat it may (True) or may not (False) make now, for
+        the kinds the page shows or hides from view fields (a game's buttons). The contract test
+        holds the engine to them: an offered kind has a legal move the engine accepts, a denied
+        kind is refused. Whose move it is comes from the view's `waiting_for`, for every game."""
+        return {}
+
+    def suggests(self, state: Any) -> bool:
+        """Whether a person may ask a bot to suggest a move (the page's Suggest): not where the
+        rules forbid looking words up before playing them."""
+        return True
+
     def reveal(self, state: Any) -> dict[str, Any]:
         """Required: everything in the state, for the replay of a finished game."""
         raise NotImplementedError

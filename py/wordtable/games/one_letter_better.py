@@ -8,9 +8,11 @@ how-to-play page too). The deck is ours: see one_letter_better_deck.py.
   the dealer begins, and the deal moves on one seat each round.
 - A turn begins by drawing from the stack until the hand holds eight cards (at least one; two
   for a player who lost a card to STL-1 since their last turn), or by taking any number of
-  cards off the top of the discard pile: the bottom card taken must be played at once.
+  cards off the top of the discard pile: when two or more are taken, the bottom one must be
+  played at once (one card taken is like one drawn: the solo section's "the bottom letter being
+  played if more than one card is drawn").
   DECISION: taking from the pile replaces the draw (the rules offer one or the other); a player
-  who finds they cannot play the bottom card puts the cards back and draws instead.
+  who took cards and has done nothing since may put them back and draw instead.
 - Then, any number of plays:
   - a new word of at least two cards from the hand (DECISION: two cards, so a lone ANT card is
     not a word);
@@ -335,30 +337,19 @@ class OneLetterBetter(Game):
             raise MalformedMove("Say whose hand to take a card from.")
 
     def play(self, state: State, seat: int, kind: str, move: Move) -> State:
+        refusal = self.refusal(state, kind, move)
+        if refusal:
+            raise IllegalMove(refusal)
         if state.phase == "challenge":
-            if kind not in ("accept", "challenge"):
-                raise IllegalMove("Accept the play or challenge it first.")
             return self._answer(state, seat, kind)
-        if kind in ("accept", "challenge"):
-            raise IllegalMove("There is no play to challenge now.")
         if state.phase == "trim":
-            if kind != "discard":
-                raise IllegalMove(f"Discard down to {TURN_HAND} cards first.")
             return self._trim(state, seat, move["cards"])
-        if state.phase == "draw":
-            if kind == "draw":
-                return self._draw(state, seat)
-            if kind == "take":
-                return self._take(state, seat, move["count"])
-            raise IllegalMove("Begin your turn: draw from the stack or take from the discard pile.")
-        if kind in ("draw", "take"):
-            raise IllegalMove("You have already drawn this turn.")
+        if kind == "draw":
+            return self._draw(state, seat)
+        if kind == "take":
+            return self._take(state, seat, move["count"])
         if kind == "put-back":
             return self._put_back(state, seat)
-        if state.must_play is not None and kind not in PLAY_MOVES and not (
-                kind == "steal-card" and move["card"] == state.must_play):
-            name = self.card_name(state.must_play)
-            raise IllegalMove(f"Play the {name} you took from the discard pile first (or put the cards back).")
         if kind in PLAY_MOVES:
             return self._play_cards(state, seat, kind, move)
         if kind == "swap":
@@ -368,6 +359,35 @@ class OneLetterBetter(Game):
         if kind == "discard":
             return self._discard(state, seat, move["cards"])
         return self._end_turn(state, seat)
+
+    def refusal(self, state: State, kind: str, move: Move | None = None) -> str | None:
+        """Why the seat due may not make a move of this kind now, whatever its cards (None: it
+        may, given cards the rules allow). play() refuses with it and the view's can_* flags
+        are made from it, so the page never offers what the engine refuses."""
+        if state.phase == "challenge":
+            return None if kind in ("accept", "challenge") else "Accept the play or challenge it first."
+        if kind in ("accept", "challenge"):
+            return "There is no play to challenge now."
+        if state.phase == "trim":
+            return None if kind == "discard" else f"Discard down to {TURN_HAND} cards first."
+        if state.phase == "draw":
+            return None if kind in ("draw", "take") else "Begin your turn: draw from the stack or take from the discard pile."
+        if kind in ("draw", "take"):
+            return "You have already drawn this turn."
+        if kind == "put-back":
+            return None if state.taken else "There is nothing to put back: you have played since you took from the pile."
+        # The STL-1 card taken from the pile is played by playing it.
+        playing_taken = kind == "steal-card" and move is not None and move.get("card") == state.must_play
+        if state.must_play is not None and kind not in PLAY_MOVES and not playing_taken:
+            return f"Play the {self.card_name(state.must_play)} you took from the discard pile first (or put the cards back)."
+        if kind == "discard":
+            if state.played:
+                return "You have played this turn: end your turn instead of discarding."
+            if not state.stack:
+                return "The stack is empty: no more discarding. End your turn."
+        if kind == "end" and not state.played and state.stack and state.hands[state.turn]:
+            return "Play a word, or discard one to four cards to end your turn."
+        return None
 
     # -- beginning a turn ----------------------------------------------------------------------
 
@@ -391,13 +411,14 @@ class OneLetterBetter(Game):
         if not 1 <= count <= len(state.pile):
             raise IllegalMove(f"The discard pile has {len(state.pile)} card{'s' if len(state.pile) != 1 else ''}.")
         taken = state.pile[-count:]
+        # The bottom card must be played only when two or more are taken: one card taken is
+        # like one drawn (the solo section: "the bottom letter being played if more than one
+        # card is drawn"; setup: take the face-up card or draw).
         return replace(state, pile=state.pile[:-count], hands=_set(state.hands, seat, state.hands[seat] + taken),
-                       phase="play", must_play=taken[0], taken=taken,
+                       phase="play", must_play=taken[0] if count > 1 else None, taken=taken,
                        ).noted(seat, f"took {count} card{'s' if count != 1 else ''} from the discard pile")
 
     def _put_back(self, state: State, seat: int) -> State:
-        if state.must_play is None:
-            raise IllegalMove("There is nothing to put back: you have played what you took.")
         hand = tuple(uid for uid in state.hands[seat] if uid not in state.taken)
         return replace(state, pile=state.pile + state.taken, hands=_set(state.hands, seat, hand), phase="draw",
                        must_play=None, taken=()).noted(seat, "put the cards back on the discard pile")
@@ -594,7 +615,7 @@ class OneLetterBetter(Game):
         pulled = state.pile[index]
         hand = tuple(u for u in state.hands[seat] if u != uid) + (pulled,)
         pile = state.pile[:index] + (uid,) + state.pile[index + 1:]
-        return replace(state, hands=_set(state.hands, seat, hand), pile=pile).noted(
+        return replace(state, hands=_set(state.hands, seat, hand), pile=pile, taken=()).noted(
             seat, f"swapped a blue {CARDS[uid].letters.upper()} for the {self.card_name(pulled)} in the discard pile")
 
     def _steal_card(self, state: State, seat: int, uid: int, victim: int) -> State:
@@ -615,10 +636,6 @@ class OneLetterBetter(Game):
     # -- ending a turn -------------------------------------------------------------------------
 
     def _discard(self, state: State, seat: int, entries: list[Entry]) -> State:
-        if state.played:
-            raise IllegalMove("You have played this turn: end your turn instead of discarding.")
-        if not state.stack:
-            raise IllegalMove("The stack is empty: no more discarding. End your turn.")
         uids = self._discarded(state, seat, entries)
         if not 1 <= len(uids) <= MAX_DISCARD:
             raise IllegalMove(f"Discard one to {MAX_DISCARD} cards.")
@@ -636,8 +653,6 @@ class OneLetterBetter(Game):
         return uids
 
     def _end_turn(self, state: State, seat: int) -> State:
-        if not state.played and state.stack and state.hands[seat]:
-            raise IllegalMove("Play a word, or discard one to four cards to end your turn.")
         return self._next_turn(state.noted(seat, "ended the turn" if state.played else "could not play"))
 
     def _next_turn(self, state: State) -> State:
@@ -665,11 +680,16 @@ class OneLetterBetter(Game):
                            pending.seat, pending.scored)
             after = after.noted(seat, f"challenged {words}: it stands, and scores double for", pending.seat)
             return self._round_over_at_target(self._trim_or(after, seat, ends_turn=False))
-        after = _score(pending.before, seat, max(0, pending.forfeit))
+        after = _score(pending.before, seat, self._forfeit(pending))
         after = replace(after, must_play=None, taken=(), log=state.log).noted(
             seat, f"challenged {words}: not in the dictionary, so the play is taken back and the points go to the challenger; the turn ends for",
             pending.seat)
         return self._round_over_at_target(self._trim_or(after, pending.seat, ends_turn=True), ends_turn=True)
+
+    @staticmethod
+    def _forfeit(pending: Pending) -> int:
+        """What the challenger of a play that falls scores (never less than nothing)."""
+        return max(0, pending.forfeit)
 
     def _trim_or(self, state: State, seat: int, ends_turn: bool) -> State:
         """The loser of a challenge discards down to eight cards (their choice), if they hold more."""
@@ -734,17 +754,18 @@ class OneLetterBetter(Game):
         if state.phase == "draw":
             return [{"type": "draw"}] + [{"type": "take", "count": n} for n in range(1, min(3, len(state.pile)) + 1)]
         moves = [play.move for play in plays(self, self.view(state, seat), hand_word_steals=False)]
-        if state.must_play is not None:
-            return moves + [{"type": "put-back"}]
+        if not self.refusal(state, "put-back"):
+            moves.append({"type": "put-back"})
         for uid in hand:
             if CARDS[uid].kind == "steal-one":
-                moves += [{"type": "steal-card", "card": uid, "from": s} for s in range(state.options.players)
-                          if s != seat and state.hands[s]]
-            if CARDS[uid].colour == "blue" and state.pile:
+                move = {"type": "steal-card", "card": uid}
+                if not self.refusal(state, "steal-card", move):
+                    moves += [{**move, "from": s} for s in range(state.options.players) if s != seat and state.hands[s]]
+            if CARDS[uid].colour == "blue" and state.pile and not self.refusal(state, "swap"):
                 moves.append({"type": "swap", "card": uid, "pile": len(state.pile) - 1})
-        if not state.played and state.stack and hand:
+        if not self.refusal(state, "discard"):
             moves += [{"type": "discard", "cards": hand[:n]} for n in range(1, min(MAX_DISCARD, len(hand)) + 1)]
-        else:
+        if not self.refusal(state, "end"):
             moves.append({"type": "end"})
         return moves
 
@@ -779,10 +800,12 @@ class OneLetterBetter(Game):
             "must_play": state.must_play if seat == state.turn else None,
             "taken": list(state.taken) if seat == state.turn else [],
             "played": state.played, "robbed": sorted(state.robbed),
-            "can_discard": not state.played and bool(state.stack) and state.phase == "play" and bool(
-                seat is not None and state.hands[seat]),
+            # What the seat due may do besides playing cards, from the engine's own refusals.
+            **self._permissions(state, seat),
             "challenge": None if pending is None else {"seat": pending.seat, "words": list(pending.words),
-                                                       "scored": pending.scored, "accepted": sorted(state.accepted)},
+                                                       "scored": pending.scored, "accepted": sorted(state.accepted),
+                                                       # what a challenger scores if it falls: the whole word's worth
+                                                       "forfeit": self._forfeit(pending)},
             "trimming": state.trimming,
             "log": [{"seat": seat, "text": text, "whom": whom} for seat, text, whom in state.log],
             "waiting_for": self.actors(state),
@@ -790,6 +813,26 @@ class OneLetterBetter(Game):
             "outcome": None if not state.outcome else state.outcome.to_json(),
             "deadline": None,
         }
+
+    def _permissions(self, state: State, seat: int | None) -> dict[str, bool]:
+        due = seat is not None and seat in self.actors(state) and state.phase == "play"
+        return {"can_discard": due and bool(state.hands[seat]) and not self.refusal(state, "discard"),
+                "can_end": due and not self.refusal(state, "end"),
+                "can_put_back": due and not self.refusal(state, "put-back")}
+
+    def offers(self, view: dict[str, Any]) -> dict[str, bool]:
+        """The page's buttons besides card plays come from these view fields (discarding down
+        to eight after a lost challenge is a discard too)."""
+        due = view["seat"] in view["waiting_for"]
+        return {"discard": view["can_discard"] or (due and view["phase"] == "trim"),
+                "end": view["can_end"], "put-back": view["can_put_back"],
+                "draw": due and view["phase"] == "draw", "take": due and view["phase"] == "draw" and bool(view["pile"]),
+                "accept": due and view["phase"] == "challenge", "challenge": due and view["phase"] == "challenge"}
+
+    def suggests(self, state: State) -> bool:
+        # Seed 003: "players may NOT look up words before playing them", and a bot's suggestion
+        # is a look-up: when players decide, nobody gets one.
+        return state.options.checks_words
 
     @staticmethod
     def _phase(state: State) -> str:

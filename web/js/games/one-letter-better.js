@@ -398,7 +398,7 @@ export function turnScreen(view, player, { act, suggest = null, ask = null, play
 /** "Players decide": the others accept a play or challenge it. Nothing secret is shown. */
 function challengeScreen(view, player, act, players) {
   const message = element("output", { id: "olb-message", "aria-live": "polite" });
-  const { seat, words, scored } = view.challenge;
+  const { seat, words, scored, forfeit } = view.challenge;
   const who = nameOf(players, seat);
   const send = async (type) => {
     try {
@@ -416,7 +416,7 @@ function challengeScreen(view, player, act, players) {
     element("div", { class: "row" },
       button(`Accept ${shown}`, () => send("accept"), { primary: true, id: "olb-accept", "data-next": true }),
       button("Challenge it", () => send("challenge"), { id: "olb-challenge" })),
-    element("p", { class: "hint" }, `A challenge looks it up in the game's dictionary. Found: it stands and ${who} scores double (${signed(scored * 2)} in all). Not found: the play is taken back, you score ${Math.max(0, scored)}, and ${who}'s turn ends. Whoever loses a challenge discards down to ${TURN_HAND} cards.`),
+    element("p", { class: "hint" }, `A challenge looks it up in the game's dictionary. Found: it stands and ${who} scores double (${signed(scored * 2)} in all). Not found: the play is taken back, you score ${forfeit} (the whole word's worth), and ${who}'s turn ends. Whoever loses a challenge discards down to ${TURN_HAND} cards.`),
     accepted.length ? element("p", { class: "muted" }, `Accepted by ${accepted.join(", ")}.`) : null,
     message,
     boardElement(view, players));
@@ -741,14 +741,16 @@ class TurnPanel {
         box.append(element("p", { class: "hint" }, "Or tap a card of the discard pile to swap your blue card for it."));
       }
     }
-    if (this.view.can_discard && cards.length && this.target === null && this.view.must_play === null) {
+    if (this.view.can_discard && cards.length && this.target === null) {
       const n = cards.length;
       buttons.push(mark(button(n <= MAX_DISCARD ? `Discard ${n} and draw ${n}` : `Discard (at most ${MAX_DISCARD})`,
         () => this.send({ type: "discard", cards: this.sel }), { id: "olb-discard", disabled: n > MAX_DISCARD })));
     }
-    if (this.view.must_play !== null && this.view.must_play !== undefined) {
-      buttons.push(mark(button("Put the cards back and draw instead", () => this.send({ type: "put-back" }), { small: true, id: "olb-put-back" })));
-    } else if (this.view.played || !this.view.stack) {
+    if (this.view.can_put_back) {
+      const back = this.view.taken.length === 1 ? "Put the card back and draw instead" : "Put the cards back and draw instead";
+      buttons.push(mark(button(back, () => this.send({ type: "put-back" }), { small: true, id: "olb-put-back" })));
+    }
+    if (this.view.can_end) {
       buttons.push(mark(button("End my turn", () => this.send({ type: "end" }), { id: "olb-end", primary: !candidate })));
     }
     box.append(element("div", { class: "row olb-buttons" }, ...buttons, this.suggestButton()));
