@@ -259,3 +259,12 @@ def test_the_page_offers_suggestions_only_where_the_rules_allow_a_look_up():
         assert call("game.view", record=record, seat=0)["result"]["suggests"] is suggests
     record = call("game.new", game="four-letter-words", options={"players": 2}, seed=3)["result"]["record"]
     assert call("game.view", record=record, seat=0)["result"]["suggests"] is True
+
+
+def test_a_new_games_record_holds_every_option():
+    """So that a default changed later (One Letter Better's target, issue 31) cannot change it."""
+    from wordtable.games import game_class
+    for game_id, options in (("one-letter-better", {"players": 4}), ("four-letter-words", {"players": 2})):
+        record = call("game.new", game=game_id, options=options, seed=1)["result"]["record"]
+        assert set(record["options"]) == {spec.name for spec in game_class(game_id).Options.specs()}
+    assert call("game.new", game="one-letter-better", options={"players": 4}, seed=1)["result"]["record"]["options"]["target"] == 175

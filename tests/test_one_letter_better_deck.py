@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 from wordtable.games.one_letter_better_deck import DECK, LETTERS, deck_json, letter_points
+from wordtable.lexicon import store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,3 +53,28 @@ def test_the_deck_command():
     bad = subprocess.run([sys.executable, "-m", "wordtable", "one-letter-better", "shuffle"],
                          capture_output=True, text=True, env=env)
     assert bad.returncode == 2 and "usage" in bad.stderr
+
+
+# -- the round's target, chosen by simulation (bench/one_letter_better_balance.py) -------------
+
+def test_new_games_record_every_option_and_old_records_keep_the_target_they_were_made_under():
+    # (That the page's new records hold every option: tests/test_bridge_games.py.)
+    from wordtable.engine.game import Record, replay
+    from wordtable.games.one_letter_better import OneLetterBetter, Options
+    # A daily game's record held only the players: made under the old default, it keeps 100.
+    assert Options.saved({"players": 2}) == {"players": 2, "target": 100}
+    assert Options.saved({"players": 1}) == {"players": 1, "target": 0}
+    assert Options.saved({"players": 2, "target": 60}) == {"players": 2, "target": 60}
+    game = OneLetterBetter(lambda name: store.load(name))
+    old = replay(game, Record("one-letter-better", {"players": 2}, 9))
+    assert old.options.target == 100 and game.new({"players": 2}, 9).options.target == 175
+
+
+def test_the_how_to_play_page_gives_the_default_targets_and_the_balance_table():
+    from wordtable.games.one_letter_better import Options
+    page = (ROOT / "web" / "how-to-play" / "one-letter-better.html").read_text()
+    target = next(spec for spec in Options.specs() if spec.name == "target")
+    for players in (2, 3, 4):
+        default = target.default_for(players)
+        assert re.search(rf'data-players="{players}" data-default="{default}"', page), f"{players} players: {default}"
+    assert "bench/one_letter_better_balance.py" in page and 'id="olb-balance"' in page

@@ -336,7 +336,7 @@ BEFORE_SHARED_RANDOMNESS = {"four-letter-words": "19c2781152d61a76", "shrdlu": "
 # Bots whose play has changed since are left out (the pins were computed on the code before
 # shared randomness, eb937ba^), and so are view fields added since (they draw nothing).
 LEVELS_PINNED = {"four-letter-words": ("easy", "easy", "easy"), "one-letter-better": ("medium", "easy", "easy")}
-ADDED_SINCE = {"spent", "can_end", "can_put_back"}
+ADDED_SINCE = {"spent", "can_end", "can_put_back", "binding_take"}
 
 
 # Games whose rules have changed since, so that their bots play differently: the record those

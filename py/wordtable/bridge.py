@@ -238,7 +238,8 @@ def _new_game(args: dict[str, Any]) -> dict[str, Any]:
         raise BadRequest("the seed must be a whole number from 0 to 2**53")
     options = _arg(args, "options", dict, {})
     game.new(options, seed)
-    return {"record": Record(game.id, options, seed).to_json()}
+    # Every option written out: a default changed later cannot change this game.
+    return {"record": Record(game.id, game.Options.complete(options), seed).to_json()}
 
 
 def _seat_view(game, state, seat: int | None) -> dict[str, Any]:

@@ -41,7 +41,7 @@ def ask_bot(bot: Bot, game: Game, state: Any, seat: int, seed: int, moves_so_far
 
 def play(game: Game, bots: list[Bot], options: dict[str, Any], seed: int, max_moves: int = 20_000) -> Played:
     state = game.new(options, seed)
-    played = Played(Record(game.id, options, seed), state)
+    played = Played(Record(game.id, game.Options.complete(options), seed), state)
     race = _Race() if game.realtime else None
     while (actors := game.actors(state)) and len(played.record.moves) < max_moves:
         if race is not None:

@@ -108,6 +108,10 @@ class GameOptions:
     the game's player range), `lexicon`, and their own options with option()."""
 
     title: ClassVar[str] = "This game"
+    # Options whose default has changed: name -> (the default before, by number of players).
+    # A saved record without the option was made under the old default and keeps it (see
+    # saved); new records hold every option (complete), so a later change cannot reach them.
+    earlier_defaults: ClassVar[dict[str, tuple[Any, dict[int, Any]]]] = {}
 
     @classmethod
     def specs(cls) -> list[OptionSpec]:
@@ -137,6 +141,20 @@ class GameOptions:
         parsed = cls(**values)
         parsed.check()
         return parsed
+
+    @classmethod
+    def complete(cls, data: Any) -> dict[str, Any]:
+        """Every option's value, for a new game's record (BadOptions as parse)."""
+        return cls.parse(data).to_json()
+
+    @classmethod
+    def saved(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """A saved record's options as they were meant when it was made: an option it lacks
+        whose default has changed since takes the default it had then."""
+        players = data.get("players")
+        older = {name: by_players.get(players, default) if isinstance(players, int) else default
+                 for name, (default, by_players) in cls.earlier_defaults.items() if name not in data}
+        return {**data, **older}
 
     def check(self) -> None:
         """Rules between options (a game overrides it); raise BadOptions."""

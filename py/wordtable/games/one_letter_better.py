@@ -72,6 +72,7 @@ from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
 HAND = 7               # cards dealt
 TURN_HAND = 8          # cards a turn begins with
 MAX_DISCARD = 4
+BINDING_TAKE = 2       # cards taken from the pile from which the bottom one must be played
 BONUS_FROM = 3         # the bonus counts cards above three
 DEFAULT_BONUS = 5
 MAX_STEALS = 3
@@ -93,11 +94,16 @@ Played = tuple[Any, set[int], int, tuple[str, ...], int]
 @dataclass(frozen=True)
 class Options(GameOptions):
     title: ClassVar[str] = "One Letter Better"
+    # Until 2026-11-26 the target was 100 (a daily game's record held only the players).
+    earlier_defaults: ClassVar[dict[str, tuple[Any, dict[int, Any]]]] = {"target": (100, {1: 0})}
     players: int = option(2, "Players", minimum=1, maximum=4)
     lexicon: str = option("standard", "Dictionary", kind="lexicon")
     # Four rounds, as the rules suggest: with two or four players each seat begins equally often.
     rounds: int = option(4, "Rounds", minimum=1, maximum=8, by_players={1: 1})
-    target: int = option(100, "Points that win a round (0: play to the end of the deck)", minimum=0, maximum=500,
+    # Chosen by simulation (bench/one_letter_better_balance.py, issue 31): with medium bots a
+    # round of two or three lasts five turns a player or more, with steals in nearly every
+    # round (to 100 it lasted three); four players run through the deck in about six.
+    target: int = option(175, "Points that win a round (0: play to the end of the deck)", minimum=0, maximum=500,
                          by_players={1: 0})
     judge: str = option("app", "Who checks the words", choices=JUDGES)
     family: bool = option(False, "Family scoring: a steal takes no points from the word's owner")
@@ -415,7 +421,7 @@ class OneLetterBetter(Game):
         # like one drawn (the solo section: "the bottom letter being played if more than one
         # card is drawn"; setup: take the face-up card or draw).
         return replace(state, pile=state.pile[:-count], hands=_set(state.hands, seat, state.hands[seat] + taken),
-                       phase="play", must_play=taken[0] if count > 1 else None, taken=taken,
+                       phase="play", must_play=taken[0] if count >= BINDING_TAKE else None, taken=taken,
                        ).noted(seat, f"took {count} card{'s' if count != 1 else ''} from the discard pile")
 
     def _put_back(self, state: State, seat: int) -> State:
@@ -799,6 +805,7 @@ class OneLetterBetter(Game):
             "bonus": [options.bonus_for(s) for s in range(options.players)],
             "must_play": state.must_play if seat == state.turn else None,
             "taken": list(state.taken) if seat == state.turn else [],
+            "binding_take": BINDING_TAKE,
             "played": state.played, "robbed": sorted(state.robbed),
             # What the seat due may do besides playing cards, from the engine's own refusals.
             **self._permissions(state, seat),

@@ -6,7 +6,7 @@ more; multi-letter cards such as ING, ANT, ENT and a blue CH (played like single
 green letters (protected words), blue cards (substitution), red cards (inserted anywhere, worth
 minus their letter's points: a red T is -2); single and double wild cards; STL-1 cards.
 
-How it was designed (first draft, before the simulation that will balance it):
+How it was designed:
 - Plain letters in about the proportions of English text, so hands spell words: 97 cards,
   E the most common (11), one each of J, K, Q, V, X, Z.
 - Points by rarity: a letter more common in the deck is never worth more than a rarer one,
@@ -14,6 +14,13 @@ How it was designed (first draft, before the simulation that will balance it):
 - Multi-letter cards are common English chunks; a card is worth the sum of its letters.
 - A few of each colour and special card, so that each shows up about once per round of a
   two-player game: 4 green, 4 blue, 5 red, 3 wild, 1 double wild, 2 STL-1.
+
+Balanced by simulation (bench/one_letter_better_balance.py, issue 31): with medium bots a round
+to 100 points lasted about three turns a player. Lower values, fewer vowels or more multi-letter
+cards each lengthen a round by half a turn at most: what makes rounds short is the seed's own
+bonus (five points a card above three, fixed by TIME = 14) with hands refilled to eight cards.
+So the deck stays as it is and the round's default target was raised instead (Options.target:
+175), which gives two or three players five turns each or more and steals in nearly every round.
 """
 
 from __future__ import annotations

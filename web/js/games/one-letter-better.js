@@ -314,7 +314,7 @@ export function setupFields(container, { players, info } = {}) {
   const rounds = element("input", { type: "number", id: "olb-rounds", min: option("rounds").minimum ?? 1, max: option("rounds").maximum ?? 8,
     value: defaultFor("rounds", players?.() ?? 2), inputmode: "numeric" });
   const target = element("input", { type: "number", id: "olb-target", min: option("target").minimum ?? 0, max: option("target").maximum ?? 500,
-    step: 10, value: defaultFor("target", players?.() ?? 2), inputmode: "numeric" });
+    step: 5, value: defaultFor("target", players?.() ?? 2), inputmode: "numeric" });
   const touched = { rounds: false, target: false };
   rounds.addEventListener("input", () => { touched.rounds = true; });
   target.addEventListener("input", () => { touched.target = true; });
@@ -669,7 +669,10 @@ class TurnPanel {
       box.append(element("div", { class: "row" }, ...buttons, this.suggestButton()));
       if (this.view.pile.length) {
         const bottom = this.view.pile[this.pileFrom];
-        box.append(element("p", { class: "hint" }, `Tap a card of the pile to take it and every card above it. The lowest card you take (now ${cardName(bottom)}) must be played this turn.`));
+        const binding = this.view.pile.length - this.pileFrom >= this.view.binding_take;
+        box.append(element("p", { class: "hint", id: "olb-take-hint" }, "Tap a card of the pile to take it and every card above it. ",
+          binding ? `The lowest card you take (now ${cardName(bottom)}) must be played this turn.`
+            : `Taken alone, the top card is yours like a card drawn; take ${this.view.binding_take} or more and the lowest must be played this turn.`));
       }
       return box;
     }
