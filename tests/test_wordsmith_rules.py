@@ -15,7 +15,7 @@ from wordtable.engine.bots import play, simulate
 from wordtable.engine.errors import BadOptions, IllegalMove
 from wordtable.engine.game import replay
 from wordtable.games.wordsmith import (BOX, DIE, DONE_CLOCK_S, ROWS, State, Wordsmith, pieces_of)
-from wordtable.games.wordsmith_bots import BOTS
+from wordtable.games.wordsmith_bots import BOTS, candidates
 from wordtable.lexicon import store
 from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
 
@@ -106,6 +106,53 @@ def test_gab_after_bag_is_refused_for_want_of_a_new_letter(game):
     # The other player has no previous word: GAB is theirs to claim.
     assert game.apply(state, 1, claim("gab")).players[1].rows[0] == "gab"
 
+
+# Words of the new-letter examples, in a dictionary of their own: each is alone with its pieces,
+# so the bots' search (one word per group of words taking the same pieces) must consider it.
+NEW_LETTER_WORDS = ["lo", "loo", "too", "toot", "to", "tot", "see", "sees", "bag", "gab"]
+
+
+@pytest.fixture(scope="module")
+def small() -> Wordsmith:
+    own = Lexicon.from_words(LexiconInfo("custom:small", "Small", "", "", 2), NEW_LETTER_WORDS)
+    return Wordsmith(lambda name: own)
+
+
+def after_claiming(game: Wordsmith, previous: str, then_pool: str) -> State:
+    """Seat 0 has claimed `previous`, and its pool builds `then_pool` (as if it had rolled)."""
+    state = game.new({"players": 2, "lexicon": "custom:small"}, 1)
+    state = game.apply(with_player(state, 0, pool=pieces_of(previous)), 0, claim(previous))
+    return with_player(state, 0, pool=pieces_of(then_pool))
+
+
+def bot_words(game: Wordsmith, state: State) -> set[str]:
+    """Every word a bot that knows them all may claim from seat 0's pool."""
+    pool = state.players[0].pool
+    return {word for word, _over, _row in candidates(game, game.view(state, 0), pool, 0, 1.0, random.Random(1))}
+
+
+@pytest.mark.parametrize("previous, word", [("lo", "loo"), ("too", "toot"), ("see", "sees")])
+def test_a_repeated_letter_is_a_new_letter(small, previous, word):
+    """"Valid words include at least one new letter": a second O (T, S) is one, since building
+    it is not moving letters around."""
+    state = after_claiming(small, previous, word)
+    assert small.apply(state, 0, claim(word)).players[0].claimed == (previous, word)
+    # The app's own search (which ends a challenge nobody can go on in) and the bots agree.
+    assert {"type": "claim", "word": word} in small.claimable(state, 0)
+    assert word in bot_words(small, state)
+
+
+@pytest.mark.parametrize("previous, word", [("bag", "gab"), ("too", "to"), ("toot", "tot"), ("sees", "see")])
+def test_moving_letters_around_or_leaving_some_out_is_refused(small, previous, word):
+    state = after_claiming(small, previous, previous)
+    p = previous.upper()
+    assert refusal(small, state, 0, claim(word)) == (
+        f"No new letter: “{word.upper()}” only moves letters of your previous word {p} around; "
+        f"a new word needs a letter {p} lacks, or one of its letters more times than {p} has it.")
+    assert {"type": "claim", "word": word} not in small.claimable(state, 0)
+    assert word not in bot_words(small, state)
+    assert small.view(state, 0)["players"][0]["next_word_needs"] == \
+        f"a letter {p} lacks, or one of its letters more times than {p} has it"
 
 def test_a_word_claimed_by_anyone_this_challenge_is_refused(game):
     state = game.apply(table(game), 0, claim("bag"))

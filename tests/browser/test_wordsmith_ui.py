@@ -83,11 +83,13 @@ def test_a_solo_game_of_two_challenges_with_refusals_and_the_best_score(page, si
     expect(page.locator("#ws-message-0")).to_contain_text(f"{first.upper()} claimed: {len(first)} points")
     expect(page.locator("#ws-word-0")).to_have_value("")
 
-    # The same letters again: no new letter (GAB after BAG), refused with the reason.
+    # The rule for the next word, in Python's words, while nothing is typed.
+    expect(page.locator("#ws-preview-0")).to_contain_text(
+        f"Your next word needs a letter {first.upper()} lacks, or one of its letters more times than {first.upper()} has it.")
+    # The same letters again: no new letter (GAB after BAG), refused by Python with the reason.
     page.fill("#ws-word-0", first)
-    expect(page.locator("#ws-preview-0")).to_contain_text("No new letter")
     page.click("#ws-claim-0")
-    expect(page.locator("#ws-message-0")).to_contain_text(f"No new letter: “{first.upper()}” only uses letters of your previous word")
+    expect(page.locator("#ws-message-0")).to_contain_text(f"No new letter: “{first.upper()}” only moves letters of your previous word")
     page.fill("#ws-word-0", "")
 
     done = play_to_the_end(page, save_id)

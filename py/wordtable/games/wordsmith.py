@@ -12,10 +12,11 @@ DECISION are ours, and the how-to-play page says them too):
 - Play is simultaneous. Anyone may roll their own die at any time to add a piece; a star (or a
   sold-out kind) lets them choose the piece, which they do before rolling again or claiming.
 - Claiming a word: its letters are built from the pool (hyphen and apostrophe count as
-  letters); it is in the agreed dictionary; it has a letter the player's previous word of this
-  challenge lacks (GAB after BAG is refused); nobody claimed it yet this challenge. The word's
-  pieces stay in the pool for the next word; the leftover pieces go back to the box, each
-  ticking a discard box. A sheet has 12 boxes: 6 free, then 6 blue ones worth a bonus point
+  letters); it is in the agreed dictionary; it brings a new letter compared with the player's
+  previous word of this challenge (DECISION in has_new_letter_after: letters count with their
+  repeats, so LOO after LO stands and GAB after BAG is refused); nobody claimed it yet this
+  challenge. The word's pieces stay in the pool for the next word; the leftover pieces go back
+  to the box, each ticking a discard box. A sheet has 12 boxes: 6 free, then 6 blue ones worth a bonus point
   each while unticked. DECISION: a claim may leave at most as many pieces over as boxes are
   left, so once all 12 are ticked every word uses every piece.
 - The first to claim a sixth word calls "Done!": the others may claim one more word without
@@ -45,6 +46,7 @@ DECISION are ours, and the how-to-play page says them too):
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -99,6 +101,31 @@ def spend(pool: Pieces, circles: int, cost: tuple[int, ...]) -> tuple[Pieces, in
     short = (max(0, cost[0] - pool[0]), max(0, cost[1] - pool[1]), max(0, cost[2] - pool[2]), max(0, cost[3] - pool[3]))
     spare = max(0, pool[0] - cost[0]) + max(0, pool[1] - cost[1]) + max(0, pool[2] - cost[2]) + max(0, pool[3] - cost[3])
     return short, spare + max(0, circles - sum(short))
+
+
+def has_new_letter_after(previous: str) -> Callable[[str], bool]:
+    """The seed's rule: "Valid words include at least one new letter. You may not make a word
+    by simply moving letters around from your previously claimed word. For example, you can't
+    make GAB if you already made BAG."
+    DECISION: letters count with their repeats. A word brings a new letter when it has a letter
+    the previous word lacks, or a letter more times than the previous word has it: LOO after
+    LO, TOOT after TOO and SEES after SEE build a second O, T or S, which is not moving letters
+    around. A word whose letters are all among the previous word's (GAB after BAG, TO after TOO)
+    is refused. The one check of the rule: claims, the app's search and the bots use it."""
+    counts = Counter(previous)
+    letters = frozenset(counts)
+
+    def has_new_letter(word: str) -> bool:
+        if not letters.issuperset(word):
+            return True  # the quick answer for most words: a letter the previous word lacks
+        return any(word.count(letter) > counts[letter] for letter in set(word))
+    return has_new_letter
+
+
+def next_word_needs(previous: str) -> str:
+    """The new-letter rule for a player's next word, in their words (the page shows it)."""
+    word = previous.upper()
+    return f"a letter {word} lacks, or one of its letters more times than {word} has it"
 
 
 WordGroups = tuple[list[tuple[Pieces, list[str]]], list[int]]
@@ -479,9 +506,9 @@ class Wordsmith(Game):
         if word not in lexicon:
             return f"Not a valid word: “{word.upper()}” is not in the {lexicon.info.title} dictionary."
         before = player.claimed if earlier is None else earlier
-        if before and set(word) <= set(before[-1]):
-            return (f"No new letter: “{word.upper()}” only uses letters of your previous word "
-                    f"{before[-1].upper()}; a word needs at least one letter it lacks.")
+        if before and not has_new_letter_after(before[-1])(word):
+            return (f"No new letter: “{word.upper()}” only moves letters of your previous word "
+                    f"{before[-1].upper()} around; a new word needs {next_word_needs(before[-1])}.")
         if word in before:
             return f"Already claimed: you claimed “{word.upper()}” in this challenge."
         if not state.options.secret:  # Secret Wordsmith allows the same word on several sheets
@@ -566,12 +593,12 @@ class Wordsmith(Game):
         """A check that a word built from the pool meets no objection: a new letter, not claimed
         yet, a free row with its required letter (what Secret Wordsmith checks at the end)."""
         player = state.players[seat]
-        previous = set(player.claimed[-1]) if player.claimed else None
+        has_new_letter = has_new_letter_after(player.claimed[-1]) if player.claimed else None
         claimed = set(player.claimed) if state.options.secret else {w for p in state.players for w in p.claimed}
         letters = {letter for letter, taken in zip(state.required, player.rows) if taken is None}
 
         def stands(word: str) -> bool:
-            if len(word) < MIN_LETTERS or word in claimed or (previous is not None and previous.issuperset(word)):
+            if len(word) < MIN_LETTERS or word in claimed or (has_new_letter is not None and not has_new_letter(word)):
                 return False
             return not letters or not letters.isdisjoint(word)
         return stands
@@ -693,6 +720,7 @@ class Wordsmith(Game):
         return {
             "pool": pieces_json(player.pool), "rows": rows, "filled": [w is not None for w in player.rows],
             "previous": None if hidden or not player.claimed else player.claimed[-1],
+            "next_word_needs": None if hidden or not player.claimed else next_word_needs(player.claimed[-1]),
             "words": len(player.claimed), "discards": player.discards, "crossed": player.crossed,
             "boxes_left": player.boxes_left, "bonus": player.bonus, "must_use_all": player.boxes_left == 0,
             "rolls": player.rolls, "picks": player.picks, "circles": player.circles,

@@ -22,7 +22,8 @@ import random
 from typing import Any
 
 from wordtable.engine.game import Move
-from wordtable.games.wordsmith import FREE_BOXES, KINDS, MIN_LETTERS, ROWS, Pieces, Wordsmith, add, fitting_groups, one
+from wordtable.games.wordsmith import (FREE_BOXES, KINDS, MIN_LETTERS, ROWS, Pieces, Wordsmith, add, fitting_groups,
+                                      has_new_letter_after, one)
 from wordtable.lexicon.vocabulary import Vocabulary, vocabulary
 
 # The oracle (simulations only) knows and moves as fast as the hard bot: only its rolls differ.
@@ -51,7 +52,7 @@ def candidates(game: Wordsmith, view: dict[str, Any], pool: Pieces, circles: int
     me = _me(view)
     words = vocabulary(game.lexicon_for, view["options"]["lexicon"])
     claimed = set(view["claimed"]) | {w for w in me["rows"] if w}
-    previous = set(me["previous"] or "")
+    has_new_letter = has_new_letter_after(me["previous"]) if me["previous"] else None
     required = view["required"]
     free_rows = [r for r in range(ROWS) if not me["filled"][r]]
 
@@ -59,7 +60,7 @@ def candidates(game: Wordsmith, view: dict[str, Any], pool: Pieces, circles: int
         for word in group:
             if knows < 1 and rng.random() >= knows:
                 continue
-            if len(word) < MIN_LETTERS or word in claimed or (previous and previous.issuperset(word)):
+            if len(word) < MIN_LETTERS or word in claimed or (has_new_letter and not has_new_letter(word)):
                 continue
             row = None
             if required:

@@ -3,7 +3,7 @@
 // required letters in Advanced, twelve discard boxes), "Done!" and its clock, other players'
 // progress, each challenge's checked sheets, solo best scores, and the replay. Python decides
 // every rule (wordsmith.py); the preview here only mirrors the pieces arithmetic so a player
-// sees at once what a word takes. Letters and words are drawn from their pieces
+// sees at once what a word takes (whether it brings a new letter is judged when it is claimed). Letters and words are drawn from their pieces
 // (wordsmith-letters.js).
 import { element, button, plural, scoreAgainst } from "../ui.js";
 import { bestFor, fingerprint, soloBestElement } from "../solo-best.js";
@@ -100,9 +100,6 @@ export function planOf(view, me, word, chosenRow = null) {
     problems.push(me.boxes_left === 0
       ? `Every discard box is ticked: a word must use every piece in your pool (this leaves ${over} over).`
       : `It would leave ${plural(over, "piece")} over, and you have only ${plural(me.boxes_left, "discard box", "discard boxes")} left.`);
-  }
-  if (me.previous && [...new Set(word)].every((char) => me.previous.includes(char))) {
-    problems.push(`No new letter: it only uses letters of your previous word ${upper(me.previous)}.`);
   }
   if (!view.options.secret && (view.claimed ?? []).includes(word)) problems.push(`${upper(word)} was already claimed in this challenge.`);
   if (view.required) {
@@ -707,7 +704,8 @@ function drawPreview(preview, view, me, word, plan) {
         ? "Type or tap a word your pieces build (faded letters need pieces you lack), or roll your die for more pieces."
         : "Type or tap a word your pieces build (faded letters need pieces you lack), or pass and wait for the next roll.");
     }
-    if (me.previous) hints.push(`Your next word needs a letter that ${upper(me.previous)} lacks.`);
+    // The new-letter rule is Python's (has_new_letter_after): said here, judged when claiming.
+    if (me.next_word_needs) hints.push(`Your next word needs ${me.next_word_needs}.`);
     if (me.must_use_all) hints.push("Every discard box is ticked: your word must use every piece in your pool.");
     else hints.push(`A word may leave at most ${plural(me.boxes_left, "piece")} over (your discard boxes left).`);
     preview.replaceChildren(...[first, element("p", { class: "muted ws-idle" }, hints.join(" "))].filter(Boolean));
