@@ -32,6 +32,7 @@ class OptionSpec:
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     by_players: tuple[tuple[int, Any], ...] = ()  # a default that depends on the number of players
+    legacy: tuple[tuple[Any, Any], ...] = ()      # (an older value, what it means now): saves keep loading
 
     def default_for(self, players: int) -> Any:
         for count, value in self.by_players:
@@ -52,6 +53,9 @@ class OptionSpec:
 
     def parse(self, value: Any) -> Any:
         """The value checked and normalised; BadOptions with the reason otherwise."""
+        for old, now in self.legacy:
+            if type(value) is type(old) and value == old:  # type too: 1 is not True
+                return now
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise BadOptions(f"{self.label} must be a whole number.")
@@ -91,14 +95,16 @@ class OptionSpec:
 
 
 def option(default: Any, label: str, *, minimum: int | None = None, maximum: int | None = None,
-           choices: tuple[str, ...] = (), by_players: dict[int, Any] | None = None, kind: str | None = None) -> Any:
-    """A dataclass field that is also a declared option (see the module's docstring)."""
+           choices: tuple[str, ...] = (), by_players: dict[int, Any] | None = None, kind: str | None = None,
+           legacy: dict[Any, Any] | None = None) -> Any:
+    """A dataclass field that is also a declared option (see the module's docstring). legacy:
+    values an older version saved, each read as the value that plays the same game now."""
     if kind is None:
         kind = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else \
             "choice" if choices else "letters"
     assert kind in KINDS, kind
     spec = {"label": label, "kind": kind, "minimum": minimum, "maximum": maximum, "choices": tuple(choices),
-            "by_players": tuple(sorted((by_players or {}).items()))}
+            "by_players": tuple(sorted((by_players or {}).items())), "legacy": tuple((legacy or {}).items())}
     return dataclasses.field(default=default, metadata={"option": spec})
 
 

@@ -29,12 +29,21 @@ DECISION are ours, and the how-to-play page says them too):
 - Secret Wordsmith: words are not checked while the challenge lasts (the pool must still build
   them) and other players' words stay hidden; at its end every sheet is checked and invalid
   words score 0. The same word may be on several sheets.
-- Word by Word: before each word one roll of 3 dice for everyone (rolled again when it shows
-  only stars); everyone adds the red and yellow pieces rolled; each star is a circle on the
-  row, spent on any piece when claiming; no other rolling. Everyone claims a word (or passes)
-  before the next roll; unspent circles tick discard boxes when claiming. DECISION: a piece the
-  box has run out of becomes a circle; a player who passes keeps their circles for the next
-  roll. There is no "Done!": the challenge ends when everyone has six words (or none can).
+- Word by Word comes in two readings (option word_by_word), since the printed variants page is
+  laid out in columns and its sentences can be grouped two ways:
+  - "plain" follows the Word by Word paragraph alone: "Players claim and score words one at a
+    time. After claiming a word, a player waits for everyone else to claim their words. Solo
+    players just move on to the next word." Everything else is the basic game: own die, rolled
+    at any time, and "Done!" (it comes on the sixth word, everyone's last in step).
+  - "dice", Word by Word, advanced (3 dice a word), also follows the sentences printed under
+    the Advanced game's headings: before each word one roll of 3 dice for everyone (rolled
+    again when it shows only stars); everyone adds the red and yellow pieces rolled; each star
+    is a circle on the row, spent on any piece when claiming; no other rolling. Everyone
+    claims a word (or passes) before the next roll; unspent circles tick discard boxes when
+    claiming; "The challenge ends when all players have claimed six words" (no "Done!").
+    DECISION: a piece the box has run out of becomes a circle; a player who passes keeps
+    their circles for the next roll. Saves made before the plain reading existed say
+    word_by_word: true for this game, and load as it.
 - Advanced: six required letters per challenge, from a six-letter dictionary word or six
   random letters (drawn by English letter frequency); a claimed word may go on any empty row
   and must contain that row's letter.
@@ -190,7 +199,8 @@ class Options(GameOptions):
     lexicon: str = option("wordsmith", "Dictionary", kind="lexicon")
     challenges: int = option(3, "Challenges", minimum=1, maximum=3)
     secret: bool = option(False, "Secret Wordsmith: words checked at the end of each challenge")
-    word_by_word: bool = option(False, "Word by Word: one roll of three dice for everyone before each word")
+    word_by_word: str = option("off", "Word by Word", choices=("off", "plain", "dice"),
+                               legacy={False: "off", True: "dice"})  # it was yes/no, yes the dice
     advanced: bool = option(False, "Advanced: each row needs its required letter")
     required_from: str = option("word", "Where the required letters come from", choices=("word", "random"))
     crossed: tuple[int, ...] = option((), "White discard boxes crossed out, per player (mixed levels)",
@@ -199,6 +209,16 @@ class Options(GameOptions):
     def check(self) -> None:
         if self.crossed and len(self.crossed) != self.players:
             raise BadOptions("Give the crossed-out discard boxes for every player (or none).")
+
+    @property
+    def in_step(self) -> bool:
+        """Word by Word, either reading: everyone claims a word before anyone claims the next."""
+        return self.word_by_word != "off"
+
+    @property
+    def dice_per_word(self) -> bool:
+        """Word by Word, advanced: three dice for everyone before each word, no own die."""
+        return self.word_by_word == "dice"
 
     def crossed_for(self, seat: int) -> int:
         return self.crossed[seat] if self.crossed else 0
@@ -213,9 +233,10 @@ class Player:
     discards: int = 0
     crossed: int = 0                # white boxes crossed out (mixed levels)
     rolls: int = 0                  # rolls of their own die this challenge
+    word_rolls: int = 0             # …of them since the current word began (Word by Word)
     picks: int = 0                  # pieces to choose (a star, or a sold-out kind, was rolled)
-    circles: int = 0                # Word by Word: stars to spend on any piece
-    waiting: bool = False           # Word by Word: claimed or passed, until the next roll
+    circles: int = 0                # Word by Word with dice: stars to spend on any piece
+    waiting: bool = False           # Word by Word: claimed (or passed), until everyone has
     finished: str = ""              # why they claim no more this challenge ("" while playing)
 
     @property
@@ -264,8 +285,8 @@ class State:
     supply: Pieces                  # what is left in the box
     required: str = ""              # Advanced: the six required letters, row by row
     done_by: int | None = None
-    word_round: int = 0             # Word by Word: how many rolls this challenge
-    last_roll: tuple[str, ...] = ()  # Word by Word: the faces of the latest roll
+    word_round: int = 0             # Word by Word: the word everyone is on (with dice: the rolls)
+    last_roll: tuple[str, ...] = ()  # Word by Word with dice: the faces of the latest roll
     setup: tuple[str, ...] = ()     # the faces of this challenge's setup rolls
     results: tuple[ChallengeResult, ...] = ()
     outcome: Outcome | None = None
@@ -320,7 +341,7 @@ class Wordsmith(Game):
         players = tuple(Player(pool, crossed=options.crossed_for(seat)) for seat in range(options.players))
         state = State(options, seed, number, players, supply, required=self._required(options, seed, number),
                       setup=faces, results=results)
-        return self._roll_for_everyone(state) if options.word_by_word else state
+        return self._next_word(state) if options.in_step else state
 
     def _required(self, options: Options, seed: Seed, number: int) -> str:
         if not options.advanced:
@@ -340,6 +361,13 @@ class Wordsmith(Game):
             words = sorted(w for w in lexicon.words_of_length(ROWS) if w.isascii() and w.isalpha())
             cached = self._six_letters[id(lexicon)] = (lexicon, words)
         return cached[1]
+
+    def _next_word(self, state: State) -> State:
+        """Word by Word: everyone goes on to the next word (with dice: after the table's roll)."""
+        if state.options.dice_per_word:
+            return self._roll_for_everyone(state)
+        players = tuple(replace(p, waiting=False, word_rolls=0) for p in state.players)
+        return replace(state, players=players, word_round=state.word_round + 1)
 
     def _roll_for_everyone(self, state: State) -> State:
         """Word by Word: three dice for everyone (again while they show only stars)."""
@@ -372,7 +400,8 @@ class Wordsmith(Game):
     def not_your_turn(self, state: State, seat: int) -> str:
         player = state.players[seat]
         if player.waiting:
-            return "Wait for the others to claim their word: then the dice are rolled again."
+            then = "the dice are rolled again" if state.options.dice_per_word else "everyone goes on to the next word"
+            return f"Wait for the others to claim their word: then {then}."
         return f"You are done for this challenge ({player.finished})."
 
     def check_fields(self, kind: str, move: Move) -> None:
@@ -418,8 +447,9 @@ class Wordsmith(Game):
 
     def _roll(self, state: State, seat: int) -> State:
         player = state.players[seat]
-        if state.options.word_by_word:
-            raise IllegalMove("In Word by Word nobody rolls their own die: the table rolls before each word.")
+        if state.options.dice_per_word:
+            raise IllegalMove("In Word by Word with three dice a word nobody rolls their own die: "
+                              "the table rolls before each word.")
         if state.done_by is not None:
             raise IllegalMove("After “Done!” no more pieces may be added: claim a word from your pool, or stop.")
         if player.picks:
@@ -428,15 +458,16 @@ class Wordsmith(Game):
             raise IllegalMove("The box is empty: there are no pieces left to roll for.")
         face = rng_for(state.seed, GAME_ID, "roll", state.challenge, seat, player.rolls).choice(DIE)
         kind = KINDS.index(face.removesuffix("-star"))
+        rolled = {"rolls": player.rolls + 1, "word_rolls": player.word_rolls + 1}
         if face.endswith("star") or state.supply[kind] == 0:
-            return self._set(state, seat, rolls=player.rolls + 1, picks=1)
+            return self._set(state, seat, picks=1, **rolled)
         state = replace(state, supply=minus(state.supply, one(kind)))
-        return self._set(state, seat, rolls=player.rolls + 1, pool=add(player.pool, one(kind)))
+        return self._set(state, seat, pool=add(player.pool, one(kind)), **rolled)
 
     def _take(self, state: State, seat: int, kind: int) -> State:
         player = state.players[seat]
         if not player.picks:
-            how = "" if state.options.word_by_word else ": roll your die for one"
+            how = "" if state.options.dice_per_word else ": roll your die for one"
             raise IllegalMove(f"You have no piece to choose{how}.")
         if state.supply[kind] == 0:
             raise IllegalMove(f"The box has no {KINDS[kind]} pieces left: choose another kind.")
@@ -444,8 +475,8 @@ class Wordsmith(Game):
         return self._set(state, seat, picks=player.picks - 1, pool=add(player.pool, one(kind)))
 
     def _pass(self, state: State, seat: int) -> State:
-        if not state.options.word_by_word:
-            raise IllegalMove("Passing is for Word by Word; roll your die for more pieces, or stop.")
+        if not state.options.dice_per_word:
+            raise IllegalMove("Passing is for Word by Word with three dice a word; roll your die for more pieces, or stop.")
         return self._set(state, seat, waiting=True)
 
     # -- claiming ------------------------------------------------------------------------------
@@ -470,7 +501,7 @@ class Wordsmith(Game):
         short, over = spend(player.pool, player.circles, cost)
         if sum(short) > player.circles:
             missing = ", ".join(f"{n} {KINDS[k]}" for k, n in enumerate(short) if n)
-            more = f" (you have {player.circles} circle{'s' * (player.circles != 1)})" if options.word_by_word else ""
+            more = f" (you have {player.circles} circle{'s' * (player.circles != 1)})" if options.dice_per_word else ""
             raise IllegalMove(f"Your pool cannot build “{word.upper()}”: it lacks {missing}{more}.")
         if any(n > s for n, s in zip(short, state.supply)):
             raise IllegalMove("The box has run out of a piece your circles would take.")
@@ -532,8 +563,8 @@ class Wordsmith(Game):
             finished = "claimed the last word after “Done!”"
         state = self._set(state, seat, pool=cost, claimed=player.claimed + (word,), order=player.order + (row,),
                           discards=player.discards + over, circles=0,
-                          waiting=state.options.word_by_word, finished=finished)
-        if finished == "six words" and state.done_by is None and not state.options.word_by_word:
+                          waiting=state.options.in_step, finished=finished)
+        if finished == "six words" and state.done_by is None and not state.options.dice_per_word:
             state = replace(state, done_by=seat)
         return state
 
@@ -541,7 +572,7 @@ class Wordsmith(Game):
 
     def _settle(self, state: State) -> State:
         """After every move: players who can find no other word are finished; the challenge
-        ends when everyone is; in Word by Word the dice roll when all have claimed."""
+        ends when everyone is; in Word by Word the next word begins when all have claimed."""
         while True:
             players = list(state.players)
             for seat, player in enumerate(players):
@@ -554,9 +585,9 @@ class Wordsmith(Game):
             state = replace(state, players=tuple(players))
             if all(p.finished for p in state.players):
                 return self._end_challenge(state, self._why_ended(state))
-            if not (state.options.word_by_word and all(p.finished or p.waiting for p in state.players)):
+            if not (state.options.in_step and all(p.finished or p.waiting for p in state.players)):
                 return state
-            state = self._roll_for_everyone(state)
+            state = self._next_word(state)
 
     @staticmethod
     def _why_ended(state: State) -> str:
@@ -570,7 +601,7 @@ class Wordsmith(Game):
 
     def word_possible(self, state: State, seat: int) -> bool:
         """Whether any word could still be claimed by this player, with the pieces the box
-        could still add (none after "Done!"; in Word by Word, later rolls may add any)."""
+        could still add (none after "Done!"; with dice a word, later rolls may add any)."""
         player = state.players[seat]
         adds = state.supply if state.done_by is None else NONE
         claimed = tuple(sorted(player.claimed if state.options.secret else (w for p in state.players for w in p.claimed)))
@@ -639,7 +670,7 @@ class Wordsmith(Game):
         return None
 
     def epoch(self, state: State) -> list[int]:
-        """A move made in an earlier challenge (or before the latest Word by Word roll) is too late."""
+        """A move made in an earlier challenge (or for an earlier word in Word by Word) is too late."""
         return [state.challenge, state.word_round]
 
     def undo_barrier(self, before: State, after: State) -> bool:
@@ -684,9 +715,9 @@ class Wordsmith(Game):
         moves = self.claimable(state, seat, limit=12)
         if player.picks:
             moves += [{"type": "take", "piece": kind} for k, kind in enumerate(KINDS) if state.supply[k]]
-        elif not state.options.word_by_word and state.done_by is None and sum(state.supply):
+        elif not state.options.dice_per_word and state.done_by is None and sum(state.supply):
             moves.append({"type": "roll"})
-        if state.options.word_by_word:
+        if state.options.dice_per_word:
             moves.append({"type": "pass"})
         moves.append({"type": "stop"})
         return moves
@@ -703,7 +734,7 @@ class Wordsmith(Game):
             "challenge": state.challenge, "challenges": state.options.challenges,
             "supply": pieces_json(state.supply), "setup": list(state.setup),
             "required": state.required or None, "done_by": state.done_by,
-            "word_round": state.word_round if state.options.word_by_word else None,
+            "word_round": state.word_round if state.options.in_step else None,
             "last_roll": list(state.last_roll), "done_clock_s": DONE_CLOCK_S,
             "players": [self._player_json(state, p, hide and other != seat) for other, p in enumerate(state.players)],
             "claimed": [] if hide else sorted({w for p in state.players for w in p.claimed}),
@@ -723,7 +754,7 @@ class Wordsmith(Game):
             "next_word_needs": None if hidden or not player.claimed else next_word_needs(player.claimed[-1]),
             "words": len(player.claimed), "discards": player.discards, "crossed": player.crossed,
             "boxes_left": player.boxes_left, "bonus": player.bonus, "must_use_all": player.boxes_left == 0,
-            "rolls": player.rolls, "picks": player.picks, "circles": player.circles,
+            "rolls": player.rolls, "word_rolls": player.word_rolls, "picks": player.picks, "circles": player.circles,
             "waiting": player.waiting, "finished": player.finished or None,
         }
 
