@@ -103,6 +103,20 @@ def test_every_game_plays_online_with_shared_randomness_and_its_record_verifies(
         assert guest.broken is None
 
 
+@pytest.mark.parametrize("word_by_word", ["plain", "dice", True])
+def test_wordsmith_word_by_word_in_either_reading_plays_online_and_its_record_verifies(word_by_word):
+    """Both readings of Word by Word, and a table's options saved when it was yes/no (yes: dice)."""
+    game, _bots = make("wordsmith", shipped)
+    options = {"players": 3, "word_by_word": word_by_word, "challenges": 1}
+    host = Host(game, Record("wordsmith", options, 5), ["P1", "P2", "P3"], [1, 2], draws=Draws.new([1, 2]))
+    wire = join(host, [1, 2], faults=0.05, seed=7)
+    play_to_the_end(host, wire)
+    verdict = verify(json.loads(json.dumps(host.record.to_json())), shipped)
+    assert verdict.ok and verdict.finished, verdict.message
+    assert host.state.options.word_by_word == {True: "dice"}.get(word_by_word, word_by_word)
+    for guest in wire.guests.values():
+        assert guest.broken is None
+
 def test_the_game_starts_only_once_every_guest_has_committed():
     host = shared_host("spell-write", 3, [1, 2])
     wire = join(host, [1])
