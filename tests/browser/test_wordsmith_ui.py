@@ -174,6 +174,15 @@ def test_a_game_against_an_instant_bot_through_done(page, site):
     expect(page.locator("#ws-scores tbody tr")).to_have_count(2)
 
 
+def start_ann_and_bo(page: Page) -> str:
+    """The form's two people named Ann and Bo, the game started: its save's id."""
+    page.locator(".seat-name-input").nth(0).fill("Ann")
+    page.locator(".seat-name-input").nth(1).fill("Bo")
+    page.click("#setup-start")
+    page.wait_for_url(re.compile("#game="))
+    return page.evaluate("location.hash.split('=')[1]")
+
+
 def test_two_people_on_one_device_play_word_by_word_in_turn(page, site):
     boot(page, site.url)
     page.click("a[href='#new=wordsmith']")
@@ -192,11 +201,7 @@ def test_two_people_on_one_device_play_word_by_word_in_turn(page, site):
     page.select_option("#ws-challenges", "1")
     page.check("#ws-mixed")  # Ann plays with two white discard boxes crossed out
     page.fill("#ws-crossed-0", "2")
-    page.locator(".seat-name-input").nth(0).fill("Ann")
-    page.locator(".seat-name-input").nth(1).fill("Bo")
-    page.click("#setup-start")
-    page.wait_for_url(re.compile("#game="))
-    save_id = page.evaluate("location.hash.split('=')[1]")
+    save_id = start_ann_and_bo(page)
     assert record_of(page, save_id)["options"]["word_by_word"] == "dice"
     assert record_of(page, save_id)["options"]["crossed"] == [2, 0]
     expect(page.locator("#ws-sheet-0 .ws-box.crossed")).to_have_count(2)
@@ -249,11 +254,7 @@ def test_plain_word_by_word_two_people_claim_in_step_rolling_their_own_dice(page
     page.click("[data-preset=two-people]")
     page.check("#ws-word-by-word-plain")
     page.select_option("#ws-challenges", "1")
-    page.locator(".seat-name-input").nth(0).fill("Ann")
-    page.locator(".seat-name-input").nth(1).fill("Bo")
-    page.click("#setup-start")
-    page.wait_for_url(re.compile("#game="))
-    save_id = page.evaluate("location.hash.split('=')[1]")
+    save_id = start_ann_and_bo(page)
     assert record_of(page, save_id)["options"]["word_by_word"] == "plain"
 
     expect(page.locator("#ws-queue")).to_contain_text(
