@@ -33,8 +33,9 @@ DECISION are ours, and the how-to-play page says them too):
   laid out in columns and its sentences can be grouped two ways:
   - "plain" follows the Word by Word paragraph alone: "Players claim and score words one at a
     time. After claiming a word, a player waits for everyone else to claim their words. Solo
-    players just move on to the next word." Everything else is the basic game: own die, rolled
-    at any time, and "Done!" (it comes on the sixth word, everyone's last in step).
+    players just move on to the next word." DECISION: everything else is the basic game, as
+    the paragraph changes nothing else: own die, rolled at any time, and "Done!" (it comes on
+    the sixth word, everyone's last in step).
   - "dice", Word by Word, advanced (3 dice a word), also follows the sentences printed under
     the Advanced game's headings: before each word one roll of 3 dice for everyone (rolled
     again when it shows only stars); everyone adds the red and yellow pieces rolled; each star
