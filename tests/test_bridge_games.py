@@ -268,3 +268,23 @@ def test_a_new_games_record_holds_every_option():
         record = call("game.new", game=game_id, options=options, seed=1)["result"]["record"]
         assert set(record["options"]) == {spec.name for spec in game_class(game_id).Options.specs()}
     assert call("game.new", game="one-letter-better", options={"players": 4}, seed=1)["result"]["record"]["options"]["target"] == 175
+
+
+def test_a_wordsmith_save_from_when_word_by_word_was_yes_or_no_plays_the_game_it_was():
+    """Word by Word was a yes/no option, yes being three dice a word: a record saved then (its
+    options as written then) loads, replays and plays on as that game."""
+    record = call("game.new", game="wordsmith", options={"players": 2, "word_by_word": "dice"}, seed=3)["result"]["record"]
+    move = call("game.bot", record=record, seat=0, level="hard")["result"]["move"]
+    move.pop("after_ms", None)
+    record = call("game.play", record=record, seat=0, move=move)["result"]["record"]
+    bridge._STATES.clear()  # read afresh, as a page loading the save does
+    old = dict(record, options=dict(record["options"], word_by_word=True))
+    view = call("game.view", record=old, seat=1)["result"]["view"]
+    assert view == call("game.view", record=record, seat=1)["result"]["view"]
+    assert view["options"]["word_by_word"] == "dice" and len(view["last_roll"]) == 3
+    passed = call("game.play", record=old, seat=1, move={"type": "pass"})["result"]  # passing is for the dice
+    assert passed["record"]["moves"][-1] == [1, {"type": "pass"}]
+    plain = dict(record, options=dict(record["options"], word_by_word=False), moves=[])  # no was the race
+    assert call("game.view", record=plain)["result"]["view"]["options"]["word_by_word"] == "off"
+    info = next(g for g in call("game.info")["result"]["games"] if g["id"] == "wordsmith")
+    assert next(o for o in info["options"] if o["name"] == "word_by_word")["choices"] == ["off", "plain", "dice"]

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import os
 import re
+
+import pytest
 import subprocess
 import sys
 from pathlib import Path
@@ -78,3 +80,13 @@ def test_the_how_to_play_page_gives_the_default_targets_and_the_balance_table():
         default = target.default_for(players)
         assert re.search(rf'data-players="{players}" data-default="{default}"', page), f"{players} players: {default}"
     assert "bench/one_letter_better_balance.py" in page and 'id="olb-balance"' in page
+
+
+def test_a_saved_record_with_unreadable_players_is_refused_not_a_crash():
+    from wordtable.engine.errors import BadOptions
+    from wordtable.games.one_letter_better import Options
+    for players in ([2], {"n": 2}, "2", None):
+        options = Options.saved({"players": players})
+        assert options["target"] == 100
+        with pytest.raises(BadOptions):
+            Options.parse(options)

@@ -104,6 +104,20 @@ def test_every_game_plays_online_with_shared_randomness_and_its_record_verifies(
         assert guest.broken is None
 
 
+@pytest.mark.parametrize("word_by_word", ["plain", "dice", True])
+def test_wordsmith_word_by_word_in_either_reading_plays_online_and_its_record_verifies(word_by_word):
+    """Both readings of Word by Word, and a table's options saved when it was yes/no (yes: dice)."""
+    game, _bots = make("wordsmith", shipped)
+    options = {"players": 3, "word_by_word": word_by_word, "challenges": 1}
+    host = Host(game, Record("wordsmith", options, 5), ["P1", "P2", "P3"], [1, 2], draws=Draws.new([1, 2]))
+    wire = join(host, [1, 2], faults=0.05, seed=7)
+    play_to_the_end(host, wire)
+    verdict = verify(json.loads(json.dumps(host.record.to_json())), shipped)
+    assert verdict.ok and verdict.finished, verdict.message
+    assert host.state.options.word_by_word == {True: "dice"}.get(word_by_word, word_by_word)
+    for guest in wire.guests.values():
+        assert guest.broken is None
+
 def test_the_game_starts_only_once_every_guest_has_committed():
     host = shared_host("spell-write", 3, [1, 2])
     wire = join(host, [1])
@@ -337,6 +351,22 @@ BEFORE_SHARED_RANDOMNESS = {"four-letter-words": "19c2781152d61a76", "shrdlu": "
 # shared randomness, eb937ba^), and so are view fields added since (they draw nothing).
 LEVELS_PINNED = {"four-letter-words": ("easy", "easy", "easy"), "one-letter-better": ("medium", "easy", "easy")}
 ADDED_SINCE = {"spent", "can_end", "can_put_back", "binding_take"}
+# …and so are fields added since to each player's part of a view, and option values written
+# differently since (Wordsmith's Word by Word was yes/no: no is now "off").
+PLAYER_FIELDS_ADDED_SINCE = {"next_word_needs", "word_rolls"}
+OPTION_VALUES_BEFORE = {("word_by_word", "off"): False}
+
+
+def as_before(revealed: dict) -> dict:
+    """A final view written as views were when the pins were computed."""
+    revealed = {key: value for key, value in revealed.items() if key not in ADDED_SINCE}
+    if isinstance(revealed.get("players"), list):
+        revealed["players"] = [{k: v for k, v in p.items() if k not in PLAYER_FIELDS_ADDED_SINCE}
+                               if isinstance(p, dict) else p for p in revealed["players"]]
+    if isinstance(revealed.get("options"), dict):
+        revealed["options"] = {name: OPTION_VALUES_BEFORE.get((name, value), value) if isinstance(value, str) else value
+                               for name, value in revealed["options"].items()}
+    return revealed
 
 
 # Games whose rules have changed since, so that their bots play differently: the record those
@@ -359,7 +389,7 @@ def test_games_on_one_device_draw_exactly_as_before(game_id):
         levels = LEVELS_PINNED.get(game_id, ("medium", "easy", "hard"))
         played = play(game, [bots[level] for level in levels], {"players": 3}, 4242)
         moves, state = played.record.to_json()["moves"], played.state
-    revealed = {key: value for key, value in game.reveal(state).items() if key not in ADDED_SINCE}
+    revealed = as_before(game.reveal(state))
     text = json.dumps([moves, revealed], sort_keys=True)
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == BEFORE_SHARED_RANDOMNESS[game_id]
 

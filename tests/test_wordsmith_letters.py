@@ -135,3 +135,25 @@ def test_the_alphabet_card_shows_every_character_and_the_legend(dumped):
     assert card["cells"] == len(EXPECTED_CHARACTERS)
     for kind, count in (("red", 40), ("yellow", 40), ("blue", 20), ("green", 20)):
         assert f"{count} in the box" in card["text"], kind
+
+
+VARIANTS = r"""
+globalThis.document = { createElement: () => ({}), createElementNS: () => ({}) };
+const W = await import("./js/games/wordsmith.js");
+const base = { lexicon: "wordsmith", challenges: 3, secret: false, advanced: false, required_from: "word", crossed: [] };
+const keys = Object.fromEntries(["off", "plain", "dice"].map((way) => [way, W.variantOf({ ...base, word_by_word: way })]));
+const texts = Object.fromEntries(["off", "plain", "dice"].map((way) => [way, W.variantText({ ...base, word_by_word: way })]));
+console.log(JSON.stringify({ keys, texts }));
+"""
+
+
+def test_solo_best_scores_kept_before_word_by_word_had_two_readings_are_still_found(tmp_path):
+    """A solo best is kept under its variant's key; Word by Word was yes/no (yes: three dice a
+    word), and the keys written then must still name the same games."""
+    found = run_script(tmp_path, VARIANTS, what="wordsmith.js")
+    before = '{{"lexicon":"wordsmith","challenges":3,"secret":false,"word_by_word":{},"advanced":false,"required_from":null,"crossed":0}}'
+    assert found["keys"]["off"] == before.format("false")
+    assert found["keys"]["dice"] == before.format("true")
+    assert found["keys"]["plain"] not in (before.format("false"), before.format("true"))
+    assert found["texts"]["plain"] == "3 challenges, Word by Word, wordsmith dictionary"
+    assert found["texts"]["dice"] == "3 challenges, Word by Word, advanced (3 dice a word), wordsmith dictionary"

@@ -15,7 +15,7 @@ from wordtable.engine.bots import play, simulate
 from wordtable.engine.errors import BadOptions, IllegalMove
 from wordtable.engine.game import replay
 from wordtable.games.wordsmith import (BOX, DIE, DONE_CLOCK_S, ROWS, State, Wordsmith, pieces_of)
-from wordtable.games.wordsmith_bots import BOTS
+from wordtable.games.wordsmith_bots import BOTS, candidates
 from wordtable.lexicon import store
 from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
 
@@ -106,6 +106,53 @@ def test_gab_after_bag_is_refused_for_want_of_a_new_letter(game):
     # The other player has no previous word: GAB is theirs to claim.
     assert game.apply(state, 1, claim("gab")).players[1].rows[0] == "gab"
 
+
+# Words of the new-letter examples, in a dictionary of their own: each is alone with its pieces,
+# so the bots' search (one word per group of words taking the same pieces) must consider it.
+NEW_LETTER_WORDS = ["lo", "loo", "too", "toot", "to", "tot", "see", "sees", "bag", "gab"]
+
+
+@pytest.fixture(scope="module")
+def small() -> Wordsmith:
+    own = Lexicon.from_words(LexiconInfo("custom:small", "Small", "", "", 2), NEW_LETTER_WORDS)
+    return Wordsmith(lambda name: own)
+
+
+def after_claiming(game: Wordsmith, previous: str, then_pool: str) -> State:
+    """Seat 0 has claimed `previous`, and its pool builds `then_pool` (as if it had rolled)."""
+    state = game.new({"players": 2, "lexicon": "custom:small"}, 1)
+    state = game.apply(with_player(state, 0, pool=pieces_of(previous)), 0, claim(previous))
+    return with_player(state, 0, pool=pieces_of(then_pool))
+
+
+def bot_words(game: Wordsmith, state: State) -> set[str]:
+    """Every word a bot that knows them all may claim from seat 0's pool."""
+    pool = state.players[0].pool
+    return {word for word, _over, _row in candidates(game, game.view(state, 0), pool, 0, 1.0, random.Random(1))}
+
+
+@pytest.mark.parametrize("previous, word", [("lo", "loo"), ("too", "toot"), ("see", "sees")])
+def test_a_repeated_letter_is_a_new_letter(small, previous, word):
+    """"Valid words include at least one new letter": a second O (T, S) is one, since building
+    it is not moving letters around."""
+    state = after_claiming(small, previous, word)
+    assert small.apply(state, 0, claim(word)).players[0].claimed == (previous, word)
+    # The app's own search (which ends a challenge nobody can go on in) and the bots agree.
+    assert {"type": "claim", "word": word} in small.claimable(state, 0)
+    assert word in bot_words(small, state)
+
+
+@pytest.mark.parametrize("previous, word", [("bag", "gab"), ("too", "to"), ("toot", "tot"), ("sees", "see")])
+def test_moving_letters_around_or_leaving_some_out_is_refused(small, previous, word):
+    state = after_claiming(small, previous, previous)
+    p = previous.upper()
+    assert refusal(small, state, 0, claim(word)) == (
+        f"No new letter: “{word.upper()}” only moves letters of your previous word {p} around; "
+        f"a new word needs a letter {p} lacks, or one of its letters more times than {p} has it.")
+    assert {"type": "claim", "word": word} not in small.claimable(state, 0)
+    assert word not in bot_words(small, state)
+    assert small.view(state, 0)["players"][0]["next_word_needs"] == \
+        f"a letter {p} lacks, or one of its letters more times than {p} has it"
 
 def test_a_word_claimed_by_anyone_this_challenge_is_refused(game):
     state = game.apply(table(game), 0, claim("bag"))
@@ -315,8 +362,8 @@ def test_secret_wordsmith_gives_zero_to_a_word_not_in_the_dictionary(game):
     assert row.points == 0 and "Not a valid word" in row.refusal
 
 
-def test_word_by_word_rolls_three_dice_for_everyone(game):
-    state = game.new({"players": 2, "word_by_word": True}, 4)
+def test_word_by_word_with_dice_rolls_three_dice_for_everyone(game):
+    state = game.new({"players": 2, "word_by_word": "dice"}, 4)
     faces = state.last_roll
     assert len(faces) == 3 and not all(f.endswith("star") for f in faces) and state.word_round == 1
     reds = faces.count("red")
@@ -327,8 +374,8 @@ def test_word_by_word_rolls_three_dice_for_everyone(game):
     assert "nobody rolls" in refusal(game, state, 0, {"type": "roll"})
 
 
-def test_word_by_word_waits_for_everyone_before_the_next_roll(game):
-    state = table(game, word_by_word=True)
+def test_word_by_word_with_dice_waits_for_everyone_before_the_next_roll(game):
+    state = table(game, word_by_word="dice")
     state = with_player(with_player(state, 0, circles=0), 1, circles=0)
     state = game.apply(state, 0, claim("bag"))
     assert state.players[0].waiting and "Wait for the others" in refusal(game, state, 0, claim("cast"))
@@ -337,8 +384,8 @@ def test_word_by_word_waits_for_everyone_before_the_next_roll(game):
     assert state.word_round == rolls + 1 and not any(p.waiting for p in state.players)
 
 
-def test_word_by_word_circles_are_any_piece_and_unspent_ones_tick_boxes(game):
-    state = table(game, pool=(3, 2, 0, 2), word_by_word=True)
+def test_word_by_word_with_dice_circles_are_any_piece_and_unspent_ones_tick_boxes(game):
+    state = table(game, pool=(3, 2, 0, 2), word_by_word="dice")
     state = with_player(state, 0, circles=2)
     after = game.apply(state, 0, claim("bag"))        # one circle becomes the blue arc
     assert after.players[0].discards == 1 and after.players[0].circles == 0
@@ -349,20 +396,91 @@ def test_word_by_word_circles_are_any_piece_and_unspent_ones_tick_boxes(game):
     assert passed.players[1].circles == 1  # kept until the next roll (the other has not claimed yet)
 
 
-def test_word_by_word_a_sold_out_piece_becomes_a_circle(game):
-    state = replace(table(game, word_by_word=True), supply=(0, 0, 5, 5))
+def test_word_by_word_with_dice_a_sold_out_piece_becomes_a_circle(game):
+    state = replace(table(game, word_by_word="dice"), supply=(0, 0, 5, 5))
     state = with_player(with_player(state, 0, circles=0), 1, circles=0)
     rolled = game.apply(game.apply(state, 0, {"type": "pass"}), 1, {"type": "pass"})
     faces = rolled.last_roll
     assert rolled.players[0].pool == BAG_POOL and rolled.players[0].circles == len(faces)
 
 
-def test_word_by_word_ends_when_everyone_has_six_words(game):
-    played = play(game, [BOTS["hard"], BOTS["hard"]], {"players": 2, "word_by_word": True, "challenges": 1}, 8)
+def test_word_by_word_with_dice_ends_when_everyone_has_six_words(game):
+    played = play(game, [BOTS["hard"], BOTS["hard"]], {"players": 2, "word_by_word": "dice", "challenges": 1}, 8)
     result = played.state.results[0]
     assert played.state.outcome and result.ended == "everyone has six words"
     assert all(row.word for sheet in result.rows for row in sheet)
     assert {m["type"] for _s, m in played.record.moves} <= {"claim", "pass"}
+
+
+# -- Word by Word, plain: "Players claim and score words one at a time. After claiming a word, a
+# player waits for everyone else to claim their words. Solo players just move on to the next
+# word." Pieces come as in the basic game (own die); "Done!" as in the basic game.
+
+def test_plain_word_by_word_a_player_who_claimed_waits_for_everyone(game):
+    state = table(game, word_by_word="plain")
+    assert state.word_round == 1 and state.last_roll == () and game.epoch(state) == [1, 1]
+    state = game.apply(state, 0, claim("bag"))
+    assert state.players[0].waiting and game.actors(state) == [1]
+    waiting = "Wait for the others to claim their word: then everyone goes on to the next word."
+    assert refusal(game, state, 0, claim("cast")) == waiting
+    assert refusal(game, state, 0, {"type": "roll"}) == waiting
+    state = game.apply(state, 1, {"type": "roll"})          # the other still gathers pieces for it
+    state = game.apply(with_player(state, 1, picks=0), 1, claim("cast"))
+    assert state.word_round == 2 and game.epoch(state) == [1, 2]
+    assert not any(p.waiting for p in state.players) and game.actors(state) == [0, 1]
+    assert state.last_roll == () and all(p.circles == 0 and p.word_rolls == 0 for p in state.players)
+
+
+def test_plain_word_by_word_pieces_come_from_your_own_die_and_nobody_passes(game):
+    state = table(game, word_by_word="plain")
+    rolled = game.apply(state, 0, {"type": "roll"})
+    me = rolled.players[0]
+    assert me.rolls == me.word_rolls == 1 and (sum(me.pool) == sum(BAG_POOL) + 1 or me.picks == 1)
+    assert {"type": "roll"} in game.legal_moves(state, 0) and {"type": "pass"} not in game.legal_moves(state, 0)
+    assert "Passing is for Word by Word with three dice a word" in refusal(game, state, 0, {"type": "pass"})
+
+
+def test_plain_word_by_word_solo_players_just_move_on_to_the_next_word(game):
+    state = game.apply(table(game, players=1, word_by_word="plain"), 0, claim("bag"))
+    assert not state.players[0].waiting and state.word_round == 2 and game.actors(state) == [0]
+
+
+def test_plain_word_by_word_the_sixth_word_calls_done(game):
+    state = table(game, players=3, word_by_word="plain")
+    for seat in range(3):
+        state = five_words(game, state, seat)
+    state = game.apply(state, 0, claim("cab"))
+    assert state.done_by == 0 and game.deadline(state).after_ms == DONE_CLOCK_S * 1000
+    assert "no more pieces" in refusal(game, state, 1, {"type": "roll"})
+    state = game.apply(state, 1, claim("gab"))             # their sixth, in step: the last one
+    assert state.players[1].finished == "six words" and state.done_by == 0 and state.challenge == 1
+    state = game.apply(state, 2, {"type": "stop"})
+    assert state.challenge == 2 and state.results[0].ended == "“Done!” and the last words claimed"
+
+
+def test_plain_word_by_word_with_bots_keeps_everyone_in_step(game):
+    played = play(game, [BOTS["hard"], BOTS["medium"], BOTS["easy"]],
+                  {"players": 3, "word_by_word": "plain", "challenges": 1}, 5)
+    assert played.state.outcome is not None and replay(game, played.record) == played.state
+    assert any(move["type"] == "roll" for _seat, move in played.record.moves)
+    state = game.new(played.record.options, played.record.seed)
+    for seat, move in played.record.moves:
+        before = len(state.players[seat].claimed)
+        state = game.apply(state, seat, move)
+        if move["type"] == "claim" and state.challenge == 1:
+            # Nobody claims a word before every player still playing has claimed the one before.
+            behind = [len(p.claimed) for p in state.players if not p.finished or p.finished == "six words"]
+            assert before < min(behind) + 1, (seat, move)
+
+
+def test_saves_from_before_the_plain_reading_keep_playing_word_by_word_with_dice(game):
+    """Word by Word was a yes/no option, yes being three dice a word: old saves still say so."""
+    for old, now in ((True, "dice"), (False, "off")):
+        assert game.new({"players": 2, "word_by_word": old}, 3).options.word_by_word == now
+        assert game.new({"players": 2, "word_by_word": old}, 3) == game.new({"players": 2, "word_by_word": now}, 3)
+    for bad in (1, 0, "yes", "Plain", None):
+        with pytest.raises(BadOptions, match="Word by Word (is one of: off, plain, dice|must be text)."):
+            game.new({"players": 2, "word_by_word": bad}, 3)
 
 
 def test_advanced_required_letters_and_rows(game):
@@ -413,7 +531,8 @@ def test_moves_from_an_earlier_challenge_are_stale(game):
 
 def test_every_variant_plays_to_the_end_with_bots(game):
     for options in ({"players": 3}, {"players": 2, "secret": True}, {"players": 2, "advanced": True},
-                    {"players": 3, "word_by_word": True, "advanced": True, "required_from": "random"},
+                    {"players": 3, "word_by_word": "dice", "advanced": True, "required_from": "random"},
+                    {"players": 3, "word_by_word": "plain"}, {"players": 2, "word_by_word": "plain", "secret": True},
                     {"players": 1}, {"players": 4, "crossed": [0, 6, 3, 0]}):
         played = play(game, [BOTS[level] for level in ("hard", "easy", "medium", "hard")[:options["players"]]],
                       options, 21)

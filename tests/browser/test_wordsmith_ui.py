@@ -1,7 +1,8 @@
 """Wordsmith played through the page: a solo game of two challenges to the end with a word
 typed, one tapped on the letter keys, refusals shown with their reasons, the result of each
 challenge and the best score kept per variant; a game against an instant bot through its
-"Done!" countdown; two people on one device, who play Word by Word with a panel each in turn;
+"Done!" countdown; two people on one device, who play Word by Word (advanced, and plain) with a
+panel each in turn;
 Secret Wordsmith's sheets checked at the end; and the new-game form."""
 
 from __future__ import annotations
@@ -83,11 +84,13 @@ def test_a_solo_game_of_two_challenges_with_refusals_and_the_best_score(page, si
     expect(page.locator("#ws-message-0")).to_contain_text(f"{first.upper()} claimed: {len(first)} points")
     expect(page.locator("#ws-word-0")).to_have_value("")
 
-    # The same letters again: no new letter (GAB after BAG), refused with the reason.
+    # The rule for the next word, in Python's words, while nothing is typed.
+    expect(page.locator("#ws-preview-0")).to_contain_text(
+        f"Your next word needs a letter {first.upper()} lacks, or one of its letters more times than {first.upper()} has it.")
+    # The same letters again: no new letter (GAB after BAG), refused by Python with the reason.
     page.fill("#ws-word-0", first)
-    expect(page.locator("#ws-preview-0")).to_contain_text("No new letter")
     page.click("#ws-claim-0")
-    expect(page.locator("#ws-message-0")).to_contain_text(f"No new letter: “{first.upper()}” only uses letters of your previous word")
+    expect(page.locator("#ws-message-0")).to_contain_text(f"No new letter: “{first.upper()}” only moves letters of your previous word")
     page.fill("#ws-word-0", "")
 
     done = play_to_the_end(page, save_id)
@@ -171,27 +174,35 @@ def test_a_game_against_an_instant_bot_through_done(page, site):
     expect(page.locator("#ws-scores tbody tr")).to_have_count(2)
 
 
-def test_two_people_on_one_device_play_word_by_word_in_turn(page, site):
-    boot(page, site.url)
-    page.click("a[href='#new=wordsmith']")
-    page.click("[data-preset=two-people]")
-    expect(page.locator("#ws-word-by-word")).to_be_checked()
-    expect(page.locator("#ws-word-by-word")).to_be_disabled()
-    expect(page.locator("#ws-one-device")).to_contain_text("Several people share this device, so the game is Word by Word")
-    page.locator(".seat-kind").last.select_option("medium")  # a bot instead: the race is back
-    expect(page.locator("#ws-word-by-word")).to_be_enabled()
-    expect(page.locator("#ws-one-device")).to_be_hidden()
-    page.locator(".seat-kind").last.select_option("human")
-    expect(page.locator("#ws-word-by-word")).to_be_disabled()
-    page.select_option("#ws-challenges", "1")
-    page.check("#ws-mixed")  # Ann plays with two white discard boxes crossed out
-    page.fill("#ws-crossed-0", "2")
+def start_ann_and_bo(page: Page) -> str:
+    """The form's two people named Ann and Bo, the game started: its save's id."""
     page.locator(".seat-name-input").nth(0).fill("Ann")
     page.locator(".seat-name-input").nth(1).fill("Bo")
     page.click("#setup-start")
     page.wait_for_url(re.compile("#game="))
-    save_id = page.evaluate("location.hash.split('=')[1]")
-    assert record_of(page, save_id)["options"]["word_by_word"] is True
+    return page.evaluate("location.hash.split('=')[1]")
+
+
+def test_two_people_on_one_device_play_word_by_word_in_turn(page, site):
+    boot(page, site.url)
+    page.click("a[href='#new=wordsmith']")
+    expect(page.locator("#ws-race")).to_be_checked()
+    page.click("[data-preset=two-people]")
+    # The race does not fit one screen: Word by Word, advanced unless the other is chosen.
+    expect(page.locator("#ws-word-by-word")).to_be_checked()
+    expect(page.locator("#ws-race")).to_be_disabled()
+    expect(page.locator("#ws-word-by-word-plain")).to_be_enabled()
+    expect(page.locator("#ws-one-device")).to_contain_text("Several people share this device, so the game is Word by Word")
+    page.locator(".seat-kind").last.select_option("medium")  # a bot instead: the race is back
+    expect(page.locator("#ws-race")).to_be_enabled()
+    expect(page.locator("#ws-one-device")).to_be_hidden()
+    page.locator(".seat-kind").last.select_option("human")
+    expect(page.locator("#ws-race")).to_be_disabled()
+    page.select_option("#ws-challenges", "1")
+    page.check("#ws-mixed")  # Ann plays with two white discard boxes crossed out
+    page.fill("#ws-crossed-0", "2")
+    save_id = start_ann_and_bo(page)
+    assert record_of(page, save_id)["options"]["word_by_word"] == "dice"
     assert record_of(page, save_id)["options"]["crossed"] == [2, 0]
     expect(page.locator("#ws-sheet-0 .ws-box.crossed")).to_have_count(2)
 
@@ -206,21 +217,66 @@ def test_two_people_on_one_device_play_word_by_word_in_turn(page, site):
     act(page, save_id, 1)
     expect(page.locator("#ws-roll-line")).to_contain_text("Roll 2 for everyone")
     expect(page.locator("#ws-queue")).to_contain_text("Bo's turn to claim a word (or pass); then Ann.")
-    for _ in range(200):  # on to the end of the challenge: whoever's panel shows claims (or passes)
-        page.wait_for_selector("[id^=ws-panel-], #round-result")
-        # Read at once: the last claim's panel may give way to the result between two reads.
-        seat = page.evaluate("""() => document.querySelector('#round-result') ? null
-          : Number(document.querySelector('[id^=ws-panel-]')?.dataset.seat ?? -1)""")
-        if seat is None:
-            break
-        if seat >= 0:
-            act(page, save_id, seat)
+    play_panels_to_the_result(page, save_id)  # whoever's panel shows claims (or passes)
     expect(page.locator("#round-result")).to_be_visible()
     page.click("#next-round")
     expect(page.locator("#verdict")).to_be_visible()
     moves = record_of(page, save_id)["moves"]
     assert {seat for seat, move in moves if move["type"] == "claim"} == {0, 1}
 
+
+def play_panels_to_the_result(page: Page, save_id: str, limit: int = 300) -> None:
+    """People at one device: whoever's panel shows acts, until the challenge's result shows."""
+    for _ in range(limit):
+        page.wait_for_selector("[id^=ws-panel-], #round-result")
+        # Read at once: the last claim's panel may give way to the result between two reads.
+        seat = page.evaluate("""() => document.querySelector('#round-result') ? null
+          : Number(document.querySelector('[id^=ws-panel-]')?.dataset.seat ?? -1)""")
+        if seat is None:
+            return
+        if seat >= 0:
+            act(page, save_id, seat)
+    raise AssertionError("the challenge did not end")
+
+
+def claim_in_turn(page: Page, save_id: str, seat: int, limit: int = 40) -> None:
+    """The seat, due at this device, rolls and takes pieces until it claims a word."""
+    for _ in range(limit):
+        if act(page, save_id, seat).startswith("claim"):
+            return
+    raise AssertionError(f"seat {seat} claimed no word")
+
+def test_plain_word_by_word_two_people_claim_in_step_rolling_their_own_dice(page, site):
+    """The printed Word by Word paragraph alone: claim one word, wait for the others; pieces
+    come from your own die, as in the race."""
+    boot(page, site.url)
+    page.click("a[href='#new=wordsmith']")
+    page.click("[data-preset=two-people]")
+    page.check("#ws-word-by-word-plain")
+    page.select_option("#ws-challenges", "1")
+    save_id = start_ann_and_bo(page)
+    assert record_of(page, save_id)["options"]["word_by_word"] == "plain"
+
+    expect(page.locator("#ws-queue")).to_contain_text(
+        "Ann's turn to claim a word (rolling for pieces as you like); then Bo. The order turns every word.")
+    expect(page.locator("#ws-roll-line")).to_have_count(0)  # no dice for everyone
+    expect(page.locator("#ws-step-line")).to_have_text(
+        "Word by Word: word 1. Claim one word, then wait until everyone has claimed theirs.")
+    expect(page.locator("#ws-roll-0")).to_be_visible()     # her own die
+    expect(page.locator("#ws-pass-0")).to_have_count(0)
+    claim_in_turn(page, save_id, 0)                        # Ann rolls as she likes, then claims
+    expect(page.locator("#ws-queue")).to_contain_text("Bo's turn")
+    assert state_of(page, save_id).players[0].waiting
+    claim_in_turn(page, save_id, 1)
+    expect(page.locator("#ws-queue")).to_contain_text("Bo's turn to claim a word (rolling for pieces as you like); then Ann.")
+    assert state_of(page, save_id).word_round == 2
+    expect(page.locator("#ws-step-line")).to_contain_text("Word by Word: word 2.")
+    play_panels_to_the_result(page, save_id)
+    page.click("#next-round")
+    expect(page.locator("#verdict")).to_be_visible()
+    moves = record_of(page, save_id)["moves"]
+    assert {seat for seat, move in moves if move["type"] == "claim"} == {0, 1}
+    assert not any(move["type"] == "pass" for _seat, move in moves)
 
 def test_secret_wordsmith_hides_words_until_the_sheets_are_checked(page, site):
     boot(page, site.url)

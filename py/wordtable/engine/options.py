@@ -32,6 +32,10 @@ class OptionSpec:
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     by_players: tuple[tuple[int, Any], ...] = ()  # a default that depends on the number of players
+    legacy: tuple[tuple[Any, Any], ...] = ()      # (an older value, what it means now): saves keep loading
+    # The default before it changed, and by number of players: a saved record without this option
+    # was made under it and keeps it (GameOptions.saved). None: the default never changed.
+    earlier_default: tuple[Any, tuple[tuple[int, Any], ...]] | None = None
 
     def default_for(self, players: int) -> Any:
         for count, value in self.by_players:
@@ -52,6 +56,9 @@ class OptionSpec:
 
     def parse(self, value: Any) -> Any:
         """The value checked and normalised; BadOptions with the reason otherwise."""
+        for old, now in self.legacy:
+            if type(value) is type(old) and value == old:  # type too: 1 is not True
+                return now
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise BadOptions(f"{self.label} must be a whole number.")
@@ -91,14 +98,18 @@ class OptionSpec:
 
 
 def option(default: Any, label: str, *, minimum: int | None = None, maximum: int | None = None,
-           choices: tuple[str, ...] = (), by_players: dict[int, Any] | None = None, kind: str | None = None) -> Any:
-    """A dataclass field that is also a declared option (see the module's docstring)."""
+           choices: tuple[str, ...] = (), by_players: dict[int, Any] | None = None, kind: str | None = None,
+           legacy: dict[Any, Any] | None = None, earlier_default: tuple[Any, dict[int, Any]] | None = None) -> Any:
+    """A dataclass field that is also a declared option (see the module's docstring). legacy:
+    values an older version saved, each read as the value that plays the same game now.
+    earlier_default: (the default, by number of players) before the default changed."""
     if kind is None:
         kind = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else \
             "choice" if choices else "letters"
     assert kind in KINDS, kind
     spec = {"label": label, "kind": kind, "minimum": minimum, "maximum": maximum, "choices": tuple(choices),
-            "by_players": tuple(sorted((by_players or {}).items()))}
+            "by_players": tuple(sorted((by_players or {}).items())), "legacy": tuple((legacy or {}).items()),
+            "earlier_default": None if earlier_default is None else (earlier_default[0], tuple(sorted(earlier_default[1].items())))}
     return dataclasses.field(default=default, metadata={"option": spec})
 
 
@@ -108,10 +119,6 @@ class GameOptions:
     the game's player range), `lexicon`, and their own options with option()."""
 
     title: ClassVar[str] = "This game"
-    # Options whose default has changed: name -> (the default before, by number of players).
-    # A saved record without the option was made under the old default and keeps it (see
-    # saved); new records hold every option (complete), so a later change cannot reach them.
-    earlier_defaults: ClassVar[dict[str, tuple[Any, dict[int, Any]]]] = {}
 
     @classmethod
     def specs(cls) -> list[OptionSpec]:
@@ -150,10 +157,11 @@ class GameOptions:
     @classmethod
     def saved(cls, data: dict[str, Any]) -> dict[str, Any]:
         """A saved record's options as they were meant when it was made: an option it lacks
-        whose default has changed since takes the default it had then."""
-        players = data.get("players")
-        older = {name: by_players.get(players, default) if isinstance(players, int) else default
-                 for name, (default, by_players) in cls.earlier_defaults.items() if name not in data}
+        whose default has changed since takes the default it had then (new records hold every
+        option, see complete, so a later change cannot reach them)."""
+        players = data.get("players") if isinstance(data.get("players"), int) else None  # a bad one: parse says so
+        older = {spec.name: dict(spec.earlier_default[1]).get(players, spec.earlier_default[0])
+                 for spec in cls.specs() if spec.earlier_default is not None and spec.name not in data}
         return {**data, **older}
 
     def check(self) -> None:

@@ -94,8 +94,6 @@ Played = tuple[Any, set[int], int, tuple[str, ...], int]
 @dataclass(frozen=True)
 class Options(GameOptions):
     title: ClassVar[str] = "One Letter Better"
-    # Until 2026-11-26 the target was 100 (a daily game's record held only the players).
-    earlier_defaults: ClassVar[dict[str, tuple[Any, dict[int, Any]]]] = {"target": (100, {1: 0})}
     players: int = option(2, "Players", minimum=1, maximum=4)
     lexicon: str = option("standard", "Dictionary", kind="lexicon")
     # Four rounds, as the rules suggest: with two or four players each seat begins equally often.
@@ -103,8 +101,9 @@ class Options(GameOptions):
     # Chosen by simulation (bench/one_letter_better_balance.py, issue 31): with medium bots a
     # round of two or three lasts five turns a player or more, with steals in nearly every
     # round (to 100 it lasted three); four players run through the deck in about six.
+    # Until 2026-11-26 the default was 100 (a daily game's record held only the players).
     target: int = option(175, "Points that win a round (0: play to the end of the deck)", minimum=0, maximum=500,
-                         by_players={1: 0})
+                         by_players={1: 0}, earlier_default=(100, {1: 0}))
     judge: str = option("app", "Who checks the words", choices=JUDGES)
     family: bool = option(False, "Family scoring: a steal takes no points from the word's owner")
     bonus: tuple[int, ...] = option((), "Points per card above three, per player (handicap)",

@@ -12,10 +12,11 @@ DECISION are ours, and the how-to-play page says them too):
 - Play is simultaneous. Anyone may roll their own die at any time to add a piece; a star (or a
   sold-out kind) lets them choose the piece, which they do before rolling again or claiming.
 - Claiming a word: its letters are built from the pool (hyphen and apostrophe count as
-  letters); it is in the agreed dictionary; it has a letter the player's previous word of this
-  challenge lacks (GAB after BAG is refused); nobody claimed it yet this challenge. The word's
-  pieces stay in the pool for the next word; the leftover pieces go back to the box, each
-  ticking a discard box. A sheet has 12 boxes: 6 free, then 6 blue ones worth a bonus point
+  letters); it is in the agreed dictionary; it brings a new letter compared with the player's
+  previous word of this challenge (DECISION in has_new_letter_after: letters count with their
+  repeats, so LOO after LO stands and GAB after BAG is refused); nobody claimed it yet this
+  challenge. The word's pieces stay in the pool for the next word; the leftover pieces go back
+  to the box, each ticking a discard box. A sheet has 12 boxes: 6 free, then 6 blue ones worth a bonus point
   each while unticked. DECISION: a claim may leave at most as many pieces over as boxes are
   left, so once all 12 are ticked every word uses every piece.
 - The first to claim a sixth word calls "Done!": the others may claim one more word without
@@ -28,12 +29,22 @@ DECISION are ours, and the how-to-play page says them too):
 - Secret Wordsmith: words are not checked while the challenge lasts (the pool must still build
   them) and other players' words stay hidden; at its end every sheet is checked and invalid
   words score 0. The same word may be on several sheets.
-- Word by Word: before each word one roll of 3 dice for everyone (rolled again when it shows
-  only stars); everyone adds the red and yellow pieces rolled; each star is a circle on the
-  row, spent on any piece when claiming; no other rolling. Everyone claims a word (or passes)
-  before the next roll; unspent circles tick discard boxes when claiming. DECISION: a piece the
-  box has run out of becomes a circle; a player who passes keeps their circles for the next
-  roll. There is no "Done!": the challenge ends when everyone has six words (or none can).
+- Word by Word comes in two readings (option word_by_word), since the printed variants page is
+  laid out in columns and its sentences can be grouped two ways:
+  - "plain" follows the Word by Word paragraph alone: "Players claim and score words one at a
+    time. After claiming a word, a player waits for everyone else to claim their words. Solo
+    players just move on to the next word." DECISION: everything else is the basic game, as
+    the paragraph changes nothing else: own die, rolled at any time, and "Done!" (it comes on
+    the sixth word, everyone's last in step).
+  - "dice", Word by Word, advanced (3 dice a word), also follows the sentences printed under
+    the Advanced game's headings: before each word one roll of 3 dice for everyone (rolled
+    again when it shows only stars); everyone adds the red and yellow pieces rolled; each star
+    is a circle on the row, spent on any piece when claiming; no other rolling. Everyone
+    claims a word (or passes) before the next roll; unspent circles tick discard boxes when
+    claiming; "The challenge ends when all players have claimed six words" (no "Done!").
+    DECISION: a piece the box has run out of becomes a circle; a player who passes keeps
+    their circles for the next roll. Saves made before the plain reading existed say
+    word_by_word: true for this game, and load as it.
 - Advanced: six required letters per challenge, from a six-letter dictionary word or six
   random letters (drawn by English letter frequency); a claimed word may go on any empty row
   and must contain that row's letter.
@@ -45,6 +56,7 @@ DECISION are ours, and the how-to-play page says them too):
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -99,6 +111,31 @@ def spend(pool: Pieces, circles: int, cost: tuple[int, ...]) -> tuple[Pieces, in
     short = (max(0, cost[0] - pool[0]), max(0, cost[1] - pool[1]), max(0, cost[2] - pool[2]), max(0, cost[3] - pool[3]))
     spare = max(0, pool[0] - cost[0]) + max(0, pool[1] - cost[1]) + max(0, pool[2] - cost[2]) + max(0, pool[3] - cost[3])
     return short, spare + max(0, circles - sum(short))
+
+
+def has_new_letter_after(previous: str) -> Callable[[str], bool]:
+    """The seed's rule: "Valid words include at least one new letter. You may not make a word
+    by simply moving letters around from your previously claimed word. For example, you can't
+    make GAB if you already made BAG."
+    DECISION: letters count with their repeats. A word brings a new letter when it has a letter
+    the previous word lacks, or a letter more times than the previous word has it: LOO after
+    LO, TOOT after TOO and SEES after SEE build a second O, T or S, which is not moving letters
+    around. A word whose letters are all among the previous word's (GAB after BAG, TO after TOO)
+    is refused. The one check of the rule: claims, the app's search and the bots use it."""
+    counts = Counter(previous)
+    letters = frozenset(counts)
+
+    def has_new_letter(word: str) -> bool:
+        if not letters.issuperset(word):
+            return True  # the quick answer for most words: a letter the previous word lacks
+        return any(word.count(letter) > counts[letter] for letter in set(word))
+    return has_new_letter
+
+
+def next_word_needs(previous: str) -> str:
+    """The new-letter rule for a player's next word, in their words (the page shows it)."""
+    word = previous.upper()
+    return f"a letter {word} lacks, or one of its letters more times than {word} has it"
 
 
 WordGroups = tuple[list[tuple[Pieces, list[str]]], list[int]]
@@ -163,7 +200,8 @@ class Options(GameOptions):
     lexicon: str = option("wordsmith", "Dictionary", kind="lexicon")
     challenges: int = option(3, "Challenges", minimum=1, maximum=3)
     secret: bool = option(False, "Secret Wordsmith: words checked at the end of each challenge")
-    word_by_word: bool = option(False, "Word by Word: one roll of three dice for everyone before each word")
+    word_by_word: str = option("off", "Word by Word", choices=("off", "plain", "dice"),
+                               legacy={False: "off", True: "dice"})  # it was yes/no, yes the dice
     advanced: bool = option(False, "Advanced: each row needs its required letter")
     required_from: str = option("word", "Where the required letters come from", choices=("word", "random"))
     crossed: tuple[int, ...] = option((), "White discard boxes crossed out, per player (mixed levels)",
@@ -172,6 +210,16 @@ class Options(GameOptions):
     def check(self) -> None:
         if self.crossed and len(self.crossed) != self.players:
             raise BadOptions("Give the crossed-out discard boxes for every player (or none).")
+
+    @property
+    def in_step(self) -> bool:
+        """Word by Word, either reading: everyone claims a word before anyone claims the next."""
+        return self.word_by_word != "off"
+
+    @property
+    def dice_per_word(self) -> bool:
+        """Word by Word, advanced: three dice for everyone before each word, no own die."""
+        return self.word_by_word == "dice"
 
     def crossed_for(self, seat: int) -> int:
         return self.crossed[seat] if self.crossed else 0
@@ -186,9 +234,10 @@ class Player:
     discards: int = 0
     crossed: int = 0                # white boxes crossed out (mixed levels)
     rolls: int = 0                  # rolls of their own die this challenge
+    word_rolls: int = 0             # …of them since the current word began (Word by Word)
     picks: int = 0                  # pieces to choose (a star, or a sold-out kind, was rolled)
-    circles: int = 0                # Word by Word: stars to spend on any piece
-    waiting: bool = False           # Word by Word: claimed or passed, until the next roll
+    circles: int = 0                # Word by Word with dice: stars to spend on any piece
+    waiting: bool = False           # Word by Word: claimed (or passed), until everyone has
     finished: str = ""              # why they claim no more this challenge ("" while playing)
 
     @property
@@ -237,8 +286,8 @@ class State:
     supply: Pieces                  # what is left in the box
     required: str = ""              # Advanced: the six required letters, row by row
     done_by: int | None = None
-    word_round: int = 0             # Word by Word: how many rolls this challenge
-    last_roll: tuple[str, ...] = ()  # Word by Word: the faces of the latest roll
+    word_round: int = 0             # Word by Word: the word everyone is on (with dice: the rolls)
+    last_roll: tuple[str, ...] = ()  # Word by Word with dice: the faces of the latest roll
     setup: tuple[str, ...] = ()     # the faces of this challenge's setup rolls
     results: tuple[ChallengeResult, ...] = ()
     outcome: Outcome | None = None
@@ -293,7 +342,7 @@ class Wordsmith(Game):
         players = tuple(Player(pool, crossed=options.crossed_for(seat)) for seat in range(options.players))
         state = State(options, seed, number, players, supply, required=self._required(options, seed, number),
                       setup=faces, results=results)
-        return self._roll_for_everyone(state) if options.word_by_word else state
+        return self._next_word(state) if options.in_step else state
 
     def _required(self, options: Options, seed: Seed, number: int) -> str:
         if not options.advanced:
@@ -313,6 +362,13 @@ class Wordsmith(Game):
             words = sorted(w for w in lexicon.words_of_length(ROWS) if w.isascii() and w.isalpha())
             cached = self._six_letters[id(lexicon)] = (lexicon, words)
         return cached[1]
+
+    def _next_word(self, state: State) -> State:
+        """Word by Word: everyone goes on to the next word (with dice: after the table's roll)."""
+        if state.options.dice_per_word:
+            return self._roll_for_everyone(state)
+        players = tuple(replace(p, waiting=False, word_rolls=0) for p in state.players)
+        return replace(state, players=players, word_round=state.word_round + 1)
 
     def _roll_for_everyone(self, state: State) -> State:
         """Word by Word: three dice for everyone (again while they show only stars)."""
@@ -345,7 +401,8 @@ class Wordsmith(Game):
     def not_your_turn(self, state: State, seat: int) -> str:
         player = state.players[seat]
         if player.waiting:
-            return "Wait for the others to claim their word: then the dice are rolled again."
+            then = "the dice are rolled again" if state.options.dice_per_word else "everyone goes on to the next word"
+            return f"Wait for the others to claim their word: then {then}."
         return f"You are done for this challenge ({player.finished})."
 
     def check_fields(self, kind: str, move: Move) -> None:
@@ -391,8 +448,9 @@ class Wordsmith(Game):
 
     def _roll(self, state: State, seat: int) -> State:
         player = state.players[seat]
-        if state.options.word_by_word:
-            raise IllegalMove("In Word by Word nobody rolls their own die: the table rolls before each word.")
+        if state.options.dice_per_word:
+            raise IllegalMove("In Word by Word with three dice a word nobody rolls their own die: "
+                              "the table rolls before each word.")
         if state.done_by is not None:
             raise IllegalMove("After “Done!” no more pieces may be added: claim a word from your pool, or stop.")
         if player.picks:
@@ -401,15 +459,16 @@ class Wordsmith(Game):
             raise IllegalMove("The box is empty: there are no pieces left to roll for.")
         face = rng_for(state.seed, GAME_ID, "roll", state.challenge, seat, player.rolls).choice(DIE)
         kind = KINDS.index(face.removesuffix("-star"))
+        rolled = {"rolls": player.rolls + 1, "word_rolls": player.word_rolls + 1}
         if face.endswith("star") or state.supply[kind] == 0:
-            return self._set(state, seat, rolls=player.rolls + 1, picks=1)
+            return self._set(state, seat, picks=1, **rolled)
         state = replace(state, supply=minus(state.supply, one(kind)))
-        return self._set(state, seat, rolls=player.rolls + 1, pool=add(player.pool, one(kind)))
+        return self._set(state, seat, pool=add(player.pool, one(kind)), **rolled)
 
     def _take(self, state: State, seat: int, kind: int) -> State:
         player = state.players[seat]
         if not player.picks:
-            how = "" if state.options.word_by_word else ": roll your die for one"
+            how = "" if state.options.dice_per_word else ": roll your die for one"
             raise IllegalMove(f"You have no piece to choose{how}.")
         if state.supply[kind] == 0:
             raise IllegalMove(f"The box has no {KINDS[kind]} pieces left: choose another kind.")
@@ -417,8 +476,8 @@ class Wordsmith(Game):
         return self._set(state, seat, picks=player.picks - 1, pool=add(player.pool, one(kind)))
 
     def _pass(self, state: State, seat: int) -> State:
-        if not state.options.word_by_word:
-            raise IllegalMove("Passing is for Word by Word; roll your die for more pieces, or stop.")
+        if not state.options.dice_per_word:
+            raise IllegalMove("Passing is for Word by Word with three dice a word; roll your die for more pieces, or stop.")
         return self._set(state, seat, waiting=True)
 
     # -- claiming ------------------------------------------------------------------------------
@@ -443,7 +502,7 @@ class Wordsmith(Game):
         short, over = spend(player.pool, player.circles, cost)
         if sum(short) > player.circles:
             missing = ", ".join(f"{n} {KINDS[k]}" for k, n in enumerate(short) if n)
-            more = f" (you have {player.circles} circle{'s' * (player.circles != 1)})" if options.word_by_word else ""
+            more = f" (you have {player.circles} circle{'s' * (player.circles != 1)})" if options.dice_per_word else ""
             raise IllegalMove(f"Your pool cannot build “{word.upper()}”: it lacks {missing}{more}.")
         if any(n > s for n, s in zip(short, state.supply)):
             raise IllegalMove("The box has run out of a piece your circles would take.")
@@ -479,9 +538,9 @@ class Wordsmith(Game):
         if word not in lexicon:
             return f"Not a valid word: “{word.upper()}” is not in the {lexicon.info.title} dictionary."
         before = player.claimed if earlier is None else earlier
-        if before and set(word) <= set(before[-1]):
-            return (f"No new letter: “{word.upper()}” only uses letters of your previous word "
-                    f"{before[-1].upper()}; a word needs at least one letter it lacks.")
+        if before and not has_new_letter_after(before[-1])(word):
+            return (f"No new letter: “{word.upper()}” only moves letters of your previous word "
+                    f"{before[-1].upper()} around; a new word needs {next_word_needs(before[-1])}.")
         if word in before:
             return f"Already claimed: you claimed “{word.upper()}” in this challenge."
         if not state.options.secret:  # Secret Wordsmith allows the same word on several sheets
@@ -505,8 +564,8 @@ class Wordsmith(Game):
             finished = "claimed the last word after “Done!”"
         state = self._set(state, seat, pool=cost, claimed=player.claimed + (word,), order=player.order + (row,),
                           discards=player.discards + over, circles=0,
-                          waiting=state.options.word_by_word, finished=finished)
-        if finished == "six words" and state.done_by is None and not state.options.word_by_word:
+                          waiting=state.options.in_step, finished=finished)
+        if finished == "six words" and state.done_by is None and not state.options.dice_per_word:
             state = replace(state, done_by=seat)
         return state
 
@@ -514,7 +573,7 @@ class Wordsmith(Game):
 
     def _settle(self, state: State) -> State:
         """After every move: players who can find no other word are finished; the challenge
-        ends when everyone is; in Word by Word the dice roll when all have claimed."""
+        ends when everyone is; in Word by Word the next word begins when all have claimed."""
         while True:
             players = list(state.players)
             for seat, player in enumerate(players):
@@ -527,9 +586,9 @@ class Wordsmith(Game):
             state = replace(state, players=tuple(players))
             if all(p.finished for p in state.players):
                 return self._end_challenge(state, self._why_ended(state))
-            if not (state.options.word_by_word and all(p.finished or p.waiting for p in state.players)):
+            if not (state.options.in_step and all(p.finished or p.waiting for p in state.players)):
                 return state
-            state = self._roll_for_everyone(state)
+            state = self._next_word(state)
 
     @staticmethod
     def _why_ended(state: State) -> str:
@@ -543,7 +602,7 @@ class Wordsmith(Game):
 
     def word_possible(self, state: State, seat: int) -> bool:
         """Whether any word could still be claimed by this player, with the pieces the box
-        could still add (none after "Done!"; in Word by Word, later rolls may add any)."""
+        could still add (none after "Done!"; with dice a word, later rolls may add any)."""
         player = state.players[seat]
         adds = state.supply if state.done_by is None else NONE
         claimed = tuple(sorted(player.claimed if state.options.secret else (w for p in state.players for w in p.claimed)))
@@ -566,12 +625,12 @@ class Wordsmith(Game):
         """A check that a word built from the pool meets no objection: a new letter, not claimed
         yet, a free row with its required letter (what Secret Wordsmith checks at the end)."""
         player = state.players[seat]
-        previous = set(player.claimed[-1]) if player.claimed else None
+        has_new_letter = has_new_letter_after(player.claimed[-1]) if player.claimed else None
         claimed = set(player.claimed) if state.options.secret else {w for p in state.players for w in p.claimed}
         letters = {letter for letter, taken in zip(state.required, player.rows) if taken is None}
 
         def stands(word: str) -> bool:
-            if len(word) < MIN_LETTERS or word in claimed or (previous is not None and previous.issuperset(word)):
+            if len(word) < MIN_LETTERS or word in claimed or (has_new_letter is not None and not has_new_letter(word)):
                 return False
             return not letters or not letters.isdisjoint(word)
         return stands
@@ -612,7 +671,7 @@ class Wordsmith(Game):
         return None
 
     def epoch(self, state: State) -> list[int]:
-        """A move made in an earlier challenge (or before the latest Word by Word roll) is too late."""
+        """A move made in an earlier challenge (or for an earlier word in Word by Word) is too late."""
         return [state.challenge, state.word_round]
 
     def undo_barrier(self, before: State, after: State) -> bool:
@@ -657,9 +716,9 @@ class Wordsmith(Game):
         moves = self.claimable(state, seat, limit=12)
         if player.picks:
             moves += [{"type": "take", "piece": kind} for k, kind in enumerate(KINDS) if state.supply[k]]
-        elif not state.options.word_by_word and state.done_by is None and sum(state.supply):
+        elif not state.options.dice_per_word and state.done_by is None and sum(state.supply):
             moves.append({"type": "roll"})
-        if state.options.word_by_word:
+        if state.options.dice_per_word:
             moves.append({"type": "pass"})
         moves.append({"type": "stop"})
         return moves
@@ -676,7 +735,7 @@ class Wordsmith(Game):
             "challenge": state.challenge, "challenges": state.options.challenges,
             "supply": pieces_json(state.supply), "setup": list(state.setup),
             "required": state.required or None, "done_by": state.done_by,
-            "word_round": state.word_round if state.options.word_by_word else None,
+            "word_round": state.word_round if state.options.in_step else None,
             "last_roll": list(state.last_roll), "done_clock_s": DONE_CLOCK_S,
             "players": [self._player_json(state, p, hide and other != seat) for other, p in enumerate(state.players)],
             "claimed": [] if hide else sorted({w for p in state.players for w in p.claimed}),
@@ -693,9 +752,10 @@ class Wordsmith(Game):
         return {
             "pool": pieces_json(player.pool), "rows": rows, "filled": [w is not None for w in player.rows],
             "previous": None if hidden or not player.claimed else player.claimed[-1],
+            "next_word_needs": None if hidden or not player.claimed else next_word_needs(player.claimed[-1]),
             "words": len(player.claimed), "discards": player.discards, "crossed": player.crossed,
             "boxes_left": player.boxes_left, "bonus": player.bonus, "must_use_all": player.boxes_left == 0,
-            "rolls": player.rolls, "picks": player.picks, "circles": player.circles,
+            "rolls": player.rolls, "word_rolls": player.word_rolls, "picks": player.picks, "circles": player.circles,
             "waiting": player.waiting, "finished": player.finished or None,
         }
 

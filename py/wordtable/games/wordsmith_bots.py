@@ -13,8 +13,10 @@ Words follow the bots' vocabulary (wordtable.lexicon.vocabulary): a bot claims e
 words when it thinks of any that its pool builds, else the other words of the agreed
 dictionary it thinks of, never a never-propose word.
 
-Real time: a move carries "after_ms", counted from the start of the epoch (the challenge, or the
-Word by Word roll): the bot's own earlier words and rolls each took their time, then this one."""
+Real time: a move carries "after_ms", counted from the start of the epoch (the challenge, or in
+Word by Word the current word): the bot's own earlier words and rolls each took their time, then
+this one. Both readings of Word by Word: the plain one rolls its own die as in the basic game;
+with three dice a word it may only claim from what the table rolled, or pass."""
 
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ import random
 from typing import Any
 
 from wordtable.engine.game import Move
-from wordtable.games.wordsmith import FREE_BOXES, KINDS, MIN_LETTERS, ROWS, Pieces, Wordsmith, add, fitting_groups, one
+from wordtable.games.wordsmith import (FREE_BOXES, KINDS, MIN_LETTERS, ROWS, Pieces, Wordsmith, add, fitting_groups,
+                                      has_new_letter_after, one)
 from wordtable.lexicon.vocabulary import Vocabulary, vocabulary
 
 # The oracle (simulations only) knows and moves as fast as the hard bot: only its rolls differ.
@@ -51,7 +54,7 @@ def candidates(game: Wordsmith, view: dict[str, Any], pool: Pieces, circles: int
     me = _me(view)
     words = vocabulary(game.lexicon_for, view["options"]["lexicon"])
     claimed = set(view["claimed"]) | {w for w in me["rows"] if w}
-    previous = set(me["previous"] or "")
+    has_new_letter = has_new_letter_after(me["previous"]) if me["previous"] else None
     required = view["required"]
     free_rows = [r for r in range(ROWS) if not me["filled"][r]]
 
@@ -59,7 +62,7 @@ def candidates(game: Wordsmith, view: dict[str, Any], pool: Pieces, circles: int
         for word in group:
             if knows < 1 and rng.random() >= knows:
                 continue
-            if len(word) < MIN_LETTERS or word in claimed or (previous and previous.issuperset(word)):
+            if len(word) < MIN_LETTERS or word in claimed or (has_new_letter and not has_new_letter(word)):
                 continue
             row = None
             if required:
@@ -120,7 +123,7 @@ def _elapsed(level: str, view: dict[str, Any]) -> int:
     """When this bot's earlier actions of the epoch ended (its words and rolls so far)."""
     me = _me(view)
     if view["word_round"] is not None:
-        return 0  # Word by Word: the epoch is the roll, and the bot has not claimed yet
+        return me["word_rolls"] * ROLL_MS[level]  # Word by Word: the epoch is the word, not claimed yet
     return me["words"] * WORD_MS[level] + me["rolls"] * ROLL_MS[level]
 
 
@@ -135,7 +138,8 @@ def _bot(level: str):
             return {"type": "take", "piece": kind, "after_ms": start + round(TAKE_MS * jitter)}
         words = candidates(game, view, pool, me["circles"], KNOWS[level], rng)
         choice = _choose(level, view, words, rng)
-        can_roll = view["word_round"] is None and view["done_by"] is None and sum(view["supply"].values()) > 0
+        dice_per_word = view["options"]["word_by_word"] == "dice"
+        can_roll = not dice_per_word and view["done_by"] is None and sum(view["supply"].values()) > 0
         if level == "oracle":
             enough = not (can_roll and _roll_pays(game, view, pool, choice, rng))
         else:
@@ -149,8 +153,8 @@ def _bot(level: str):
             return claim | {"after_ms": start + round(WORD_MS[level] * jitter * (0.8 + len(word) / 15))}
         if can_roll:
             return {"type": "roll", "after_ms": start + round(ROLL_MS[level] * jitter)}
-        # Word by Word: wait for the next roll; otherwise no piece may be added: give up.
-        kind = "pass" if view["word_round"] is not None else "stop"
+        # With dice a word: wait for the next roll; otherwise no piece may be added: give up.
+        kind = "pass" if dice_per_word else "stop"
         return {"type": kind, "after_ms": start + round(WORD_MS[level] * jitter)}
 
     move.__name__ = level

@@ -3,7 +3,7 @@
 // required letters in Advanced, twelve discard boxes), "Done!" and its clock, other players'
 // progress, each challenge's checked sheets, solo best scores, and the replay. Python decides
 // every rule (wordsmith.py); the preview here only mirrors the pieces arithmetic so a player
-// sees at once what a word takes. Letters and words are drawn from their pieces
+// sees at once what a word takes (whether it brings a new letter is judged when it is claimed). Letters and words are drawn from their pieces
 // (wordsmith-letters.js).
 import { element, button, plural, scoreAgainst } from "../ui.js";
 import { bestFor, fingerprint, soloBestElement } from "../solo-best.js";
@@ -24,6 +24,10 @@ const BOXES = 12;
 const FREE_BOXES = 6;
 const BEST_KEY = "wordtable.wordsmith.best.v1";
 const upper = (text) => String(text).toUpperCase();
+// Word by Word (Python's option word_by_word): "plain" claims in step with the own die, "dice"
+// rolls three dice for everyone before each word; in either, view.word_round counts the words.
+const inStep = (view) => view.word_round !== null && view.word_round !== undefined;
+const dicePerWord = (view) => view.options.word_by_word === "dice";
 const NAMES = { red: "red", yellow: "yellow", blue: "blue", green: "green" };
 
 /** A button whose label is several nodes (an icon and text). */
@@ -100,9 +104,6 @@ export function planOf(view, me, word, chosenRow = null) {
     problems.push(me.boxes_left === 0
       ? `Every discard box is ticked: a word must use every piece in your pool (this leaves ${over} over).`
       : `It would leave ${plural(over, "piece")} over, and you have only ${plural(me.boxes_left, "discard box", "discard boxes")} left.`);
-  }
-  if (me.previous && [...new Set(word)].every((char) => me.previous.includes(char))) {
-    problems.push(`No new letter: it only uses letters of your previous word ${upper(me.previous)}.`);
   }
   if (!view.options.secret && (view.claimed ?? []).includes(word)) problems.push(`${upper(word)} was already claimed in this challenge.`);
   if (view.required) {
@@ -250,8 +251,9 @@ function alphabetDrawer() {
 // -- setup ---------------------------------------------------------------------------------
 
 /**
- * The variants as checkboxes with a line each, where the required letters come from (Advanced),
- * how many challenges, and crossed-out discard boxes per player (mixed levels). With two or more
+ * How words are claimed (the race, or Word by Word in either reading of the printed rules), the
+ * variants as checkboxes with a line each, where the required letters come from (Advanced), how
+ * many challenges, and crossed-out discard boxes per player (mixed levels). With two or more
  * people on one device the game is Word by Word: a race does not fit one screen.
  */
 export function setupFields(container, { players, people = () => 1, info } = {}) {
@@ -265,10 +267,23 @@ export function setupFields(container, { players, people = () => 1, info } = {})
     ...[1, 2, 3].map((n) => element("option", { value: n, selected: n === (defaults.challenges ?? 3) }, plural(n, "challenge"))));
   const [secret, secretLabel] = check("ws-secret", defaults.secret, "Secret Wordsmith",
     "Nobody sees the others' words; words are checked only at the end of each challenge, and a bad one scores 0.");
-  const [wordByWord, wordByWordLabel] = check("ws-word-by-word", defaults.word_by_word, "Word by Word",
-    "No racing: before each word three dice are rolled for everyone, and everyone claims one word (or passes).");
+  // The reading of Word by Word (Python's choices). The advanced one keeps the id of the old
+  // Word by Word checkbox, so a form remembered from before opens with the game it played.
+  const radio = (idText, value, label, line) => {
+    const input = element("input", { type: "radio", name: "ws-claiming", id: idText, value, checked: (defaults.word_by_word ?? "off") === value });
+    return [input, element("label", { class: "check", for: idText }, input,
+      element("span", {}, element("strong", {}, label), element("br"), element("span", { class: "muted" }, line)))];
+  };
+  const [race, raceLabel] = radio("ws-race", "off", "The race",
+    "Everyone at once: claim your words as fast as you find them, rolling your own die for pieces.");
+  const [plain, plainLabel] = radio("ws-word-by-word-plain", "plain", "Word by Word",
+    "Everyone claims one word, then waits until all have claimed theirs; pieces come from your own die as in the race.");
+  const [dice, diceLabel] = radio("ws-word-by-word", "dice", "Word by Word, advanced (3 dice a word)",
+    "Before each word three dice are rolled for everyone, stars become circles, no own die; everyone claims one word (or passes).");
+  const claiming = element("fieldset", { class: "ws-claiming", id: "ws-claiming" },
+    element("legend", {}, "How words are claimed"), raceLabel, plainLabel, diceLabel);
   const oneDevice = element("p", { class: "hint ws-one-device", id: "ws-one-device", hidden: true },
-    "Several people share this device, so the game is Word by Word: each of you claims one word per roll, in turn, the order changing every roll. A race does not fit one screen.");
+    "Several people share this device, so the game is Word by Word: each of you claims one word in turn, the order changing every word. A race does not fit one screen.");
   const [advanced, advancedLabel] = check("ws-advanced", defaults.advanced, "Advanced",
     "Each of the six rows has a required letter that its word must contain.");
   const fromWord = element("input", { type: "radio", name: "ws-required-from", id: "ws-from-word", value: "word", checked: defaults.required_from !== "random" });
@@ -292,8 +307,8 @@ export function setupFields(container, { players, people = () => 1, info } = {})
   };
   const refresh = (count = players?.() ?? 1) => {
     const shared = (people?.() ?? 1) >= 2;
-    wordByWord.disabled = shared;
-    if (shared) wordByWord.checked = true;
+    race.disabled = shared;
+    if (shared && race.checked) dice.checked = true;
     oneDevice.hidden = !shared;
     requiredFrom.hidden = !advanced.checked;
     crossedList.hidden = !mixed.checked;
@@ -304,7 +319,7 @@ export function setupFields(container, { players, people = () => 1, info } = {})
   mixed.addEventListener("change", () => refresh());
   container.replaceChildren(element("fieldset", { class: "ws-setup" }, element("legend", {}, "Game"),
     element("label", { for: "ws-challenges" }, "How long"), challenges,
-    secretLabel, wordByWordLabel, oneDevice, advancedLabel, requiredFrom, mixedLabel, crossedList, solo,
+    claiming, oneDevice, secretLabel, advancedLabel, requiredFrom, mixedLabel, crossedList, solo,
     element("p", { class: "hint" }, element("a", { href: "how-to-play/wordsmith.html", target: "_blank", rel: "noopener" }, "How to play Wordsmith"),
       " · the alphabet of pieces is on every screen of the game.")));
   refresh();
@@ -313,7 +328,7 @@ export function setupFields(container, { players, people = () => 1, info } = {})
     read: () => ({
       challenges: Number(challenges.value),
       secret: secret.checked,
-      word_by_word: wordByWord.checked || (people?.() ?? 1) >= 2,
+      word_by_word: plain.checked ? "plain" : dice.checked || (people?.() ?? 1) >= 2 ? "dice" : "off",
       advanced: advanced.checked,
       required_from: fromRandom.checked ? "random" : "word",
       crossed: mixed.checked ? crossedInputs.map((input) => Math.min(FREE_BOXES, Math.max(0, Math.round(Number(input.value) || 0)))) : [],
@@ -340,7 +355,7 @@ export function summary(view, players) {
 export function headline(view, players) {
   if (view.phase === "over") return "Game over";
   if (view.phase === "last-words") return `${challengeText(view)} · Done! (${players?.[view.done_by]?.name ?? "someone"})`;
-  if (view.word_round !== null && view.word_round !== undefined) return `${challengeText(view)} · roll ${view.word_round}`;
+  if (inStep(view)) return `${challengeText(view)} · ${dicePerWord(view) ? "roll" : "word"} ${view.word_round}`;
   return challengeText(view);
 }
 
@@ -393,8 +408,8 @@ export function raceScreen(view, ctx) {
   const done = view.phase === "last-words";
   const banner = done ? doneBanner(view, ctx) : null;
   if (banner) parts.push(banner);
-  const wbw = view.word_round !== null && view.word_round !== undefined;
-  if (wbw) parts.push(rollLine(view));
+  const wbw = inStep(view);
+  if (wbw) parts.push(dicePerWord(view) ? rollLine(view) : stepLine(view));
 
   // Whose panel is shown: one person, or the person due.
   let panelSeats = humans;
@@ -404,7 +419,9 @@ export function raceScreen(view, ctx) {
     if (wbw) {
       panelSeats = due.length ? [due[0]] : [humans[0]];
       queue = element("p", { class: "ws-queue", id: "ws-queue" }, due.length
-        ? [`${players[due[0]].name}'s turn to claim a word (or pass)`, due.length > 1 ? `; then ${due.slice(1).map((s) => players[s].name).join(", then ")}` : "", ". The order turns every roll."].join("")
+        ? [`${players[due[0]].name}'s turn to claim a word ${dicePerWord(view) ? "(or pass)" : "(rolling for pieces as you like)"}`,
+          due.length > 1 ? `; then ${due.slice(1).map((s) => players[s].name).join(", then ")}` : "",
+          `. The order turns every ${dicePerWord(view) ? "roll" : "word"}.`].join("")
         : "Everyone here has claimed or passed: waiting for the others.");
     } else {
       const shown = memo("tabs").seat;
@@ -437,12 +454,19 @@ export function waitingPicture(view, name) {
     liveSheet(view, me, { caption: `${whose} sheet`, small: true }));
 }
 
-/** The people at this device still due this roll, in this roll's order: it turns by one
- * person each roll (and each challenge), so nobody always claims first. */
+/** The people at this device still due for this word, in this word's order: it turns by one
+ * person each word (with dice: each roll) and each challenge, so nobody always claims first. */
 export function dueOrder(view, humans) {
   const shift = ((view.word_round ?? 1) - 1 + view.challenge - 1) % humans.length;
   const order = [...humans.slice(shift), ...humans.slice(0, shift)];
   return order.filter((seat) => view.waiting_for.includes(seat));
+}
+
+/** Word by Word, plain: which word everyone is on, and what claiming it means. */
+function stepLine(view) {
+  return element("p", { class: "ws-roll-line", id: "ws-step-line" },
+    element("strong", {}, `Word by Word: word ${view.word_round}.`),
+    element("span", { class: "muted" }, " Claim one word, then wait until everyone has claimed theirs."));
 }
 
 function rollLine(view) {
@@ -482,7 +506,7 @@ function seatPanel(view, seat, ctx) {
   const own = ctx.views?.[seat] ?? view;
   const me = own.players[seat];
   const keep = memo(seat);
-  const wbw = own.word_round !== null && own.word_round !== undefined;
+  const dice = dicePerWord(own);
   const name = ctx.humans.length > 1 ? players[seat].name : null;
   const message = element("output", { class: "ws-message", id: `ws-message-${seat}`, "aria-live": "polite" });
   const write = (output, text, good) => {
@@ -531,7 +555,9 @@ function seatPanel(view, seat, ctx) {
   if (me.finished) {
     panel.append(element("p", { class: "ws-finished", id: `ws-finished-${seat}` }, finishedText(own, seat, me)));
   } else if (me.waiting) {
-    panel.append(element("p", { class: "ws-finished", id: `ws-waiting-${seat}` }, "Your word is in: waiting for the others, then the dice roll again."));
+    panel.append(element("p", { class: "ws-finished", id: `ws-waiting-${seat}` }, dice
+      ? "Your word is in: waiting for the others, then the dice roll again."
+      : "Your word is in: waiting for the others to claim theirs, then on to the next word."));
   } else if (me.picks) {
     const pick = element("div", { class: "ws-pick", id: `ws-pick-${seat}` },
       element("p", { class: "ws-pick-title" }, element("span", { class: "ws-star" }, "★"), " Your die gives you a free choice: take any piece"),
@@ -541,7 +567,7 @@ function seatPanel(view, seat, ctx) {
     panel.append(pick);
   }
   const playing = !me.finished && !me.waiting;
-  if (playing && !wbw && own.phase === "race" && !me.picks) {
+  if (playing && !dice && own.phase === "race" && !me.picks) {
     const roll = iconButton([element("span", { class: "ws-die-icon", "aria-hidden": "true" }, "⚄"), " Roll my die"], async () => {
       roll.disabled = true;
       await sending({ type: "roll" });
@@ -549,7 +575,7 @@ function seatPanel(view, seat, ctx) {
     }, { id: `ws-roll-${seat}`, className: "ws-roll", disabled: !sum(own.supply), title: "Adds one piece to your pool (a star: any piece)", "data-next": true });
     actions.append(roll);
   }
-  if (playing && wbw) {
+  if (playing && dice) {
     actions.append(button("Pass (wait for the next roll)", () => sending({ type: "pass" }), { small: true, id: `ws-pass-${seat}` }));
   }
   actions.append(alphabetButton());
@@ -703,11 +729,12 @@ function drawPreview(preview, view, me, word, plan) {
   if (!word) {
     const hints = [];
     if (!me.words) {
-      hints.push(view.word_round === null || view.word_round === undefined
+      hints.push(!dicePerWord(view)
         ? "Type or tap a word your pieces build (faded letters need pieces you lack), or roll your die for more pieces."
         : "Type or tap a word your pieces build (faded letters need pieces you lack), or pass and wait for the next roll.");
     }
-    if (me.previous) hints.push(`Your next word needs a letter that ${upper(me.previous)} lacks.`);
+    // The new-letter rule is Python's (has_new_letter_after): said here, judged when claiming.
+    if (me.next_word_needs) hints.push(`Your next word needs ${me.next_word_needs}.`);
     if (me.must_use_all) hints.push("Every discard box is ticked: your word must use every piece in your pool.");
     else hints.push(`A word may leave at most ${plural(me.boxes_left, "piece")} over (your discard boxes left).`);
     preview.replaceChildren(...[first, element("p", { class: "muted ws-idle" }, hints.join(" "))].filter(Boolean));
@@ -721,7 +748,7 @@ function drawPreview(preview, view, me, word, plan) {
   const lines = [];
   if (plan.missing > 0) {
     lines.push(element("p", { class: "ws-verdict bad", "data-verdict": "missing" }, `✗ Missing: ${KINDS.filter((k) => plan.short[k]).map((k) => `${plan.short[k]} ${k}`).join(", ")}${plan.circlesUsed ? ` (after your ${plural(plan.circlesUsed, "circle")})` : ""}.`,
-      view.word_round === null && view.phase === "race" ? " Roll your die for more, or try another word." : ""));
+      !dicePerWord(view) && view.phase === "race" ? " Roll your die for more, or try another word." : ""));
   } else {
     const bits = ["✓ Your pool builds it"];
     if (plan.circlesUsed) bits.push(`using ${plural(plan.circlesUsed, "circle")}`);
@@ -834,14 +861,17 @@ export function finalScreen(view, players) {
 
 /** The variant a solo score belongs to: everything that changes how hard the game is. */
 export function variantOf(options) {
-  return JSON.stringify({ lexicon: options.lexicon, challenges: options.challenges, secret: options.secret, word_by_word: options.word_by_word,
+  // Word by Word was yes/no (yes: three dice a word): best scores kept under those keys stay found.
+  const wordByWord = options.word_by_word === "plain" ? "plain" : options.word_by_word === "dice";
+  return JSON.stringify({ lexicon: options.lexicon, challenges: options.challenges, secret: options.secret, word_by_word: wordByWord,
     advanced: options.advanced, required_from: options.advanced ? options.required_from : null, crossed: options.crossed?.[0] ?? 0 });
 }
 
 export function variantText(options) {
   const parts = [plural(options.challenges, "challenge")];
   if (options.advanced) parts.push(`Advanced (${options.required_from === "random" ? "random letters" : "letters from a word"})`);
-  if (options.word_by_word) parts.push("Word by Word");
+  if (options.word_by_word === "plain") parts.push("Word by Word");
+  if (options.word_by_word === "dice") parts.push("Word by Word, advanced (3 dice a word)");
   if (options.secret) parts.push("Secret");
   if (options.crossed?.[0]) parts.push(`${plural(options.crossed[0], "box", "boxes")} crossed out`);
   parts.push(`${options.lexicon} dictionary`);
@@ -869,7 +899,7 @@ export function replayBoard(frame, players, { move = null, seat = null } = {}) {
   if (endedChallenge) parts.push(resultElement(frame.results.at(-1), players, null, { ids: false }));
   if (frame.phase !== "over") {
     parts.push(element("p", { class: "replay-round" }, `${challengeText(frame)}${frame.phase === "last-words" ? ` · Done! (${players[frame.done_by].name})` : ""}`));
-    if (frame.word_round !== null && frame.word_round !== undefined && frame.last_roll.length) parts.push(rollLine(frame));
+    if (dicePerWord(frame) && frame.last_roll.length) parts.push(rollLine(frame));
     parts.push(element("div", { class: "ws-replay-seats" }, ...players.map((player, s) => {
       const p = frame.players[s];
       return element("div", { class: `ws-replay-seat${s === seat ? " marked" : ""}`, "data-seat": s },
