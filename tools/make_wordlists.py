@@ -58,7 +58,7 @@ RECIPES = {
     "standard": (("english-words", "american-words"), 70, False, False),
     "large": (("english-words", "american-words", "british-words"), 80, False, False),
     "british": (("english-words", "british-words"), 70, False, False),
-    "wordsmith": (("english-words", "american-words"), 70, True, False),
+    "wordsmith": (("english-words", "american-words"), 70, True, True),
 }
 
 
