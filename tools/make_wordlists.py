@@ -17,6 +17,12 @@ Not words (the seeds say abbreviations are not words): every list leaves out
   are acronyms, not words (DUI, MIRV, GIF). Nominated words with no vowel fall under the rule
   above.
 Every word left out, and why, is written to wordlists/removed.txt.
+
+How common a word is: SCOWL's levels order its words from the commonest (10) to the rarest
+(95). The bots and the examples a game shows prefer the commonest words, so the tool also
+writes the levels up to EVERYDAY_LEVELS[-1] into the package's data
+(py/wordtable/lexicon/data/everyday-levels.txt, read by wordtable.lexicon.vocabulary), SCOWL's
+notice beside it.
 """
 
 from __future__ import annotations
@@ -32,6 +38,10 @@ WORDNET = Path("/usr/share/wordnet")
 WORDNET_COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
 OUT = Path(__file__).resolve().parent.parent / "wordlists"
 REMOVED = "removed.txt"
+PACKAGE_DATA = OUT.parent / "py" / "wordtable" / "lexicon" / "data"
+LEVELS_FILE = "everyday-levels.txt"
+EVERYDAY_LEVELS = (10, 20, 35, 40)  # the levels written; `common` goes on to 50
+LEVEL_CATEGORIES = ("english-words", "american-words", "british-words")
 
 PLAIN_WORD = re.compile(r"[a-z]+")
 CONTRACTION = re.compile(r"[a-z]+(?:'[a-z]+)+")
@@ -147,6 +157,29 @@ def removed_text(removed: dict[str, tuple[str, list[str]]]) -> str:
     return "\n".join(header + rows) + "\n"
 
 
+def everyday_levels(abbreviations: frozenset[str]) -> dict[int, list[str]]:
+    """The words of each level in EVERYDAY_LEVELS, each word at the lowest level SCOWL gives it
+    in any spelling list, not words (see not_a_word) left out."""
+    lowest: dict[str, int] = {}
+    for level in reversed(EVERYDAY_LEVELS):
+        for category in LEVEL_CATEGORIES:
+            path = SCOWL / f"{category}.{level}"
+            for word in path.read_text(encoding="utf-8").split() if path.exists() else ():
+                if PLAIN_WORD.fullmatch(word) and not not_a_word(word, abbreviations):
+                    lowest[word] = level
+    return {level: sorted(w for w, found in lowest.items() if found == level) for level in EVERYDAY_LEVELS}
+
+
+def levels_text(levels: dict[int, list[str]]) -> str:
+    header = [
+        "# How common words are: SCOWL's level of each word up to level 40 (10 the commonest),",
+        "# from SCOWL by Kevin Atkinson (SCOWL-COPYRIGHT.txt beside this file), made by",
+        "# tools/make_wordlists.py. '@' and a number start a level; a word a line.",
+    ]
+    body = [line for level, words in levels.items() for line in (f"@{level}", *words)]
+    return "\n".join(header + body) + "\n"
+
+
 def main() -> None:
     if not SCOWL.is_dir() or not WORDNET.is_dir():
         raise SystemExit("Debian's scowl or wordnet-base is missing: sudo apt-get install scowl wordnet-base")
@@ -159,7 +192,9 @@ def main() -> None:
             removed.setdefault(word, (why, []))[1].append(name)
         print(f"{name}: {len(words)} words, {len(left_out)} left out as not words")
     (OUT / REMOVED).write_text(removed_text(removed))
-    shutil.copyfile(SCOWL_COPYRIGHT, OUT / "SCOWL-COPYRIGHT.txt")
+    (PACKAGE_DATA / LEVELS_FILE).write_text(levels_text(everyday_levels(abbreviations)))
+    for folder in (OUT, PACKAGE_DATA):
+        shutil.copyfile(SCOWL_COPYRIGHT, folder / "SCOWL-COPYRIGHT.txt")
     shutil.copyfile(WORDNET_COPYRIGHT, OUT / "WORDNET-COPYRIGHT.txt")
 
 
