@@ -145,3 +145,10 @@ def test_the_levels_ship_in_our_wheel_with_scowls_notice():
     assert {"everyday-levels.txt", "SCOWL-COPYRIGHT.txt"} <= set(data)
     assert "Kevin Atkinson" in data["SCOWL-COPYRIGHT.txt"].read_text()
     assert "SCOWL-COPYRIGHT.txt" in data["everyday-levels.txt"].read_text().split("\n@")[0]
+
+
+def test_a_hyphenated_word_with_a_never_propose_part_is_never_proposed():
+    words = vocabulary(shipped, "wordsmith")
+    assert "ass-kisser" in shipped("wordsmith") and words.blocked("ass-kisser")
+    assert not words.blocked("x-ray") and not words.blocked("grass-green")
+    assert words.prefer(["ass-kisser", "x-ray"]) == ["x-ray"]

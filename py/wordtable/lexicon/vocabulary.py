@@ -176,8 +176,10 @@ class Vocabulary:
 
     @staticmethod
     def blocked(word: str) -> bool:
-        """A never-propose word (or one of its forms): no bot ever proposes it."""
-        return word in never_propose()
+        """A never-propose word (or one of its forms), or a hyphenated word with one among its
+        parts (the Wordsmith list's ASS-KISSER, and so SPIC-AND-SPAN too): no bot ever proposes it."""
+        listed = never_propose()
+        return word in listed or ("-" in word and any(part in listed for part in word.split("-")))
 
     def everyday(self, word: str) -> bool:
         """Whether a word of the agreed dictionary is an everyday word a bot may propose (in
@@ -227,8 +229,7 @@ class Vocabulary:
         everyday = [item for item, text in zip(items, texts) if text in sets[len(text)]]
         if everyday:
             return everyday
-        blocked = never_propose()
-        return [item for item, text in zip(items, texts) if text not in blocked]
+        return [item for item, text in zip(items, texts) if not self.blocked(text)]
 
 
 def _cutoff(levels: list[int], at_least: int) -> int:
