@@ -39,6 +39,7 @@ PACKAGE_SRC = ROOT / "py" / "wordtable"
 WEB_SRC = ROOT / "web"
 TOOLS = ROOT / "tools"
 NEVER_PROPOSE_LICENCE = "never-propose-LICENCE.txt"
+WORDLIST_NOTICES = ("SCOWL-COPYRIGHT.txt", "WORDNET-COPYRIGHT.txt")
 
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_PYTHON = "3.14"  # the Python inside that release: our wheel's bytecode is for it alone
@@ -681,8 +682,10 @@ def build(force: bool = False) -> Path:
         (staging / "lexicons").mkdir()
         for path in lexicon_files(lexicons):
             shutil.copyfile(path, staging / "lexicons" / path.name)
-        shutil.copyfile(ROOT / "wordlists" / "SCOWL-COPYRIGHT.txt",
-                        staging / "lexicons" / "SCOWL-COPYRIGHT.txt")
+        # The lists' sources' licences travel with the compiled lists (SCOWL's for every
+        # list, WordNet's for the Wordsmith list's hyphenated words).
+        for notice in WORDLIST_NOTICES:
+            shutil.copyfile(ROOT / "wordlists" / notice, staging / "lexicons" / notice)
         # The bots' never-propose list travels in our wheel; its attribution and licence
         # (CC BY 4.0) also sit here, where the licences page can link to them.
         shutil.copyfile(PACKAGE_SRC / "lexicon" / "data" / NEVER_PROPOSE_LICENCE,

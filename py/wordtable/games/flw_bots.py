@@ -1,7 +1,8 @@
 """Bots for Four Letter Words. A bot receives its seat's view: its own grid and the public
 record (words chosen, strikes), never another player's grid. It names words from the bots'
-vocabulary (wordtable.lexicon.vocabulary): everyday words that fit its grid, else the other
-words of the agreed dictionary that fit, never a never-propose word."""
+vocabulary (wordtable.lexicon.vocabulary): everyday words that fit its grid (the easy and
+medium bots, and so "Suggest one", the commonest of them), else the other words of the agreed
+dictionary that fit, never a never-propose word."""
 
 from __future__ import annotations
 
@@ -32,13 +33,16 @@ class Seat:
                    tuple(word for _chooser, word in view["history"]))
 
 
-def _nameable(game: FourLetterWords, me: Seat) -> list[str]:
-    """The words this bot may name: those that fit its grid, the everyday ones if any (see
+def _nameable(game: FourLetterWords, me: Seat, commonest: bool) -> list[str]:
+    """The words this bot may name: those that fit its grid, the everyday ones if any, and
+    with `commonest` only the commonest CANDIDATES of those (see
     wordtable.lexicon.vocabulary). Only when every word that fits is a never-propose word
     does it name one of them: the rules leave a chooser no other move (not seen in 600
     simulated games)."""
     words = game.fitting_words_for(me.grid, me.options)
-    return vocabulary(game.lexicon_for, me.options.lexicon).prefer(words) or words
+    allowed = vocabulary(game.lexicon_for, me.options.lexicon)
+    kept = allowed.commonest(words, at_least=CANDIDATES) if commonest else allowed.prefer(words)
+    return kept or words
 
 
 def _placements(game: FourLetterWords, me: Seat, word: str | None = None) -> list[Placement]:
@@ -70,7 +74,7 @@ def easy(game: FourLetterWords, view: dict[str, Any], rng: random.Random) -> Mov
     if me.phase in ("vet", "defend"):
         return _verdict(game, me, challenges=False)
     if me.phase == "choose":
-        return {"type": "choose", "word": rng.choice(_nameable(game, me))}
+        return {"type": "choose", "word": rng.choice(_nameable(game, me, commonest=True))}
     options = _placements(game, me)
     return rng.choice(options).to_move() if options else skip_moves_for(me.grid, me.options)[0]
 
@@ -82,7 +86,7 @@ def medium(game: FourLetterWords, view: dict[str, Any], rng: random.Random) -> M
     if me.phase in ("vet", "defend"):
         return _verdict(game, me, challenges=True)
     if me.phase == "choose":
-        words = _nameable(game, me)
+        words = _nameable(game, me, commonest=True)
         sample = rng.sample(words, min(CANDIDATES, len(words)))
         return {"type": "choose", "word": max(sample, key=lambda w: (len(_placements(game, me, w)), rng.random()))}
     return _roomy_placement(game, me, rng)
@@ -152,7 +156,7 @@ def _word_against_guesses(game: FourLetterWords, me: Seat, grids: list[str], rng
     """The word that fits this bot's grid and fails in the most of the given grids (the others'
     as guessed, or as seen by the oracle); among equals, one that leaves it room."""
     fitting = [frozenset(game.fitting_words_for(grid, me.options)) for grid in grids]
-    words = _nameable(game, me)
+    words = _nameable(game, me, commonest=False)
     sample = rng.sample(words, min(3 * CANDIDATES, len(words)))
     blank = EMPTY * len(me.grid)
 

@@ -52,18 +52,18 @@ def _score(play: Play, level: str, players: int) -> float:
 def _choices(game: Any, view: dict[str, Any], level: str) -> list[Play]:
     """The plays this level looks at, only those that score (two blue cards could otherwise
     swap back and forth in a word for ever) and make no never-propose word. The easy bot
-    looks only at those making everyday words when any does; the others weigh a rarer word
+    looks only at those making the commonest words; the others weigh a rarer word
     of the agreed dictionary at RARE_COST points less (see _worth)."""
     scoring = [p for p in _seen(game, view, level) if p.gain > 0]
     words = vocabulary(game.lexicon_for, view["options"]["lexicon"])
     if level == "easy":
-        return words.prefer(scoring, word=lambda p: p.text)
+        return words.commonest(scoring, word=lambda p: p.text)
     return [p for p in scoring if not words.blocked(p.text)]
 
 
 def _most_worth(game: Any, view: dict[str, Any], found: list[Play], level: str) -> tuple[float, Play]:
     """The play worth most to this bot, and its worth: its score, less RARE_COST when its word
-    is not an everyday word (ties: the word last in alphabetical order); the hard bot's best
+    is not an everyday word (ties: the commonest word, then the last in alphabetical order); the hard bot's best
     few less what their words are likely to lose to a steal (Risk)."""
     words = vocabulary(game.lexicon_for, view["options"]["lexicon"])
     players = len(view["scores"])
@@ -75,7 +75,7 @@ def _most_worth(game: Any, view: dict[str, Any], found: list[Play], level: str) 
         weighed = sorted(weighed, key=lambda i: -worths[i])[:RISK_LOOKED_AT]
         for i in weighed:
             worths[i] -= risk.cost(found[i])
-    best = max(weighed, key=lambda i: (worths[i], found[i].text))
+    best = max(weighed, key=lambda i: (worths[i], -words.level(found[i].text), found[i].text))
     return worths[best], found[best]
 
 

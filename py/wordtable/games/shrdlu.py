@@ -33,7 +33,7 @@ from wordtable.engine.options import GameOptions, option
 from wordtable.engine.cards import draw, put_under, shuffled
 from wordtable.engine.rng import Seed, cosmetic_rng
 from wordtable.lexicon.rules import WordRule
-from wordtable.lexicon.vocabulary import Vocabulary
+from wordtable.lexicon.vocabulary import vocabulary
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
 
 GAME_ID = "shrdlu"
@@ -300,10 +300,10 @@ class Shrdlu(Game):
 
     def _end_round(self, state: State, winner: int | None, word: str | None, how: str) -> State:
         found = self.solutions(state)
-        # The words the app shows as examples are words it proposes: never one of the never-propose list.
-        showable = [word for word in found if not Vocabulary.blocked(word)]
-        examples = tuple(showable if len(showable) <= EXAMPLES_SHOWN else
-                         cosmetic_rng(state.seed, "shrdlu", "examples", state.round).sample(showable, EXAMPLES_SHOWN))
+        # The words the app shows as examples are words it proposes: the commonest solutions,
+        # never one of the never-propose list.
+        examples = vocabulary(self.lexicon_for, state.options.lexicon).sample_commonest(
+            found, EXAMPLES_SHOWN, cosmetic_rng(state.seed, "shrdlu", "examples", state.round))
         result = RoundResult(state.spread, winner, word, how, state.caller, len(found), tuple(sorted(examples)))
         won = list(state.won)
         if winner is not None:

@@ -1,8 +1,9 @@
 """Bots for Shrdlu. A bot knows some of the words that fit (the easy bot few, the hard bot all)
 and answers after a human-like delay that grows as fewer words fit. Knowing none, it calls
 "shrdlu!", and can be wrong when it simply did not know the word. Of the words it knows it
-claims an everyday one when it can, else another, never a never-propose word (the bots'
-vocabulary, wordtable.lexicon.vocabulary): knowing only those, it calls as if it knew none.
+claims one of the commonest (any word wins the round), else another, never a never-propose
+word (the bots' vocabulary, wordtable.lexicon.vocabulary): knowing only those, it calls as if
+it knew none.
 
 A bot receives its seat's view (the table everyone sees). Its move carries "after_ms": how long
 after the round began it would act. The real-time driver (and the page) play the earliest at
@@ -31,7 +32,7 @@ def _bot(level: str):
     def move(game: Shrdlu, view: dict[str, Any], rng: random.Random) -> Move | None:
         seat, caller, lexicon = view["seat"], view["caller"], view["options"]["lexicon"]
         found = game.solutions_for(lexicon, tuple(card["id"] for card in view["spread"]))
-        known = vocabulary(game.lexicon_for, lexicon).prefer([w for w in found if rng.random() < KNOWS[level]])
+        known = vocabulary(game.lexicon_for, lexicon).commonest([w for w in found if rng.random() < KNOWS[level]])
         jitter = rng.uniform(0.7, 1.4)
         if seat != caller and known:
             scarcity = 1 + 5 / math.sqrt(len(found))  # fewer words: longer to find one

@@ -41,7 +41,7 @@ from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import Seed, rng_for, table_rules, what_if_seed
 from wordtable.lexicon.rules import WordRule
-from wordtable.lexicon.vocabulary import Vocabulary
+from wordtable.lexicon.vocabulary import vocabulary
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
 
 GAME_ID = "spell-write"
@@ -391,8 +391,12 @@ class SpellWrite(Game):
             lexicon = self.lexicon_for(state.options.lexicon)
             sheet = state.sheets[seat]
             words = {"".join(sheet.at(c) for c in cells) for cells in self.candidates(sheet, None, "friendly")}
-            # Words the app names are words it proposes: never one of the never-propose list.
-            return sorted((w.upper() for w in words if w in lexicon and not Vocabulary.blocked(w)), key=lambda w: (-len(w), w))[:12]
+            # Words the app names are words it proposes: never one of the never-propose list,
+            # the longest first and, as long, the commonest.
+            named = vocabulary(self.lexicon_for, state.options.lexicon)
+            shown = sorted((w for w in words if w in lexicon and not named.blocked(w)),
+                           key=lambda w: (-len(w), named.level(w), w))
+            return [w.upper() for w in shown[:12]]
         if question == "hard-bot":
             from wordtable.engine.bots import play
             from wordtable.games.spell_write_bots import BOTS

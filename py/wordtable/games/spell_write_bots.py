@@ -6,7 +6,7 @@ seat's view: its own sheet, the dice and what they let it take, never the dice t
 oracle (simulations only) sees the dice to come: see `oracle`.
 
 Words follow the bots' vocabulary (wordtable.lexicon.vocabulary): a bot never claims a
-never-propose word, and of choices worth the same it takes the one with more everyday words;
+never-propose word, and of choices worth the same it takes the one with the commonest words;
 a rarer word of the agreed dictionary is claimed when it scores more (claiming is scoring)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 from wordtable.engine.game import Move
 from wordtable.games.spell_write import (
     BLACK, EMPTY, LETTERS, SIZE, Sheet, SpellWrite, links_of, sheet_from_json)
-from wordtable.lexicon.vocabulary import Vocabulary, vocabulary
+from wordtable.lexicon.vocabulary import RARE_LEVEL, Vocabulary, vocabulary
 
 Cell = tuple[int, int]
 
@@ -73,7 +73,7 @@ def _claimable_in_order(sheet: Sheet, group: tuple[list[Cell], ...]) -> bool:
 def best_claims(game: SpellWrite, sheet: Sheet, at: Cell, mode: str, words: Vocabulary) -> tuple[int, list[list[Cell]]]:
     """The most points from words through the new letter (with the bonus) that a bot may
     propose, claimed shortest first so that each still has an open link when its turn comes
-    (HE then HER); of equal points, the claims with the most everyday words."""
+    (HE then HER); of equal points, the claims with the commonest words (see _commonness)."""
     found = sorted((cells for cells in game.candidates(sheet, at, mode)
                     if words.may_propose(_text(sheet, cells))), key=len)
     best: tuple[int, int, list[list[Cell]]] = (0, 0, [])
@@ -84,8 +84,8 @@ def best_claims(game: SpellWrite, sheet: Sheet, at: Cell, mode: str, words: Voca
             points = sum(len(cells) for cells in group)
             if any(r == sheet.layout.bonus_row or c == sheet.layout.bonus_col for cells in group for r, c in cells):
                 points += 1
-            if points > best[0] or points == best[0] and _everyday(sheet, group, words) > best[1]:
-                best = (points, _everyday(sheet, group, words), [list(cells) for cells in group])
+            if points > best[0] or points == best[0] and _commonness(sheet, group, words) > best[1]:
+                best = (points, _commonness(sheet, group, words), [list(cells) for cells in group])
     return best[0], best[2]
 
 
@@ -93,9 +93,10 @@ def _text(sheet: Sheet, cells) -> str:
     return "".join(sheet.at(c) for c in cells)
 
 
-def _everyday(sheet: Sheet, claims, words: Vocabulary) -> int:
-    """How many of the claimed words are everyday words."""
-    return sum(words.everyday(_text(sheet, cells)) for cells in claims)
+def _commonness(sheet: Sheet, claims, words: Vocabulary) -> int:
+    """How common the claimed words are, all told: each counts more the commoner it is
+    (RARE_LEVEL less its level), so between equal points the commonest claims win."""
+    return sum(RARE_LEVEL - words.level(_text(sheet, cells)) for cells in claims)
 
 
 def _potential(sheet: Sheet, at: Cell, masks: frozenset[str]) -> float:
@@ -124,7 +125,7 @@ def _options(me: Me):
 
 
 def _evaluate(game: SpellWrite, me: Me, pick: Cell, at: Cell, lookahead: bool, words: Vocabulary, masks):
-    """(value, claims, how many of them are everyday words) of writing the picked letter there."""
+    """(value, claims, how common their words are) of writing the picked letter there."""
     sheet = me.sheet
     letter = LETTERS[pick[0]][pick[1]]
     written = _write(sheet, at, letter)
@@ -133,7 +134,7 @@ def _evaluate(game: SpellWrite, me: Me, pick: Cell, at: Cell, lookahead: bool, w
     if lookahead:
         value += 0.35 * min(_potential(written, at, masks), 12) ** 0.5
         value += 0.4 * (at in sheet.layout.highlighted)
-    return value, claims, _everyday(written, claims, words)
+    return value, claims, _commonness(written, claims, words)
 
 
 def _block_for(sheet: Sheet, at: Cell, rng: random.Random) -> list[int] | None:
@@ -162,12 +163,12 @@ def _bot(level: str):
         if level == "easy":
             fresh = [(p, a) for p, a in options if p not in sheet.crossed] or options
             pick, at = rng.choice(fresh)
-            _value, claims, _everyday_words = _evaluate(game, me, pick, at, False, words, masks)
+            _value, claims, _common = _evaluate(game, me, pick, at, False, words, masks)
             claims = [c for c in claims if rng.random() < 0.75]  # it misses some words
         else:
             scored = [(_evaluate(game, me, p, a, level == "hard", words, masks), rng.random(), p, a)
                       for p, a in options]
-            (_value, claims, _everyday_words), _tie, pick, at = max(
+            (_value, claims, _common), _tie, pick, at = max(
                 scored, key=lambda item: (item[0][0], item[0][2], item[1]))
         return {"type": "write", "pick": list(pick), "at": list(at), "words": [{"cells": [list(c) for c in cells]} for cells in claims],
                 "block": _block_for(sheet, at, rng)}
@@ -231,7 +232,7 @@ def oracle(game: SpellWrite, view: dict[str, Any], rng: random.Random) -> Move:
     futures = list(zip(luck["rolls"][1:], luck["rerolls"][1:]))
 
     def total(item) -> float:
-        (_value, claims, _everyday_words), _tie, pick, at = item
+        (_value, claims, _common), _tie, pick, at = item
         sheet, now = _written(me.sheet, pick, at, claims)
         return now + _played_out(game, sheet, me.mode, futures, words)
 

@@ -93,7 +93,8 @@ def _split(words: Vocabulary, group: list[str]) -> tuple[list[str], list[str]]:
     if kept is None or kept[0] is not group or kept[1] is not words:
         if len(_SPLIT) > 100_000:
             _SPLIT.clear()
-        usual = [w for w in group if words.everyday(w)]
+        # As long, the commonest first (a group is longest first; the sort keeps that).
+        usual = sorted((w for w in group if words.everyday(w)), key=lambda w: (-len(w), words.level(w)))
         rare = [w for w in group if not words.everyday(w) and not words.blocked(w)]
         kept = _SPLIT[key] = (group, words, usual, rare)
     return kept[2], kept[3]

@@ -12,6 +12,26 @@ game's bots go through it, and so does "Suggest one", which asks a bot.
   words of the agreed dictionary, still never a never-propose word, so that it neither gets
   stuck nor much weaker (a player's own list, or the British one, holds many words `common`
   lacks).
+- The commonest first: everyday words are not all equally known (ROOD, DADO, JABOT, THRUM
+  and ERE are in `common`), so SCOWL's levels order them: `level` is 10, 20, 35 or 40 from
+  data/everyday-levels.txt (made by tools/make_wordlists.py, SCOWL's notice beside it) for
+  the words of `common` it lists, EVERYDAY_LEVEL for the rest of `common`, RARE_LEVEL for any
+  other word. `commonest` keeps the commonest levels of some words, level by level until
+  enough are kept; `sample_commonest` picks a few for showing. The levels file (45,000 words,
+  about 130 kB in the zipped wheel) is read once, in a game's warm-up (about 30 ms on CPython).
+
+Per game, where the game shows or proposes a word:
+- Four Letter Words: the easy and medium bots (and so "Suggest one") choose among the
+  commonest CANDIDATES words that fit; the hard bot weighs every everyday word that fits, as a
+  rarer word can be the one that strikes the others.
+- Shrdlu: every bot claims one of the commonest words it knows (any word wins the round, so
+  this costs no strength); the examples shown after a round are the commonest solutions.
+- Wordsmith: of the words taking the same pieces and as long, a bot thinks of the commonest
+  first.
+- Spell Write: between claims worth the same points, the commonest words; the words shown as
+  missed at the end are the longest, the commonest first among equally long ones.
+- One Letter Better: the easy bot plays only the commonest words its scoring plays make; the
+  others weigh a word outside `common` at RARE_COST less and break ties by commonness.
 
 This decides what bots say, never what the rules accept: players may play any word of the
 agreed dictionary, never-propose words included.
@@ -26,12 +46,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
+from random import Random
 from typing import Any, TypeVar
 
 from wordtable.lexicon.lexicon import Lexicon
 
 EVERYDAY_LEXICON = "common"
 NEVER_PROPOSE_FILES = ("never-propose.txt", "never-propose-ours.txt")
+LEVELS_FILE = "everyday-levels.txt"
+EVERYDAY_LEVEL = 50  # a word of `common` that the levels file does not list (SCOWL 41-50)
+RARE_LEVEL = 95      # any other word: a player's own list, or SCOWL beyond `common`
 VOWELS = frozenset("aeiouy")
 WALKED_LENGTHS = 6  # everyday words up to this long come from the length index; see EverydayWords
 
@@ -77,6 +101,20 @@ def _syllables(word: str) -> int:
 def never_propose() -> frozenset[str]:
     """Every word bots never propose: the listed words and their forms."""
     return frozenset(form for name in NEVER_PROPOSE_FILES for word in read_list(name) for form in forms(word))
+
+
+@lru_cache(maxsize=1)
+def word_levels() -> dict[str, int]:
+    """SCOWL's level of each word the levels file lists (10 the commonest): read once, when
+    a bot or a game's examples first need it."""
+    levels: dict[str, int] = {}
+    level = 0
+    for line in read_list(LEVELS_FILE):
+        if line.startswith("@"):
+            level = int(line[1:])
+        else:
+            levels[line] = level
+    return levels
 
 
 class EverydayWords:
@@ -138,13 +176,44 @@ class Vocabulary:
 
     @staticmethod
     def blocked(word: str) -> bool:
-        """A never-propose word (or one of its forms): no bot ever proposes it."""
-        return word in never_propose()
+        """A never-propose word (or one of its forms), or a hyphenated word with one among its
+        parts (the Wordsmith list's ASS-KISSER, and so SPIC-AND-SPAN too): no bot ever proposes it."""
+        listed = never_propose()
+        return word in listed or ("-" in word and any(part in listed for part in word.split("-")))
 
     def everyday(self, word: str) -> bool:
         """Whether a word of the agreed dictionary is an everyday word a bot may propose (in
         `common`, not a never-propose word)."""
         return word in self.everyday_words.of_length(len(word))
+
+    def level(self, word: str) -> int:
+        """How common a word is, by SCOWL's levels: lower is commoner (see the docstring). A
+        word that is not everyday (not in this vocabulary's `common` list) is RARE_LEVEL,
+        whatever its spelling's level: the levels order the everyday words."""
+        if not self.everyday(word):
+            return RARE_LEVEL
+        return word_levels().get(word, EVERYDAY_LEVEL)
+
+    def commonest(self, items: Iterable[Item], word: Callable[[Item], str] | None = None,
+                  at_least: int = 1) -> list[Item]:
+        """Of prefer(items), in their order: those of the commonest level, and of the next
+        levels in turn while fewer than `at_least` are kept."""
+        kept = self.prefer(items, word)
+        levels = [self.level(text) for text in (kept if word is None else map(word, kept))]
+        cutoff = _cutoff(levels, at_least)
+        return [item for item, level in zip(kept, levels) if level <= cutoff]
+
+    def sample_commonest(self, words: Iterable[str], count: int, rng: Random) -> list[str]:
+        """Up to `count` of these words for showing, never a never-propose word: the commonest
+        levels whole, then a random few of the next level to make up the count."""
+        shown = [text for text in words if not self.blocked(text)]
+        if len(shown) <= count:
+            return shown
+        levels = {text: self.level(text) for text in shown}
+        cutoff = _cutoff(list(levels.values()), count)
+        below = [text for text in shown if levels[text] < cutoff]
+        at_cutoff = [text for text in shown if levels[text] == cutoff]
+        return below + rng.sample(at_cutoff, count - len(below))
 
     def may_propose(self, word: str) -> bool:
         """Whether a bot may propose this word at all: in the agreed dictionary, not blocked."""
@@ -160,14 +229,24 @@ class Vocabulary:
         everyday = [item for item, text in zip(items, texts) if text in sets[len(text)]]
         if everyday:
             return everyday
-        blocked = never_propose()
-        return [item for item, text in zip(items, texts) if text not in blocked]
+        return [item for item, text in zip(items, texts) if not self.blocked(text)]
+
+
+def _cutoff(levels: list[int], at_least: int) -> int:
+    """The commonest level such that at least `at_least` of these levels are at or below it
+    (every level, when there are fewer)."""
+    if not levels:
+        return RARE_LEVEL
+    ordered = sorted(levels)
+    return ordered[min(at_least, len(ordered)) - 1]
 
 
 def warm_up(lexicon_for: Callable[[str], Any], name: str, lengths: Iterable[int] | None = None) -> Iterator[None]:
     """A game's warm-up of its bots' vocabulary, a slice per step: the `common` list opened,
-    then its everyday words of these lengths (None: all), a length at a time."""
+    the words' levels read, then its everyday words of these lengths (None: all), a length at a time."""
     found = vocabulary(lexicon_for, name)
+    yield
+    word_levels()
     yield
     yield from found.everyday_words.build_steps(lengths)
 

@@ -1,0 +1,88 @@
+"""Abbreviations, units and letter names are not words (issue 31): the shipped lists leave them
+out by the rule in tools/make_wordlists.py, keep them in wordlists/removed.txt, and none comes
+back."""
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from wordtable.lexicon import store
+from wordtable.lexicon.compile import read_word_list
+
+ROOT = Path(__file__).resolve().parent.parent
+WORDLISTS = ROOT / "wordlists"
+
+
+def _load_tool():
+    spec = importlib.util.spec_from_file_location("make_wordlists", ROOT / "tools" / "make_wordlists.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+TOOL = _load_tool()
+LIST_NAMES = [item["name"] for item in json.loads((WORDLISTS / "catalog.json").read_text())["lexicons"]]
+
+
+def removed_rows() -> dict[str, tuple[str, list[str]]]:
+    rows = {}
+    for line in (WORDLISTS / TOOL.REMOVED).read_text().splitlines():
+        if line and not line.startswith("#"):
+            word, why, lists = line.split("\t")
+            rows[word] = (why, lists.split(","))
+    return rows
+
+
+def test_the_removed_file_states_its_rule_and_lists_mf_kb_lx_lm_gs_rs():
+    text = (WORDLISTS / TOOL.REMOVED).read_text()
+    assert text.startswith("# ") and "tools/make_wordlists.py" in text.splitlines()[1]
+    rows = removed_rows()
+    assert {"mf", "kb", "lx", "lm", "gs", "rs", "bs", "csc", "dui", "b"} <= set(rows)
+    assert rows["gs"][0] == "letter name" and sorted(rows["gs"][1]) == sorted(LIST_NAMES) and rows["lx"][0].startswith("no vowel")
+    assert not {"hmm", "shh", "brr", "nth", "tsk", "a", "i", "as", "act", "and", "laser"} & set(rows)
+
+
+@pytest.mark.parametrize("name", LIST_NAMES)
+def test_no_removed_word_is_in_a_shipped_list(name):
+    words = set(read_word_list(WORDLISTS / f"{name}.txt"))
+    assert not words & set(removed_rows()), name
+
+
+@pytest.mark.parametrize("name", LIST_NAMES)
+def test_the_rule_reapplied_to_the_shipped_lists_removes_nothing(name):
+    words = read_word_list(WORDLISTS / f"{name}.txt")
+    # A hyphenated word's parts are checked, a single letter being allowed (X-RAY); the
+    # contractions (DON'T, I'M) come whole from SCOWL's list of them.
+    plain = [word for word in words if "-" not in word and "'" not in word]
+    parts = [part for word in words if "-" in word for part in word.split("-") if len(part) > 1]
+    assert [word for word in plain + parts if TOOL.not_a_word(word)] == [], name
+
+
+def test_the_standard_dictionary_refuses_abbreviations_and_keeps_vowelless_words():
+    standard = store.load("standard")
+    assert [word for word in ("mf", "kb", "lx", "lm", "gs", "rs") if word in standard] == []
+    kept = ("hmm", "shh", "brr", "nth", "gym", "myth", "a", "i", "as", "act")
+    assert [word for word in kept if word not in standard] == []
+    assert "tsk" in store.load("large")  # SCOWL has TSK at level 80: only the large list holds it
+
+
+def test_the_rule_by_example():
+    assert TOOL.not_a_word("gs") == "letter name" and TOOL.not_a_word("x") == "letter name"
+    assert TOOL.not_a_word("mf") == TOOL.not_a_word("kb") == "no vowel: abbreviation or unit"
+    assert TOOL.not_a_word("mirv") == "acronym"
+    for word in ("hmm", "shh", "brr", "nth", "tsk", "psst", "cwm", "gym", "rhythm", "as", "is", "a", "act", "laser"):
+        assert TOOL.not_a_word(word) is None, word
+    # The reviewed lists say what they claim: vowel-less words, acronyms SCOWL names.
+    assert all(not TOOL.VOWELS & set(word) for word in TOOL.REAL_VOWELLESS)
+    assert all(TOOL.VOWELS & set(word) for word in TOOL.ACRONYMS)
+    with pytest.raises(ValueError, match="not in SCOWL"):
+        TOOL.not_a_word("dui", abbreviations=frozenset({"mirv"}))
+
+
+def test_the_readme_says_what_was_removed_and_why():
+    readme = (WORDLISTS / "README.md").read_text().lower()
+    assert "removed.txt" in readme and "abbreviation" in readme and "letter name" in readme
+    for example in ("MF", "KB", "LX", "GS", "HMM", "NTH"):
+        assert example.lower() in readme, example
