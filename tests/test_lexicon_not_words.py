@@ -86,3 +86,28 @@ def test_the_readme_says_what_was_removed_and_why():
     assert "removed.txt" in readme and "abbreviation" in readme and "letter name" in readme
     for example in ("MF", "KB", "LX", "GS", "HMM", "NTH"):
         assert example.lower() in readme, example
+
+
+def test_a_game_recorded_before_keeps_the_words_taken_out_since_a_new_move_may_not_use_them():
+    from wordtable.lexicon.lexicon import removed_words, removed_words_accepted
+    # The package reads the same file as the one beside the lists.
+    packaged = ROOT / "py" / "wordtable" / "lexicon" / "data" / "removed.txt"
+    assert packaged.read_text() == (WORDLISTS / "removed.txt").read_text()
+    assert removed_words("standard") == {w for w, (_why, lists) in removed_rows().items() if "standard" in lists}
+    standard = store.load("standard")
+    assert "gs" not in standard and "csch" not in standard
+    with removed_words_accepted():
+        assert "gs" in standard and "csch" in standard and "zzyzx" not in standard
+    assert "gs" not in standard  # only within the block
+
+
+def test_four_letter_words_replays_a_removed_word_and_refuses_it_as_a_new_move():
+    from wordtable.engine.errors import IllegalMove
+    from wordtable.engine.game import Record, replay
+    from wordtable.games import make
+    game, _bots = make("four-letter-words", store.load)
+    chooser = game.view(game.new({"players": 2}, 3), None)["chooser"]
+    record = Record("four-letter-words", {"players": 2}, 3, [(chooser, {"type": "choose", "word": "csch"})])
+    assert replay(game, record).word == "csch"   # chosen when CSCH was in the list: the game opens
+    with pytest.raises(IllegalMove, match="not in the Standard dictionary"):
+        game.apply(game.new({"players": 2}, 3), chooser, {"type": "choose", "word": "csch"})

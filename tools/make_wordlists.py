@@ -191,7 +191,10 @@ def main() -> None:
         for word, why in left_out.items():
             removed.setdefault(word, (why, []))[1].append(name)
         print(f"{name}: {len(words)} words, {len(left_out)} left out as not words")
-    (OUT / REMOVED).write_text(removed_text(removed))
+    # Beside the lists, and in the package: a game recorded before a word was taken out still
+    # replays (wordtable.lexicon.lexicon.removed_words_accepted).
+    for folder in (OUT, PACKAGE_DATA):
+        (folder / REMOVED).write_text(removed_text(removed))
     (PACKAGE_DATA / LEVELS_FILE).write_text(levels_text(everyday_levels(abbreviations)))
     for folder in (OUT, PACKAGE_DATA):
         shutil.copyfile(SCOWL_COPYRIGHT, folder / "SCOWL-COPYRIGHT.txt")

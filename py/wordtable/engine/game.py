@@ -13,6 +13,7 @@ from wordtable.engine.errors import IllegalMove, MalformedMove, RecordMismatch
 from wordtable.engine.options import GameOptions
 from wordtable.engine.rng import START_MARK, Seed, SharedSeed, action_mark
 from wordtable.engine.shared_random import Ledger
+from wordtable.lexicon.lexicon import removed_words_accepted
 
 Move = dict[str, Any]  # a small JSON object, e.g. {"type": "place", "row": 0, "col": 2, "dir": "down"}
 
@@ -340,7 +341,8 @@ def replay_states(game: Game, record: Record, complete: bool = True, seed: Seed 
     for index, (seat, move) in enumerate(record.moves):
         if shared:
             seed.after = mark = action_mark(mark, index, seat, move)
-        state = game.step(state, seat, move)
+        with removed_words_accepted():  # set and reset around the move: never across a yield
+            state = game.step(state, seat, move)
         if shared:
             settle(game, state)
         yield state

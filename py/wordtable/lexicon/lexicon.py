@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import asdict, dataclass
+from importlib import resources
 
 from wordtable.lexicon import queries
 from wordtable.lexicon.listing import Listing, ListingSource, lazy_listing, listing_text
@@ -18,6 +22,30 @@ try:  # the C++ library where it imports (CPython); the pure reader answers the 
     import marisa_trie
 except ImportError:  # Pyodide: no wasm build of marisa-trie exists
     marisa_trie = None
+
+
+# Words taken out of the shipped lists as not words (issue 31: abbreviations, units, letter
+# names; wordlists/removed.txt says which and why) were accepted until then. A game recorded
+# before keeps them: while its moves replay they count as words; a new move may not use them.
+_REMOVED_ACCEPTED: ContextVar[bool] = ContextVar("removed_accepted", default=False)
+
+
+@contextmanager
+def removed_words_accepted() -> Iterator[None]:
+    """Within this block, each shipped list also holds the words since taken out of it."""
+    token = _REMOVED_ACCEPTED.set(True)
+    try:
+        yield
+    finally:
+        _REMOVED_ACCEPTED.reset(token)
+
+
+@functools.cache
+def removed_words(name: str) -> frozenset[str]:
+    """The words taken out of the shipped list of this name (none for a player's own list)."""
+    text = resources.files("wordtable.lexicon").joinpath("data", "removed.txt").read_text(encoding="utf-8")
+    rows = (line.split("\t") for line in text.splitlines() if line and not line.startswith("#"))
+    return frozenset(row[0] for row in rows if len(row) == 3 and name in row[2].split(","))
 
 
 @dataclass(frozen=True)
@@ -109,7 +137,9 @@ class Lexicon:
         # The listing's set where it is at hand (it answers at once), else the trie: a look-up
         # never waits for the listing to be fetched.
         listing = self._listing(False)
-        return word in (self.trie if listing is None else listing)
+        if word in (self.trie if listing is None else listing):
+            return True
+        return _REMOVED_ACCEPTED.get() and not self.info.custom and word in removed_words(self.info.name)
 
     def __len__(self) -> int:
         return len(self.trie)
