@@ -309,11 +309,6 @@ def one_letter_better_screens(page, out: Path, size: str) -> None:
     open_prepared_game(page, base, "one-letter-better", players, {"players": 2, "rounds": 2, "target": 40}, 5)
     olb_driver.wait_for_screen(page)
     shot("draw")
-    page.click("#olb-take")  # the top card alone: kept like a card drawn, or put back
-    page.wait_for_selector("#olb-put-back")
-    shot("took-one")
-    page.click("#olb-put-back")
-    page.wait_for_selector("#olb-draw")
     page.click("#olb-draw")
     olb_driver.wait_for_screen(page)
     page.click("#olb-suggest")
@@ -344,6 +339,11 @@ def one_letter_better_screens(page, out: Path, size: str) -> None:
     page.wait_for_selector("#privacy-continue")
     shot("privacy")
     page.click("#privacy-continue")
+    page.click("#olb-take")  # the top card alone: kept like a card drawn, or put back
+    page.wait_for_selector("#olb-put-back")
+    shot("took-one")
+    page.click("#olb-put-back")
+    page.wait_for_selector("#olb-draw")
     page.click("#olb-draw")
     olb_driver.wait_for_screen(page)
     hand = page.locator("#olb-hand .olb-hand-card")

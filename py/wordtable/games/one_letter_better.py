@@ -426,7 +426,8 @@ class OneLetterBetter(Game):
     def _put_back(self, state: State, seat: int) -> State:
         hand = tuple(uid for uid in state.hands[seat] if uid not in state.taken)
         return replace(state, pile=state.pile + state.taken, hands=_set(state.hands, seat, hand), phase="draw",
-                       must_play=None, taken=()).noted(seat, "put the cards back on the discard pile")
+                       must_play=None, taken=()).noted(
+            seat, f"put the card{'s' if len(state.taken) > 1 else ''} back on the discard pile")
 
     # -- plays ---------------------------------------------------------------------------------
 

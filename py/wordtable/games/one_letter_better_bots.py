@@ -301,7 +301,7 @@ def _bot(level: str):
             return {"type": "discard", "cards": _discards(view, level, rng, excess)}
         if phase == "draw":
             # After putting cards back the bot draws: what it took made no play after all.
-            put_back = view["log"] and view["log"][-1]["text"].startswith("put the cards back")
+            put_back = view["log"] and view["log"][-1]["text"].startswith("put the card")
             return {"type": "draw"} if put_back else _begin(game, view, level)
         if view["must_play"] is None:
             steal = _steal_one(view, level)
