@@ -510,17 +510,28 @@ def build_inputs_digest() -> str:
 INSTALLED_LEXICONS = ("common",)
 
 
+def games_default_lexicons(site: Path) -> set[str]:
+    """The dictionary each game starts with when its options are left alone (games.json)."""
+    path = site / "games.json"
+    games = json.loads(path.read_text())["games"] if path.exists() else []
+    return {option["default"] for game in games for option in game["options"] if option["name"] == "lexicon"}
+
+
 def on_demand_files(site: Path) -> dict[str, str]:
-    """The files the service worker does not fetch at install, but the first time a page asks
-    for them ("use"): other dictionaries than the default, the QR readers, wheels loaded on
-    demand. (The memory snapshot is installed: the worker registers once a first game is
+    """The files the service worker does not fetch at install: "idle", fetched in the background
+    once a first game is playable and the page is idle, so that every game starts offline with
+    its default options after one visit (the other games' default dictionaries); "use", the
+    first time a page asks for them (other dictionaries, the QR readers, wheels loaded on
+    demand). (The memory snapshot is installed: the worker registers once a first game is
     playable, and only later visits read the snapshot.)"""
     manifest_path = site / "lexicons" / "manifest.json"
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {"lexicons": []}
+    every_game = games_default_lexicons(site)
     later: dict[str, str] = {}
     for lexicon in manifest["lexicons"]:
         if not lexicon.get("default") and lexicon["name"] not in INSTALLED_LEXICONS:
-            later.update({f"lexicons/{entry['file']}": "use" for entry in lexicon["files"].values()})
+            when = "idle" if lexicon["name"] in every_game else "use"
+            later.update({f"lexicons/{entry['file']}": when for entry in lexicon["files"].values()})
     later.update({f"vendor/{path.name}": "use" for path in (site / "vendor").glob("*") if path.suffix in (".js", ".mjs")})
     later.update({f"pyodide/{wheel.file_name}": "use" for wheel in PINNED_WHEELS})
     later[f"pyodide/{STDLIB_ON_DEMAND_NAME}"] = "use"

@@ -121,11 +121,12 @@ def playthrough(game, bots, seed: int) -> None:
         actors = game.actors(state)
         if not actors:
             break
-        for seat in actors:  # every legal move applies (a sample of them: claims can be many)
-            for move in rng.sample(legal := game.legal_moves(state, seat), min(3, len(legal))):
+        legal_of = {seat: game.legal_moves(state, seat) for seat in actors}
+        for seat, legal in legal_of.items():  # every legal move applies (a sample of them: claims can be many)
+            for move in rng.sample(legal, min(3, len(legal))):
                 game.apply(state, seat, move)
                 game.move_text(state, move)
-        check_offers(game, state, rng, examples)
+        check_offers(game, state, rng, examples, legal_of)
         deadline = game.deadline(state)
         picked = choose(game, bots, state, actors, rng, who)
         before = copy.deepcopy(state)
@@ -153,7 +154,7 @@ def playthrough(game, bots, seed: int) -> None:
     assert json_safe(game.reveal(state))
 
 
-def check_offers(game, state, rng: random.Random, examples: dict[str, dict]) -> None:
+def check_offers(game, state, rng: random.Random, examples: dict[str, dict], legal_of: dict[int, list]) -> None:
     """What each view offers is what the engine accepts: its `waiting_for` names exactly the
     seats that may move (in a turn-based game each has a legal move; in a race a seat may wait
     with nothing listed, such as the player who called shrdlu), a kind of move it offers has a
@@ -161,7 +162,7 @@ def check_offers(game, state, rng: random.Random, examples: dict[str, dict]) -> 
     actors = game.actors(state)
     for seat in range(game.seats(state)):
         view = game.view(state, seat)
-        legal = game.legal_moves(state, seat)
+        legal = legal_of[seat] if seat in legal_of else game.legal_moves(state, seat)  # listed once per state
         waits = seat in view["waiting_for"]
         assert waits == (seat in actors) and (waits or not legal) and (game.realtime or waits <= bool(legal)), (
             f"{game.id}: seat {seat}'s view says waiting_for={view['waiting_for']}, the engine lists {len(legal)} moves")

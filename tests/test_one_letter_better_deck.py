@@ -63,13 +63,14 @@ def test_new_games_record_every_option_and_old_records_keep_the_target_they_were
     # (That the page's new records hold every option: tests/test_bridge_games.py.)
     from wordtable.engine.game import Record, replay
     from wordtable.games.one_letter_better import OneLetterBetter, Options
-    # A daily game's record held only the players: made under the old default, it keeps 100.
-    assert Options.saved({"players": 2}) == {"players": 2, "target": 100}
-    assert Options.saved({"players": 1}) == {"players": 1, "target": 0}
-    assert Options.saved({"players": 2, "target": 60}) == {"players": 2, "target": 60}
+    assert Options.complete({"players": 2})["target"] == 175 and Options.complete({"players": 1})["target"] == 0
+    assert Options.complete({"players": 3, "target": 60})["target"] == 60
+    # Options written without a target (a daily game's record held only the players) were
+    # made under the old default, 100, and keep it.
+    assert Options.parse({"players": 2}).target == 100 and Options.parse({"players": 1}).target == 0
     game = OneLetterBetter(lambda name: store.load(name))
-    old = replay(game, Record("one-letter-better", {"players": 2}, 9))
-    assert old.options.target == 100 and game.new({"players": 2}, 9).options.target == 175
+    assert replay(game, Record("one-letter-better", {"players": 2}, 9)).options.target == 100
+    assert game.new(Options.complete({"players": 2}), 9).options.target == 175
 
 
 def test_the_how_to_play_page_gives_the_default_targets_and_the_balance_table():
@@ -82,11 +83,10 @@ def test_the_how_to_play_page_gives_the_default_targets_and_the_balance_table():
     assert "bench/one_letter_better_balance.py" in page and 'id="olb-balance"' in page
 
 
-def test_a_saved_record_with_unreadable_players_is_refused_not_a_crash():
+def test_options_with_unreadable_players_are_refused_not_a_crash():
     from wordtable.engine.errors import BadOptions
     from wordtable.games.one_letter_better import Options
-    for players in ([2], {"n": 2}, "2", None):
-        options = Options.saved({"players": players})
-        assert options["target"] == 100
-        with pytest.raises(BadOptions):
-            Options.parse(options)
+    for players in ([2], {"n": 2}, "2", None, True):
+        for read in (Options.parse, Options.complete):
+            with pytest.raises(BadOptions):
+                read({"players": players})

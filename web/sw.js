@@ -10,7 +10,10 @@
 // not fetched at install but the first time a page asks for them (other dictionaries, the QR
 // readers), checked against their hash and kept, so whatever was used once works offline:
 // copies a previous deploy kept carry over, and so do those the page fetched before the worker
-// installed (from the HTTP cache).
+// installed (from the HTTP cache). Files marked "idle" (what the other games need with their
+// default options) are also fetched in the background, one at a time and at low priority, when
+// the page says a first game is playable and it is idle: after one visit every game starts
+// offline. The page asks which are still missing ("offline-status") to tell the player.
 
 const PRECACHE = self.__PRECACHE__;
 const CACHE_PREFIX = "wordtable-";
@@ -42,12 +45,12 @@ async function storeUnpacked(cache, file, response) {
                   new Response(inflated, { headers: { "Content-Type": "application/octet-stream" } }));
 }
 
-async function precacheFile(cache, file, copies) {
+async function precacheFile(cache, file, copies, priority = "auto") {
   const url = new URL(file.url, SCOPE).href;
   let response = copies.get(file.integrity)?.clone();
   if (!response) {
     // The browser checks the hash; a stale or damaged file rejects here.
-    response = await fetch(new Request(url, { integrity: file.integrity, cache: "no-cache" }));
+    response = await fetch(new Request(url, { integrity: file.integrity, cache: "no-cache", priority }));
     if (!response.ok) throw new Error(`${file.url}: HTTP ${response.status}`);
   }
   if (file.unpack && typeof DecompressionStream === "function") {
@@ -86,8 +89,8 @@ let manifestWrites = Promise.resolve(); // one read-change-write of the manifest
 
 /** A file of this deploy left out of the install, fetched now (checked against its hash), kept
  * in the cache and listed in the cache's manifest (so the next deploy can carry it over). */
-async function cacheLater(cache, file) {
-  await precacheFile(cache, file, new Map());
+async function cacheLater(cache, file, priority = "auto") {
+  await precacheFile(cache, file, new Map(), priority);
   const listed = manifestWrites.then(async () => {
     const manifest = await (await cache.match(MANIFEST_KEY))?.json();
     if (manifest && !manifest.files.some((entry) => entry.url === file.url)) {
@@ -114,9 +117,47 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-// The page asks for this when the player accepts an update.
+const IDLE = PRECACHE.files.filter((file) => file.when === "idle");
+let filling = null; // the background fetch under way: asked twice, it runs once
+
+/** The "idle" files this worker's cache does not hold yet (none once every game starts offline). */
+async function missingIdle() {
+  if (!(await caches.has(CACHE_NAME))) return IDLE.map((file) => file.url);
+  const cache = await caches.open(CACHE_NAME);
+  const held = await Promise.all(IDLE.map((file) => cache.match(new URL(file.url, SCOPE).href)));
+  return IDLE.filter((_file, index) => !held[index]).map((file) => file.url);
+}
+
+async function tellPages(message) {
+  for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage(message);
+}
+
+/** Fetches the missing "idle" files one by one (a failure, such as the network gone, stops it
+ * until the next page asks), telling the pages what is still missing after each. */
+async function fillIdle() {
+  if (!(await caches.has(CACHE_NAME))) return;
+  const cache = await caches.open(CACHE_NAME);
+  for (const url of await missingIdle()) {
+    try {
+      await cacheLater(cache, IDLE.find((file) => file.url === url), "low");
+    } catch {
+      break;
+    }
+    await tellPages({ type: "offline-status", missing: await missingIdle() });
+  }
+}
+
 self.addEventListener("message", (event) => {
-  if (event.data?.type === "activate") self.skipWaiting();
+  const type = event.data?.type;
+  // The page asks for this when the player accepts an update.
+  if (type === "activate") self.skipWaiting();
+  if (type === "offline-status") {
+    event.waitUntil(missingIdle().then((missing) => event.source?.postMessage({ type, missing })));
+  }
+  if (type === "offline-fill") {
+    filling ??= fillIdle().finally(() => { filling = null; });
+    event.waitUntil(filling.then(async () => event.source?.postMessage({ type: "offline-status", missing: await missingIdle() })));
+  }
 });
 
 

@@ -5,6 +5,7 @@ import { $ } from "./ui.js";
 import { showHome, openFromHash } from "./screens.js";
 import { wireSettings } from "./settings.js";
 import { startEmbedMode } from "./embed.js";
+import { watchOffline } from "./offline.js";
 
 const STAGES = [
   { id: "runtime", label: "Fetching the Python runtime", percent: 10 },
@@ -97,7 +98,8 @@ async function bootPython() {
     $("boot").hidden = true;
     // "Interactive" once the home screen has been painted with Python behind it.
     requestAnimationFrame(() => setTimeout(() => performance.mark("wordtable-interactive")));
-    installTime().then(registerServiceWorker);
+    // Then, the page idle, what every other game needs with its defaults (offline.js).
+    installTime().then(registerServiceWorker).then(() => whenIdle(() => watchOffline().catch(() => {})));
     // The dictionaries section is below the fold: set it up once the first screen is settled.
     wordtable.dictionaries = new Dictionaries(python);
     markReady(wordtable);

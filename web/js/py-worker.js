@@ -241,10 +241,31 @@ async function downloadSiteFile(path, sha256) {
   try {
     response = await fetch(new URL(path, SITE), options);
   } catch (error) {
-    throw new Error(`${path} could not be loaded (offline, or the file is damaged)`);
+    throw new Error(await unreachableMessage(path));
   }
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Why a file could not be had, in a player's words: for a dictionary, its name, and the
+ * dictionaries this device has whole (in the service worker's cache) to choose instead. */
+async function unreachableMessage(path) {
+  const generic = `${path} could not be loaded (offline, or the file is damaged)`;
+  const wanted = /^lexicons\/([a-z0-9-]+)\./.exec(path)?.[1];
+  if (!wanted) return generic;
+  try {
+    const manifest = await (await fetch(new URL("lexicons/manifest.json", SITE))).json();
+    const held = async (lexicon) => (await Promise.all(Object.values(lexicon.files).map(
+      (entry) => caches.match(new URL(`lexicons/${entry.file}`, SITE).href)))).every(Boolean);
+    const lexicon = manifest.lexicons.find((entry) => entry.name === wanted);
+    const here = [];
+    for (const entry of manifest.lexicons) if (entry !== lexicon && await held(entry)) here.push(`“${entry.title}”`);
+    return `The “${lexicon?.title ?? wanted}” dictionary is not on this device yet, and it cannot be fetched now`
+      + " (no network?)." + (here.length ? ` On this device: ${here.join(", ")}: choose one of them in the game's options,`
+        + " or connect once to fetch it." : " Connect once to fetch it.");
+  } catch {
+    return generic;
+  }
 }
 
 function writeSiteFile(path, bytes) {

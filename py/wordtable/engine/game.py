@@ -352,8 +352,7 @@ def replay_states(game: Game, record: Record, complete: bool = True, seed: Seed 
 
 def start_state(game: Game, record: Record, seed: Seed) -> Any:
     """The game's first state; the secret parts its guests keep on their devices unknown."""
-    # A record made before an option's default changed keeps the default it was made under.
-    state = game.new(game.Options.saved(record.options), seed)
+    state = game.new(record.options, seed)
     if record.owned is None:
         return state
     part = game.owned_part()

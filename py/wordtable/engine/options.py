@@ -34,14 +34,24 @@ class OptionSpec:
     by_players: tuple[tuple[int, Any], ...] = ()  # a default that depends on the number of players
     legacy: tuple[tuple[Any, Any], ...] = ()      # (an older value, what it means now): saves keep loading
     # The default before it changed, and by number of players: a saved record without this option
-    # was made under it and keeps it (GameOptions.saved). None: the default never changed.
+    # was made under it and keeps it (when_missing); a new record holds every option (complete).
+    # None: the default never changed.
     earlier_default: tuple[Any, tuple[tuple[int, Any], ...]] | None = None
 
     def default_for(self, players: int) -> Any:
+        """The default a new game takes (the form's, and what complete writes)."""
         for count, value in self.by_players:
             if count == players:
                 return value
         return self.default
+
+    def when_missing(self, players: int) -> Any:
+        """What options without this one mean: the default they were written under. For an
+        option whose default changed, the earlier one (old saves wrote only what they chose)."""
+        if self.earlier_default is None:
+            return self.default_for(players)
+        default, by_players = self.earlier_default
+        return dict(by_players).get(players, default)
 
     def to_json(self) -> dict[str, Any]:
         default = list(self.default) if isinstance(self.default, tuple) else self.default
@@ -143,7 +153,7 @@ class GameOptions:
         players = data.get("players", specs["players"].default)
         if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
             raise BadOptions(f"{cls.title} is for {low} to {high} players.")
-        values = {name: spec.parse(data[name]) if name in data else spec.default_for(players)
+        values = {name: spec.parse(data[name]) if name in data else spec.when_missing(players)
                   for name, spec in specs.items()}
         parsed = cls(**values)
         parsed.check()
@@ -151,18 +161,14 @@ class GameOptions:
 
     @classmethod
     def complete(cls, data: Any) -> dict[str, Any]:
-        """Every option's value, for a new game's record (BadOptions as parse)."""
-        return cls.parse(data).to_json()
-
-    @classmethod
-    def saved(cls, data: dict[str, Any]) -> dict[str, Any]:
-        """A saved record's options as they were meant when it was made: an option it lacks
-        whose default has changed since takes the default it had then (new records hold every
-        option, see complete, so a later change cannot reach them)."""
-        players = data.get("players") if isinstance(data.get("players"), int) else None  # a bad one: parse says so
-        older = {spec.name: dict(spec.earlier_default[1]).get(players, spec.earlier_default[0])
-                 for spec in cls.specs() if spec.earlier_default is not None and spec.name not in data}
-        return {**data, **older}
+        """A new game's options, every one written out with today's defaults (BadOptions as
+        parse): the record keeps them, so a default changed later cannot change the game."""
+        if not isinstance(data, dict):
+            raise BadOptions("The options must be an object.")
+        players = data.get("players")
+        players = players if isinstance(players, int) and not isinstance(players, bool) else None
+        defaults = {spec.name: spec.default_for(players) for spec in cls.specs() if spec.name not in data}
+        return cls.parse({**defaults, **data}).to_json()
 
     def check(self) -> None:
         """Rules between options (a game overrides it); raise BadOptions."""

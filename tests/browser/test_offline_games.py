@@ -1,0 +1,90 @@
+"""Every game offline after one visit (issue 32): a first visit that opens only the home screen
+leaves, once the home screen says "Ready to play offline", everything each game needs with
+its default options on the device; with the server gone, each of the five games starts from
+the new-game form and takes a first move. A dictionary never fetched is named, with the ones
+the device has."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+import flw_driver
+import olb_driver
+import sw_driver
+import ws_driver
+from conftest import wait_for_boot
+from wordtable.games import REGISTRY
+
+
+def record_of(page: Page, save_id: str) -> dict:
+    return json.loads(page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')"))["record"]
+
+
+def start(page: Page, url: str, game_id: str, preset: str | None = None) -> str:
+    """A new game with the form's defaults (and a preset of players); its save's id."""
+    page.goto(f"{url}#new={game_id}")
+    page.wait_for_selector("#setup-start")
+    if preset:
+        page.click(f"[data-preset={preset}]")
+    page.click("#setup-start")
+    page.wait_for_url("**#game=*")
+    return page.evaluate("location.hash.split('=')[1]")
+
+
+def own_moves(page: Page, save_id: str) -> int:
+    return sum(1 for seat, _move in record_of(page, save_id)["moves"] if seat == 0)
+
+
+def first_move(page: Page, game_id: str, save_id: str) -> None:
+    """The person at seat 0 makes a move of the game, however its screen asks for it."""
+    if game_id == "shrdlu":  # practice alone: passing the round is a move
+        page.click("#shrdlu-pass")
+        expect(page.locator("#round-result")).to_contain_text("You passed this round.")
+    elif game_id == "spell-write":
+        sw_driver.take_turn(page, lambda _claim: False)
+    elif game_id == "wordsmith":
+        ws_driver.panel_ready(page, 0)
+        ws_driver.act(page, save_id, 0)
+    else:
+        driver = flw_driver if game_id == "four-letter-words" else olb_driver
+        for _ in range(40):
+            if own_moves(page, save_id):
+                break
+            current = driver.screen(page)
+            if current != "waiting":
+                driver.take_turn(page, current)
+            else:
+                page.wait_for_timeout(200)
+    page.wait_for_function(f"""() => JSON.parse(localStorage.getItem('wordtable.save.{save_id}'))
+        .record.moves.some(([seat]) => seat === 0)""", timeout=30_000)
+
+
+def test_after_one_visit_every_game_starts_offline_and_plays(page, site):
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    # Nothing but the home screen on this visit; the page registers its worker a few seconds in.
+    page.wait_for_selector("body[data-offline=ready]", timeout=120_000)
+    expect(page.locator("#offline-status")).to_have_text("Ready to play offline: every game now starts without a network.")
+    site.stop()  # the network is gone
+    page.reload()
+    assert wait_for_boot(page) == "ready"
+    expect(page.locator("#offline-status")).to_be_hidden()  # said once
+    for game_id in REGISTRY:
+        save_id = start(page, site.url, game_id, preset="alone" if game_id == "shrdlu" else None)
+        first_move(page, game_id, save_id)
+        expect(page.locator(".notice.bad:visible, [role=alert]:visible")).to_have_count(0)
+
+
+def test_a_dictionary_never_fetched_is_named_offline_with_the_ones_on_the_device(page, site):
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    page.wait_for_selector("body[data-offline=ready]", timeout=120_000)
+    site.stop()
+    page.reload()
+    assert wait_for_boot(page) == "ready"
+    message = page.evaluate("""wordtable.python.call('lexicon.check', {lexicon: 'large', words: ['qi']})
+        .then(() => 'found', (error) => error.message)""")
+    assert message.startswith("The “Large” dictionary is not on this device yet"), message
+    assert "On this device: “Standard”, “Common words”" in message and "“Standard with contractions”" in message
