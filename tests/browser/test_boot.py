@@ -50,7 +50,7 @@ def test_page_paints_before_python_is_up(page, site):
     for name in GAMES:
         expect(page.get_by_role("heading", name=name)).to_be_visible()
     expect(page.locator("#boot")).to_be_visible()
-    expect(page.locator("#boot-label")).to_have_text("Starting Python…")
+    expect(page.locator("#boot-label")).to_have_text("Starting the rules checker…")  # a player's words, not "Python"
     assert page.evaluate("document.body.dataset.boot") == "loading"
     # The main thread is free while the worker boots: the page still answers at once.
     assert page.evaluate("new Promise(r => setTimeout(() => r(1), 0))") == 1

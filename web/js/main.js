@@ -7,10 +7,12 @@ import { wireSettings } from "./settings.js";
 import { startEmbedMode } from "./embed.js";
 import { watchOffline } from "./offline.js";
 
+// In a player's words: what is loading is what checks every move (the games' rules run in
+// Python, in this browser); the words "Python" and "package" meant nothing to a newcomer.
 const STAGES = [
-  { id: "runtime", label: "Fetching the Python runtime", percent: 10 },
-  { id: "python", label: "Starting Python", percent: 30 },
-  { id: "package", label: "Loading the Wordtable package", percent: 85 },
+  { id: "runtime", label: "Fetching what checks the rules", percent: 10 },
+  { id: "python", label: "Starting the rules checker", percent: 30 },
+  { id: "package", label: "Reading the five games' rules", percent: 85 },
   { id: "ready", label: "Ready", percent: 100 },
 ];
 
@@ -61,7 +63,7 @@ function showFailure(failure) {
   if (failure.files?.length) lines.push(`Files involved: ${failure.files.join(", ")}`);
   $("boot-error-detail").textContent = lines.join("\n");
   $("boot-error-hint").textContent = STAGE_HINTS[failure.stage] ?? "";
-  $("python-line").textContent = "Python is not running.";
+  $("python-line").textContent = "The games' rules could not be started (Python is not running).";
 }
 
 function whenIdle(task) {
