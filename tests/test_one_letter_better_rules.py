@@ -474,6 +474,8 @@ def test_at_the_end_of_the_deck_the_top_scorer_pays_nothing():
     state = g.apply(state, 1, {"type": "end"})
     result = state.results[0]
     assert result.how == "deck" and result.penalties == (0, 12) and state.outcome.winners == (0,)
+    # The screen says why the top scorer's Q costs nothing (issue 32: the note was missing).
+    assert g.view(state, 1)["results"][0]["kept"] == [0]
 
 
 def test_the_highest_total_after_the_last_round_wins_and_a_tie_shares():

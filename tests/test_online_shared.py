@@ -369,8 +369,9 @@ def as_before(revealed: dict) -> dict:
     if isinstance(revealed.get("options"), dict):
         revealed["options"] = {name: OPTION_VALUES_BEFORE.get((name, value), value) if isinstance(value, str) else value
                                for name, value in revealed["options"].items()}
-    if isinstance(revealed.get("results"), list):  # Shrdlu's example answers, commonest first since issue 31
-        revealed["results"] = [{k: v for k, v in r.items() if k != "examples"} if isinstance(r, dict) else r
+    if isinstance(revealed.get("results"), list):  # Shrdlu's example answers, commonest first since issue 31,
+        # and One Letter Better's note of a hand not counted, added since
+        revealed["results"] = [{k: v for k, v in r.items() if k not in ("examples", "kept")} if isinstance(r, dict) else r
                                for r in revealed["results"]]
     return revealed
 

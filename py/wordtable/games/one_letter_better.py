@@ -164,6 +164,7 @@ class RoundResult:
     hands: tuple[tuple[int, ...], ...]
     how: str                    # "target", "deck"
     winner: int | None          # who reached the target
+    exempt: tuple[int, ...] = ()  # whose hand was not counted (the winner; at the deck's end, the top scorer)
 
     @property
     def final(self) -> tuple[int, ...]:
@@ -726,14 +727,16 @@ class OneLetterBetter(Game):
     def _end_round(self, state: State, how: str, winner: int | None) -> State:
         options = state.options
         top = max(state.scores)
-        penalties = []
+        penalties, exempted = [], []
         for seat, hand in enumerate(state.hands):
             exempt = seat == winner or (how == "deck" and not options.solo and state.scores[seat] == top)
             owed = 0 if exempt else sum(penalty(u) for u in hand)
             if options.solo and options.solo_pile:
                 owed += sum(penalty(u) for u in state.pile)
             penalties.append(owed)
-        result = RoundResult(state.scores, tuple(penalties), state.hands, how, winner)
+            if exempt:
+                exempted.append(seat)
+        result = RoundResult(state.scores, tuple(penalties), state.hands, how, winner, tuple(exempted))
         totals = tuple(t + f for t, f in zip(state.totals, result.final))
         state = replace(state, totals=totals, results=state.results + (result,), pending=None,
                         trimming=None).noted(None, f"Round {state.round} is over")
@@ -927,4 +930,6 @@ def word_json(word: Word) -> dict[str, Any]:
 def result_json(result: RoundResult) -> dict[str, Any]:
     return {"scores": list(result.scores), "penalties": list(result.penalties), "final": list(result.final),
             "hands": [[card_json(u) for u in hand] for hand in result.hands], "how": result.how,
-            "winner": result.winner}
+            "winner": result.winner,
+            # a hand the rules leave uncounted though it holds cards: the screen says why it costs 0
+            "kept": [seat for seat in result.exempt if result.hands[seat]]}

@@ -178,7 +178,8 @@ function roundResultElement(result, number, view, players, { ids = true, hands =
       element("tbody", {}, ...players.map((_player, seat) => element("tr", { "data-seat": seat },
         element("th", {}, `${result.winner === seat ? "★ " : ""}${nameOf(players, seat)}`),
         element("td", { class: "points" }, String(result.scores[seat])),
-        element("td", { class: "points olb-penalty" }, result.penalties[seat] ? `−${result.penalties[seat]}` : "0"),
+        element("td", { class: "points olb-penalty" }, result.penalties[seat] ? `−${result.penalties[seat]}`
+          : (result.kept ?? []).includes(seat) ? element("span", { class: "olb-kept" }, "0 (not counted)") : "0"),
         element("td", { class: "points olb-final" }, element("strong", {}, String(result.final[seat]))))))),
     hands ? element("div", { class: "olb-hands" }, ...players.map((_p, seat) => element("div", { class: "olb-hand-line" },
       element("span", { class: "olb-hand-title" }, `${nameOf(players, seat)}'s hand`),
@@ -891,6 +892,8 @@ class TurnPanel {
       answer = { ok: false, reason: error.message, words: [] };
     }
     if (seq !== this.previewSeq || !preview.isConnected) return;
+    // Python's refusal is said once, here: the play it refuses cannot be sent.
+    if (this.playButton) this.playButton.disabled = !answer.ok;
     if (answer.ok) {
       const [first, ...rest] = answer.words.map(upper);
       const judged = this.view.options.judge === "players" && this.view.options.players > 1;
