@@ -39,6 +39,8 @@ def test_a_daily_challenge_is_the_same_for_everyone_and_keeps_a_streak(page: Pag
     save = save_of(page, f"daily-spell-write-{DAY}")
     assert save["record"]["seed"] == fnv_seed("spell-write", DAY) and save["daily"] == {"date": DAY}
     dice = page.locator("#sw-dice").inner_text()
+    # While playing, the screen says this is the daily challenge, and of which day.
+    expect(page.locator("#table-headline")).to_contain_text(f"Spell Write · daily challenge of {DAY} · ")
 
     # A friend on another device opens the same day's link: the same seed, the same first roll.
     other = browser.new_context(**TEST_CONTEXT).new_page()

@@ -25,13 +25,19 @@ const botNote = (players) => (seat) => ({ suffix: players[seat]?.bot ? ` (${play
  * their own board (the game's waitingPicture). Nothing can be played on it; Table.open draws
  * over it. Returns the screen (to dispose of), or null when none is kept or it cannot be drawn.
  */
+/** The start of the table's headline: the game, and for a daily challenge the day it is, so a
+ * player sees while playing that this is the daily (and which). */
+function tableTitle(game, save) {
+  return save.daily?.date ? `${game.title} · daily challenge of ${save.daily.date}` : game.title;
+}
+
 export function drawSavedTable({ root, game, save, waitingText }) {
   const seen = readLastSeen(save.id);
   const isView = (view) => view !== null && typeof view === "object" && !Array.isArray(view);
   if (!game || !isView(seen?.view)) return null;
   let screen = null;
   try {
-    screen = new TableScreen({ root, game, players: save.players, seatNote: botNote(save.players),
+    screen = new TableScreen({ root, game, players: save.players, seatNote: botNote(save.players), title: tableTitle(game, save),
       controls: [element("a", { class: "button small", href: "#" }, "Home")] });
     const own = isView(seen.own?.view) && Number.isInteger(seen.own.seat) ? seen.own : null;
     screen.showSide(seen.view, { historySeat: own?.seat ?? null });
@@ -144,7 +150,7 @@ export class Table {
     const players = this.save.players;
     this.screen?.dispose();
     this.screen = new TableScreen({ root: this.root, game: this.game, players, controls, lines: [this.onlineLine],
-      seatNote: botNote(players) });
+      seatNote: botNote(players), title: tableTitle(this.game, this.save) });
   }
 
   setMain(...children) {
