@@ -288,3 +288,9 @@ def test_simulate_command_plays_shrdlu():
                           "--levels", "hard,easy", "--games", "10", "--json"], capture_output=True, text=True, check=True)
     summary = json.loads(out.stdout)
     assert summary["games"] == 10 and summary["wins"]["0"] > summary["wins"]["1"]
+
+
+def test_the_home_card_does_not_promise_five_cards_when_a_round_can_deal_six():
+    from wordtable.games.shrdlu import CARDS, Shrdlu
+    assert any(card.sixth for card in CARDS.values())
+    assert "sometimes six" in Shrdlu.blurb and "Five cards, five rules" not in Shrdlu.blurb

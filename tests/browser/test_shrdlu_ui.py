@@ -232,6 +232,8 @@ def test_a_six_card_spread_fits_its_cards_on_a_phone(page: Page, site, size):
     cards = page.evaluate(CARD_FITS)
     assert [card["text"] for card in cards if not card["fits"]] == []
     assert any("AEIOU" in card["text"] for card in cards)
+    # The asterisk that deals the sixth card says so in plain words, not as if it were the sixth.
+    assert any("a sixth card is dealt" in card["text"] for card in cards)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     expect(page.locator("#shrdlu-word")).to_be_in_viewport()
     expect(page.locator("#shrdlu-submit")).to_be_in_viewport()

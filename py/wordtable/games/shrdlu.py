@@ -175,8 +175,8 @@ class State:
 class Shrdlu(Game):
     id = GAME_ID
     title = "Shrdlu"
-    blurb = ("Five cards, five rules, one word. Be the first to find a word that fits the spread "
-             "— or bet that none exists.")
+    blurb = ("Five cards (sometimes six), a rule on each, one word. Be the first to find a word that fits "
+             "the spread — or bet that none exists.")
     minutes = 15
     host_sees = ("deals each spread at random together with every player's device when it is dealt: the host "
                  "can no more know the cards to come than anyone else.")

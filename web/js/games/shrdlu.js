@@ -19,13 +19,13 @@ export const firstGame = { bot: "easy", speed: "2100" };
 // the card too (and in the how-to-play page).
 const FACES = {
   adjacent: ["A↔B", "adjacent to another letter"],
-  earliest: ["A…", "earliest letter in the word"],
+  earliest: ["A…", "no letter of the word comes before it in the alphabet"],
   later: ["↗", "later than the previous letter"],
-  "repeat-final-3": ["↺3", "repeats one of the last 3"],
+  "repeat-final-3": ["↺3", "the same as one of the word's last 3 letters"],
   "only-1": ["×1", "only one of this letter"],
   "repeat-any": ["↺", "repeats another letter"],
   "*": ["*", "any letter"],
-  "*6": ["*", "any letter · sixth card"],
+  "*6": ["*", "any letter · and a sixth card is dealt"],
 };
 
 const upper = (text) => text.toUpperCase();
