@@ -1,5 +1,5 @@
 """Challenge links (issue 16), for every game: a finished game one person played against bots
-offers "Challenge a friend to this deal"; its text shares the result without a word of the game
+offers "Challenge a friend to the same game" (not "deal": most games deal no cards); its text shares the result without a word of the game
 and a link that gives whoever opens it, on another device, the same game (seed and options)
 against the same bots at the same speed, resumed when opened again. A damaged link changes
 nothing and says why. No game is named here: each finished game comes from bots playing it."""
@@ -34,7 +34,8 @@ def test_a_finished_game_challenges_a_friend_to_the_same_deal(page: Page, site, 
     open_position(page, site.url, game_id, label, record, bot_delay=250)  # the form's Quick
     page.click("#challenge-open")
     text = page.locator("#link-text").input_value().splitlines()
-    assert text[0].startswith("Wordtable · ") and text[0].endswith(" · can you beat me on the same deal?"), text
+    assert text[0].startswith("Wordtable · ") and text[0].endswith(" · can you beat me at the same game?"), text
+    expect(page.locator("#challenge-open")).to_have_text("Challenge a friend to the same game")
     assert RESULT.fullmatch(text[1]), text[1]
     link = text[2]
     assert link.startswith(f"{site.url}#challenge={game_id}&seed={record.seed}&seats=you%2Cmedium&speed=250&o="), link

@@ -87,5 +87,5 @@ export function challengePlayers(challenge) {
 
 /** What to share: the result without a word of the game, and the link to the same deal. */
 export function challengeShareText({ title, won, result, url }) {
-  return [`Wordtable · ${title} · can you beat me on the same deal?`, outcomeLine(won, result), url].join("\n");
+  return [`Wordtable · ${title} · can you beat me at the same game?`, outcomeLine(won, result), url].join("\n");
 }

@@ -574,7 +574,7 @@ export class Table {
     const text = challengeShareText({ title: this.game.title, won: this.wonBy(view, seat),
       result: this.game.resultLine(view, seat), url: challengeLink(appBase(), challenge) });
     const against = challenge.seats.length > 1 ? ", against the same bots" : "";
-    return button("Challenge a friend to this deal", () => showLink("Challenge a friend",
+    return button("Challenge a friend to the same game", () => showLink("Challenge a friend",
       `Whoever opens the link plays this same game: the same deal${against}. Your result goes with it, not a word of the game.`,
       text, { copyLabel: "Copy the challenge", rows: 6 }), { id: "challenge-open" });
   }
