@@ -44,6 +44,23 @@ def test_boot_shows_the_python_line(page, site):
     assert errors == []
 
 
+def test_a_newcomer_sees_the_games_first_and_a_player_with_games_their_games(page, site):
+    """At 360 px the empty "Your games" and Import came before the games (issue 32)."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site.url)
+    expect(page.locator("#games .game")).to_have_count(len(GAMES))
+    top = "(selector) => document.querySelector(selector).getBoundingClientRect().top"
+    assert page.evaluate(top, "#games") < page.evaluate(top, "#saves-section")
+    expect(page.locator("#saves")).to_have_text("No games yet: the games you start are kept here.")
+    assert wait_for_boot(page) == "ready"
+    page.click("a[href='#new=shrdlu']")
+    page.click("#setup-start")
+    page.wait_for_url("**#game=*")
+    page.goto(site.url + "#home")
+    expect(page.locator("#saves li")).to_have_count(1)
+    assert page.evaluate(top, "#saves-section") < page.evaluate(top, "#games")
+
+
 def test_page_paints_before_python_is_up(page, site):
     gate = site.hold(f"pyodide/{build.STDLIB_PYC_NAME}")  # Python cannot finish booting yet
     page.goto(site.url)

@@ -64,10 +64,14 @@ export async function showHome(wordtable) {
   if (!saves.length) {
     list.replaceChildren(element("li", { class: "muted" }, blocked
       ? "Saving is off in this browser window (it may be inside another site's frame, or private): games will not be kept."
-      : "No games yet: start one below."));
+      : "No games yet: the games you start are kept here."));
   } else {
     list.replaceChildren(...saves.map((save) => saveItem(save, wordtable)));
   }
+  // A newcomer sees the games first; a player with games under way sees those first.
+  const gamesSection = $("games-heading").closest("section");
+  if (saves.length || problems.length) gamesSection.before($("saves-section"));
+  else gamesSection.after($("saves-section"));
   $("saves-problems").replaceChildren(...problems.map(({ key, reason }) => element("p", { class: "notice bad", role: "status" },
     `A saved game could not be opened: ${reason}. It was left as it is (stored as “${key}”).`)));
   if (!showHome.wired) {
