@@ -153,6 +153,12 @@ function wireImport(wordtable) {
       output.textContent = error instanceof SaveProblem || error instanceof StoreProblem ? error.message : `That game cannot be imported: ${error.message}`;
     }
   });
+  // A file chosen is the player's answer: import it at once (a second tap on Import was needed).
+  $("import-file").addEventListener("change", async () => {
+    if (!$("import-file").files.length) return;
+    await wordtable.ready;
+    form.requestSubmit();
+  });
 }
 
 function waitingFor(screenId, text) {
