@@ -1,7 +1,7 @@
 // Spell Write in the browser: the dice on the letter grid, the play grid with its black,
 // highlighted and bonus squares and the links of scored words, claims, the scoring table,
 // and the shared game link. Python decides every rule; this module draws and sends moves.
-import { element, button, copyButton, redraw, scoreAgainst, gridKeys } from "../ui.js";
+import { element, button, copyButton, redraw, scoreAgainst, gridKeys, toPlayer, finishedLine } from "../ui.js";
 
 export const id = "spell-write";
 // The bot levels in a player's words (the new-game form shows those in play).
@@ -36,8 +36,7 @@ export const resultLine = (view, seat) => scoreAgainst(view.sheets.map((sheet) =
 
 export function summary(view, players) {
   if (view.phase === "over") {
-    const names = view.outcome.winners.map((seat) => players[seat].name);
-    return `Finished: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "won"} · ${scores(view, players)}`;
+    return finishedLine(view, players, resultLine(view, 0), scores(view, players));
   }
   return `Round ${view.round} of ${view.rounds} · ${scores(view, players)}`;
 }
@@ -62,10 +61,10 @@ export function historyList(view, players) {
 export function waitingPicture(view, name) {
   // Online, a re-roller's die is rolled once every player has chosen (nobody holds it before).
   const rerollWaits = view.reroll_waits
-    ? element("p", { class: "hint", id: "sw-reroll-waits" }, `${name ? `${name}, you` : "You"} re-roll: the die is rolled once every player has chosen to take the letter or re-roll.`)
+    ? element("p", { class: "hint", id: "sw-reroll-waits" }, toPlayer(name ?? "You", "you re-roll: the die is rolled once every player has chosen to take the letter or re-roll."))
     : null;
   return element("figure", { class: "sw-waiting" }, rerollWaits, playGrid(view.sheets[view.seat], { small: true }),
-    element("figcaption", {}, name ? `${name}: your grid` : "Your grid"));
+    element("figcaption", {}, name ? toPlayer(name, "your grid", ": ") : "Your grid"));
 }
 
 export function botDoing() {
@@ -253,7 +252,7 @@ class Turn {
         () => this.send(), { primary: true, id: "sw-write", disabled: !writing, "data-next": writing }));
     // What this step asks comes first, the boards after it (on a phone, once a letter is chosen,
     // the play grid before the letter grid): the next action is on the first screen.
-    const parts = [diceElement(view.dice, view.rerolled), element("p", { class: "word-banner" }, `${this.player.name}: ${step}`)];
+    const parts = [diceElement(view.dice, view.rerolled), element("p", { class: "word-banner" }, toPlayer(this.player.name, step, ": "))];
     if (crossed) parts.push(element("p", { class: "hint" }, `${upper(this.letter)} is already crossed off: taking it again costs a point.`));
     if (this.choosingBlock) parts.push(button("Skip the highlight", () => { this.choosingBlock = false; this.draw(); }, { small: true, id: "sw-skip-block", "data-next": true }));
     if (this.block) parts.push(element("p", { class: "hint" }, `Highlighting the block from row ${this.block[0] + 1}, column ${this.block[1] + 1}.`));
