@@ -228,6 +228,10 @@ def test_a_claimed_non_word_costs_a_point_and_the_free_look_up_once(game):
     assert sheet.score == -1 and sheet.used == frozenset()  # no links filled in
     looked = game.apply(state, 0, write((2, 3), (0, 2), words=[[(0, 0), (0, 1), (0, 2)]], lookup=0))
     assert looked.sheets[0].score == 0 and looked.sheets[0].lookup_used
+    # The player is told, on their sheet and in their turn's notes, not left to wonder.
+    said = "ZQR is not in the dictionary: not scored; your look-up is used"
+    assert [(e.text, e.points) for e in looked.sheets[0].table] == [(said, 0)]
+    assert said in looked.last_turn[0]
     second = replace(state, sheets=(replace(state.sheets[0], lookup_used=True),))
     with pytest.raises(IllegalMove, match="one look-up"):
         game.apply(second, 0, write((2, 3), (0, 2), words=[[(0, 0), (0, 1), (0, 2)]], lookup=0))

@@ -141,6 +141,8 @@ def test_a_non_word_costs_a_point_unless_looked_up(page, site):
     page.click("#sw-write")
     ready_for_a_choice(page)
     expect(page.locator("#scoring tbody")).not_to_contain_text("is not a word")  # looked up: no penalty
+    expect(page.locator("#scoring tbody")).to_contain_text(
+        f"{non_words[0]} is not in the dictionary: not scored; your look-up is used")
 
 
 def test_two_people_and_a_bot_on_one_device(page, site):
