@@ -453,7 +453,10 @@ class SpellWrite(Game):
         return {"rolls": [list(roll(state.seed, r)) for r in rounds], "rerolls": [reroll(state.seed, r) for r in rounds]}
 
     def reveal(self, state: State) -> dict[str, Any]:
-        return {**self.view(state, None), "sheets": [self.view(state, s)["sheets"][s] for s in range(state.options.players)]}
+        """Everything, with what each player's last turn scored (the replay says it of every
+        player, bots too)."""
+        return {**self.view(state, None), "sheets": [self.view(state, s)["sheets"][s] for s in range(state.options.players)],
+                "last_turn": [list(notes) for notes in state.last_turn]}
 
     @staticmethod
     def move_text(before: State, move: Move) -> str:

@@ -1,7 +1,7 @@
 // Spell Write in the browser: the dice on the letter grid, the play grid with its black,
 // highlighted and bonus squares and the links of scored words, claims, the scoring table,
 // and the shared game link. Python decides every rule; this module draws and sends moves.
-import { element, button, copyButton, redraw, scoreAgainst, gridKeys, toPlayer, finishedLine } from "../ui.js";
+import { element, button, copyButton, redraw, scoreAgainst, gridKeys, toPlayer, finishedLine, plural, whose } from "../ui.js";
 
 export const id = "spell-write";
 // The bot levels in a player's words (the new-game form shows those in play).
@@ -73,14 +73,14 @@ export function botDoing() {
 
 // -- drawing --------------------------------------------------------------------------------
 
-function scoringTable(sheet, caption) {
+function scoringTable(sheet, caption, { id = "scoring" } = {}) {
   const rows = sheet.table.map((entry) => element("tr", {}, element("td", {}, String(entry.round)),
     element("td", {}, entry.text), element("td", { class: "points" }, entry.points > 0 ? `+${entry.points}` : String(entry.points))));
-  return element("table", { class: "scoring", id: "scoring" },
+  return element("table", { class: "scoring", id },
     caption ? element("caption", {}, caption) : null,
     element("thead", {}, element("tr", {}, element("th", {}, "Rnd"), element("th", {}, "Scored"), element("th", {}, "Pts"))),
     element("tbody", {}, ...rows),
-    element("tfoot", {}, element("tr", {}, element("td", {}), element("th", {}, "Total"), element("th", { class: "points", id: "score-total" }, String(sheet.score)))));
+    element("tfoot", {}, element("tr", {}, element("td", {}), element("th", {}, "Total"), element("th", { class: "points", id: id && "score-total" }, String(sheet.score)))));
 }
 
 /** The play grid. Options: onPick(r, c) makes empty squares buttons; preview = {at, letter}.
@@ -325,11 +325,20 @@ function sharesLink(a, b) {
 
 // -- after the game and around it -----------------------------------------------------------
 
-/** Every player's play grid and score (marked: {seat, cells} to outline). */
-function sheetsBoard(sheets, players, marked = null) {
+/** Every player's play grid and score (marked: {seat, cells} to outline); scoring: with each
+ * player's scoring rows under their grid, so a bot's score is explained like the player's. */
+function sheetsBoard(sheets, players, { marked = null, scoring = false } = {}) {
   return element("div", { class: "revealed-grids" }, ...sheets.map((sheet, s) =>
-    element("figure", { class: "grid-figure" }, playGrid(sheet, { small: true, marked: marked?.seat === s ? marked.cells : [] }),
-      element("figcaption", {}, `${players[s].name} · ${sheet.score} point${sheet.score === 1 ? "" : "s"}`))));
+    element("figure", { class: "grid-figure", "data-seat": s }, playGrid(sheet, { small: true, marked: marked?.seat === s ? marked.cells : [] }),
+      element("figcaption", {}, `${players[s].name} · ${plural(sheet.score, "point")}`),
+      scoring ? element("details", { class: "sw-sheet-scoring" }, element("summary", {}, `${whose(players[s].name)} scoring`),
+        scoringTable(sheet, null, { id: null })) : null)));
+}
+
+/** What the mover's turn scored, from Python's notes: "Basil wrote R; scored ART: +3; bonus: +1." */
+function turnNotes(frame, players, seat) {
+  const notes = frame.last_turn?.[seat];
+  return notes?.length ? element("p", { class: "hint sw-turn-notes", id: "sw-turn-notes" }, `${players[seat].name} ${notes.join("; ")}.`) : null;
 }
 
 /** A replay step: the round and its dice, every sheet, the square just written marked. */
@@ -338,11 +347,12 @@ export function replayBoard(frame, players, { move = null, seat = null } = {}) {
   const cells = move?.type === "write" ? [move.at] : [];
   return element("div", { class: "sw-replay" },
     element("p", { class: "replay-round" }, round),
-    sheetsBoard(frame.sheets, players, { seat, cells }));
+    move?.type === "write" ? turnNotes(frame, players, seat) : null,
+    sheetsBoard(frame.sheets, players, { marked: { seat, cells } }));
 }
 
 export function finalScreen(view, players, { ask, seat, shareLink } = {}) {
-  const boards = sheetsBoard(view.sheets, players);
+  const boards = sheetsBoard(view.sheets, players, { scoring: true });
   const extra = element("div", { class: "sw-after", id: "sw-after" });
   if (ask && seat !== null && seat !== undefined) {
     Promise.all([ask("hard-bot"), ask("missed")]).then(([botScore, missed]) => {
