@@ -213,6 +213,15 @@ def test_placing_a_word_by_keyboard_with_a_preview_and_clear_refusals(page, site
     page.click("[data-cell=A2]")
     page.click("#flw-write")
     expect(page.locator("#flw-word")).to_be_visible()
+    # A word crossing nothing written: refused with the reuse rule, though the grid has room…
+    page.fill("#flw-word", "quiz")
+    page.click("#flw-choose")
+    expect(page.locator("#flw-message")).to_have_text(
+        "QUIZ cannot go in your grid: every word after your first must reuse 1 to 3 letters already written, "
+        "and your grid has no Q, U, I or Z.")
+    page.click("#flw-suggest")  # …and a suggestion, a new word, takes the refusal away
+    expect(page.locator("#flw-word")).not_to_have_value("quiz")
+    expect(page.locator("#flw-message")).to_have_text("")
     page.fill("#flw-word", "last")
     page.click("#flw-choose")
     page.click("[data-cell=F5]")  # far from SALT: no start there

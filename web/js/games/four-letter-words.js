@@ -244,6 +244,7 @@ function chooseScreen(view, player, act, suggest) {
       suggest && button("Suggest one", async () => {
         const move = await suggest();
         input.value = move.word.toUpperCase();
+        input.dispatchEvent(new Event("input")); // a new word: the refusal of the last one goes
         input.focus();
       }, { small: true, id: "flw-suggest" })),
     message);
@@ -325,7 +326,7 @@ class PlacementPicker {
     const fits = view.placements.length > 0;
     const instructions = fits
       ? `Tap a cell with a dot to start ${upper(this.word)} there, then tap the way it goes (or an arrow). Keys: arrows, Enter.`
-      : `${upper(this.word)} does not fit anywhere in your grid: ${view.skip === "xs" ? "write three Xs instead of a strike" : view.skip === "strike" && view.options.x_variant ? "with fewer than three empty cells left, you are out" : "you must take a strike"}.`;
+      : `${view.no_place} ${view.skip === "xs" ? "Write three Xs instead of a strike" : view.skip === "strike" && view.options.x_variant ? "With fewer than three empty cells left, you are out" : "You must take a strike"}.`;
     this.element = element("div", { class: "turn" },
       element("p", { class: "word-banner" }, "The word is ", element("strong", { class: "word-tiles" }, upper(this.word))),
       element("p", { class: "hint" }, instructions), this.grid, this.arrows, actions, this.message);
@@ -367,7 +368,7 @@ class PlacementPicker {
     if (!dirs) {
       this.say(this.view.placements.length
         ? `${upper(this.word)} cannot start at ${cellName(row, col)}. Cells with a dot are where it can start.`
-        : `${upper(this.word)} does not fit anywhere in your grid.`, true);
+        : this.view.no_place, true);
       this.draw();
       return;
     }
