@@ -356,7 +356,7 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ADDED_SINCE = {"spent", "can_end", "can_put_back", "binding_take", "last_turn"}
 # …and so are fields added since to each player's part of a view, and option values written
 # differently since (Wordsmith's Word by Word was yes/no: no is now "off").
-PLAYER_FIELDS_ADDED_SINCE = {"next_word_needs", "word_rolls"}
+PLAYER_FIELDS_ADDED_SINCE = {"next_word_needs", "word_rolls", "score"}
 OPTION_VALUES_BEFORE = {("word_by_word", "off"): False}
 
 

@@ -194,7 +194,7 @@ function sheetElement({ rows, required = null, discards, crossed, bonus, score =
 function liveSheet(view, player, options = {}) {
   const rows = player.rows.map((word, index) => (word ? { word } : player.filled[index] ? { hidden: true } : null));
   return sheetElement({ rows, required: view.required, discards: player.discards, crossed: player.crossed, bonus: player.bonus,
-    unchecked: Boolean(view.options.secret) && view.phase !== "over", ...options });
+    score: player.score ?? null, unchecked: Boolean(view.options.secret) && view.phase !== "over", ...options });
 }
 
 /** A sheet of a finished challenge (checked: Secret Wordsmith's refusals and zeros shown). */
@@ -364,7 +364,10 @@ export function seatStatus(view, seat) {
   const player = view.players[seat];
   const total = view.totals[seat];
   if (view.phase === "over") return { text: `${total} points`, out: false, acting: false };
-  const parts = [`${total} pts`, `${player.words}/${ROWS} words`];
+  // The points of the sheet on screen (Python's count), and the game's so far after challenge 1.
+  const sheet = `${player.score ?? "?"} pts`;
+  const earlier = !view.results.length ? "" : player.score === null ? ` (${total} before)` : ` (${total + player.score} in all)`;
+  const parts = [`${sheet}${earlier}`, `${player.words}/${ROWS} words`];
   if (view.done_by === seat) parts.push("Done!");
   else if (player.finished) parts.push(FINISHED[player.finished] ?? player.finished);
   else if (player.waiting) parts.push("waiting");
