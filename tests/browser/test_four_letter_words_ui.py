@@ -80,6 +80,8 @@ def test_the_home_screen_offers_every_game_and_none_is_coming_soon(page, site):
     for game_id, game in info.items():
         card = page.locator(f".game[data-game={game_id}]")
         expect(card.locator("a.new-game")).to_have_text("New game")
+        # Five "New game" links, each named for its game (a screen reader's list of links).
+        expect(card.locator("a.new-game")).to_have_accessible_name(f"New game of {game['title']}")
         expect(card.locator("h3")).to_have_text(game["title"])
         expect(card.locator(".meta")).to_contain_text(f"{game['players']['min']}–{game['players']['max']} players · {game['minutes']} min")
         expect(card.locator(f"a[href='how-to-play/{game_id}.html']")).to_have_text("How to play")
@@ -183,6 +185,9 @@ def test_placing_a_word_by_keyboard_with_a_preview_and_clear_refusals(page, site
     page.fill("#flw-word", "salt")
     page.click("#flw-choose")
     expect(page.locator("#flw-grid")).to_be_visible()
+    # The arrows' names, one space between words ("Write  down" had two).
+    assert [page.locator(f"button[data-dir={way}]").get_attribute("aria-label") for way in ("right", "down", "left", "up")] == \
+        ["Write to the right", "Write down", "Write to the left", "Write up"]
     expect(page.locator("#flw-strike")).to_have_count(0)  # the chooser writes their own word
     expect(page.locator("#flw-write")).to_be_disabled()
     # Keyboard: focus A1, move to B2, Enter chooses the start, Enter on B4 aims down.

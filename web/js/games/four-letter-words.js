@@ -319,7 +319,7 @@ class PlacementPicker {
     }
     this.arrows = element("div", { class: "arrows", role: "group", "aria-label": "Direction" },
       ...Object.keys(DIRECTIONS).map((dir) => button(ARROWS[dir], () => this.aim(dir),
-        { small: true, "data-dir": dir, "aria-label": `Write ${dir === "right" || dir === "left" ? "to the" : ""} ${dir}` })));
+        { small: true, "data-dir": dir, "aria-label": `Write ${dir === "right" || dir === "left" ? `to the ${dir}` : dir}` })));
     this.confirm = button(`Write ${upper(this.word)}`, () => this.write(), { primary: true, id: "flw-write", "data-next": true });
     const actions = element("div", { class: "row" }, this.confirm);
     if (view.may_skip) actions.append(this.skipButton());
