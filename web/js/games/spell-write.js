@@ -352,7 +352,8 @@ export function replayBoard(frame, players, { move = null, seat = null } = {}) {
 }
 
 export function finalScreen(view, players, { ask, seat, shareLink } = {}) {
-  const boards = sheetsBoard(view.sheets, players, { scoring: true });
+  // Alone, the side panel's scoring is the only one: not shown twice.
+  const boards = sheetsBoard(view.sheets, players, { scoring: players.length > 1 });
   const extra = element("div", { class: "sw-after", id: "sw-after" });
   if (ask && seat !== null && seat !== undefined) {
     Promise.all([ask("hard-bot"), ask("missed")]).then(([botScore, missed]) => {
