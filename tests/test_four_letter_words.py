@@ -7,6 +7,7 @@ import os
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -194,8 +195,42 @@ def test_themed_list(tmp_path):
 def test_the_chooser_names_a_word_that_fits_their_own_grid(flw):
     state = both_write(flw, start(flw, seed=0), "toss", (0, 0, "right"), (0, 0, "right"))
     chooser = state.chooser
-    with pytest.raises(IllegalMove, match="^QUIZ does not fit in your grid"):
+    # The grid has room: the refusal says the reuse rule, and that no letter of QUIZ is there.
+    said = ("QUIZ cannot go in your grid: every word after your first must reuse 1 to 3 letters already "
+            "written, and your grid has no Q, U, I or Z.")
+    with pytest.raises(IllegalMove) as refused:
         flw.apply(state, chooser, {"type": "choose", "word": "quiz"})  # no letter to reuse
+    assert str(refused.value) == said
+
+
+def test_a_word_crossing_no_room_is_refused_with_the_letters_it_would_reuse():
+    game = FourLetterWords(tiny(["abcd", "abce"]))
+    state = game.new({"players": 2, "rows": 4, "cols": 4}, 0)
+    # Three rows full of ABCD: A, B and C are there, but ABCE has nowhere to cross them in line.
+    full = replace(state, grids=("abcd" * 3 + "....",) * 2)
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(full, full.chooser, {"type": "choose", "word": "abce"})
+    assert str(refused.value) == ("ABCE cannot go in your grid: every word after your first must reuse 1 to 3 "
+                                  "letters already written, and where your grid has its A, B and C, there is no "
+                                  "room for the rest of ABCE in line.")
+    # ABCD itself is there already: it would write no new letter.
+    crossed_out = replace(state, grids=("abcd" + "x" * 12,) * 2)
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(crossed_out, crossed_out.chooser, {"type": "choose", "word": "abcd"})
+    assert str(refused.value) == ("ABCD cannot go in your grid: every word after your first must reuse 1 to 3 "
+                                  "letters already written and write a new one: ABCD is in your grid already, "
+                                  "and nowhere else has room for it.")
+
+
+def test_a_writer_whose_grid_has_no_place_for_the_word_is_told_why():
+    game = FourLetterWords(tiny(["abcd", "dcba", "wxyz"]))
+    state = game.new({"players": 2, "rows": 4, "cols": 4}, 0)
+    state = replace(state, grids=("abcd" + "." * 12, "wxyz" + "." * 12))
+    state = game.apply(state, state.chooser, {"type": "choose", "word": "dcba"})
+    other = 1 - state.chooser
+    assert game.view(state, state.chooser)["no_place"] is None  # it runs down from D
+    assert game.view(state, other)["no_place"] == ("DCBA cannot go in your grid: every word after your first must "
+                                                   "reuse 1 to 3 letters already written, and your grid has no D, C, B or A.")
 
 
 # -- strikes and going out -------------------------------------------------------------------
@@ -212,7 +247,7 @@ def test_forced_and_voluntary_strikes_and_three_strikes_out():
     state = game.apply(state, 1, {"type": "place", "row": 0, "col": 3, "dir": "down"})
     assert state.strikes == (1, 0)
     # EFGH shares no letter with anything written: both must take a strike.
-    with pytest.raises(IllegalMove, match="does not fit"):
+    with pytest.raises(IllegalMove, match="cannot go in your grid: .*, and your grid has no E, F, G or H"):
         game.apply(state, 0, {"type": "choose", "word": "efgh"})
 
 
@@ -237,7 +272,6 @@ def test_three_strikes_out_and_last_player_standing_wins():
 
 
 def test_a_chooser_with_no_fitting_word_is_out():
-    from dataclasses import replace
     game = FourLetterWords(tiny(["abcd", "dcba"]))
     state = game.new({"players": 2, "rows": 4, "cols": 4}, 0)
     state = game.apply(state, 0, {"type": "choose", "word": "abcd"})
@@ -269,7 +303,6 @@ def test_x_variant_writes_three_xs_instead_of_a_strike():
 
 
 def test_x_variant_out_when_fewer_than_three_empty_cells():
-    from dataclasses import replace
     game = FourLetterWords(tiny(["abcd", "efgh"]))
     state = game.new({"players": 3, "rows": 4, "cols": 4, "x_variant": True}, 0)
     state = game.apply(state, 0, {"type": "choose", "word": "abcd"})

@@ -189,7 +189,7 @@ class Liar(Guest):
 
 @pytest.mark.parametrize(("lie", "said"), [
     ("commitment", "not the one they committed to"),
-    ("unfit word", "does not fit in your grid"),
+    ("unfit word", "cannot go in your grid: every word after your first must reuse"),
     ("false stuck", "they said no word fits their grid, but"),
     ("chooser strike", "You chose this word: write it in your grid"),
     ("hidden stuck", "yet they played on instead of going out"),

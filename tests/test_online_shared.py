@@ -353,10 +353,10 @@ BEFORE_SHARED_RANDOMNESS = {"four-letter-words": "19c2781152d61a76", "shrdlu": "
                             "one-letter-better": "3c89bbf0e5d2e67b"}
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # View fields added since are left out (they draw nothing)…
-ADDED_SINCE = {"spent", "can_end", "can_put_back", "binding_take"}
+ADDED_SINCE = {"spent", "can_end", "can_put_back", "binding_take", "last_turn"}
 # …and so are fields added since to each player's part of a view, and option values written
 # differently since (Wordsmith's Word by Word was yes/no: no is now "off").
-PLAYER_FIELDS_ADDED_SINCE = {"next_word_needs", "word_rolls"}
+PLAYER_FIELDS_ADDED_SINCE = {"next_word_needs", "word_rolls", "score"}
 OPTION_VALUES_BEFORE = {("word_by_word", "off"): False}
 
 

@@ -228,6 +228,10 @@ def test_a_claimed_non_word_costs_a_point_and_the_free_look_up_once(game):
     assert sheet.score == -1 and sheet.used == frozenset()  # no links filled in
     looked = game.apply(state, 0, write((2, 3), (0, 2), words=[[(0, 0), (0, 1), (0, 2)]], lookup=0))
     assert looked.sheets[0].score == 0 and looked.sheets[0].lookup_used
+    # The player is told, on their sheet and in their turn's notes, not left to wonder.
+    said = "ZQR is not in the dictionary: not scored; your look-up is used"
+    assert [(e.text, e.points) for e in looked.sheets[0].table] == [(said, 0)]
+    assert said in looked.last_turn[0]
     second = replace(state, sheets=(replace(state.sheets[0], lookup_used=True),))
     with pytest.raises(IllegalMove, match="one look-up"):
         game.apply(second, 0, write((2, 3), (0, 2), words=[[(0, 0), (0, 1), (0, 2)]], lookup=0))
@@ -458,3 +462,19 @@ def test_with_the_same_rolls_the_oracle_scores_more_than_the_hard_bot(game):
     oracle = sum(play(game, [ORACLES["oracle"]], {"players": 1}, seed).state.sheets[0].score for seed in (1, 2, 3))
     hard = sum(play(game, [BOTS["hard"]], {"players": 1}, seed).state.sheets[0].score for seed in (1, 2, 3))
     assert oracle > hard, (oracle, hard)
+
+
+def test_the_replay_says_what_every_players_turn_scored_bots_too(game):
+    """Each step of the replay carries what each player's last turn scored (Python's notes), so
+    a bot's score is explained like the player's: the points its notes give are its score."""
+    from wordtable.engine.game import replay_states
+    played = play(game, [BOTS["hard"], BOTS["medium"]], {"players": 2}, 5)
+    states = list(replay_states(game, played.record))
+    for (seat, move), before, after in zip(played.record.moves, states, states[1:]):
+        if move["type"] != "write":
+            continue
+        notes = game.reveal(after)["last_turn"][seat]
+        assert notes[0].startswith("wrote ")
+        gained = sum(int(note.rsplit(": ", 1)[1].replace("−", "-")) for note in notes[1:] if ": " in note)
+        assert gained == after.sheets[seat].score - before.sheets[seat].score, notes
+    assert any(note.startswith("scored ") for notes in game.reveal(played.state)["last_turn"] for note in notes)

@@ -598,3 +598,23 @@ def test_the_oracle_counts_a_sold_out_face_as_a_free_choice(game):
     pool = bots._pieces(view["players"][0]["pool"])
     choice = bots._choose("oracle", view, bots.candidates(game, view, pool, 0, 1.0, random.Random(0)), random.Random(0))
     assert bots._roll_pays(game, view, pool, choice, random.Random(0))
+
+
+def test_the_players_panel_counts_the_sheet_as_the_challenge_will(game):
+    """Each player's "score" in a view is the current sheet's points (a point a letter and the
+    bonus) as the challenge's end scores it; the panel showed the finished challenges' total,
+    0 during the first, while the sheet showed 8. Hidden in Secret Wordsmith for the others."""
+    from wordtable.engine.game import replay_states
+    played = play(game, [BOTS["hard"], BOTS["medium"]], {"players": 2, "challenges": 2}, 5)
+    states = list(replay_states(game, played.record))
+    checked = 0
+    for state in states:
+        if state.outcome is not None:
+            continue
+        for seat, shown in enumerate(game.view(state, 0)["players"]):
+            rows = game._score_sheet(state, seat)
+            assert shown["score"] == sum(row.points for row in rows) + state.players[seat].bonus
+            checked += shown["score"] > 0
+    assert checked > 10
+    secret = game.new({"players": 2, "secret": True}, 5)
+    assert [p["score"] for p in game.view(secret, 0)["players"]] == [secret.players[0].score, None]

@@ -80,6 +80,8 @@ def test_the_home_screen_offers_every_game_and_none_is_coming_soon(page, site):
     for game_id, game in info.items():
         card = page.locator(f".game[data-game={game_id}]")
         expect(card.locator("a.new-game")).to_have_text("New game")
+        # Five "New game" links, each named for its game (a screen reader's list of links).
+        expect(card.locator("a.new-game")).to_have_accessible_name(f"New game of {game['title']}")
         expect(card.locator("h3")).to_have_text(game["title"])
         expect(card.locator(".meta")).to_contain_text(f"{game['players']['min']}–{game['players']['max']} players · {game['minutes']} min")
         expect(card.locator(f"a[href='how-to-play/{game_id}.html']")).to_have_text("How to play")
@@ -183,6 +185,9 @@ def test_placing_a_word_by_keyboard_with_a_preview_and_clear_refusals(page, site
     page.fill("#flw-word", "salt")
     page.click("#flw-choose")
     expect(page.locator("#flw-grid")).to_be_visible()
+    # The arrows' names, one space between words ("Write  down" had two).
+    assert [page.locator(f"button[data-dir={way}]").get_attribute("aria-label") for way in ("right", "down", "left", "up")] == \
+        ["Write to the right", "Write down", "Write to the left", "Write up"]
     expect(page.locator("#flw-strike")).to_have_count(0)  # the chooser writes their own word
     expect(page.locator("#flw-write")).to_be_disabled()
     # Keyboard: focus A1, move to B2, Enter chooses the start, Enter on B4 aims down.
@@ -213,6 +218,15 @@ def test_placing_a_word_by_keyboard_with_a_preview_and_clear_refusals(page, site
     page.click("[data-cell=A2]")
     page.click("#flw-write")
     expect(page.locator("#flw-word")).to_be_visible()
+    # A word crossing nothing written: refused with the reuse rule, though the grid has room…
+    page.fill("#flw-word", "quiz")
+    page.click("#flw-choose")
+    expect(page.locator("#flw-message")).to_have_text(
+        "QUIZ cannot go in your grid: every word after your first must reuse 1 to 3 letters already written, "
+        "and your grid has no Q, U, I or Z.")
+    page.click("#flw-suggest")  # …and a suggestion, a new word, takes the refusal away
+    expect(page.locator("#flw-word")).not_to_have_value("quiz")
+    expect(page.locator("#flw-message")).to_have_text("")
     page.fill("#flw-word", "last")
     page.click("#flw-choose")
     page.click("[data-cell=F5]")  # far from SALT: no start there

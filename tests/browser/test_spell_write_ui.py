@@ -141,6 +141,8 @@ def test_a_non_word_costs_a_point_unless_looked_up(page, site):
     page.click("#sw-write")
     ready_for_a_choice(page)
     expect(page.locator("#scoring tbody")).not_to_contain_text("is not a word")  # looked up: no penalty
+    expect(page.locator("#scoring tbody")).to_contain_text(
+        f"{non_words[0]} is not in the dictionary: not scored; your look-up is used")
 
 
 def test_two_people_and_a_bot_on_one_device(page, site):
@@ -167,6 +169,21 @@ def test_two_people_and_a_bot_on_one_device(page, site):
     assert privacy_screens >= 28  # each person, each of the 14 rounds
     expect(page.locator("#game-over .play-grid")).to_have_count(3)
     expect(page.locator("#verdict")).to_contain_text("the highest score")
+    # The bot's score is explained like the players': its scoring rows under its grid…
+    save_id = page.evaluate("location.hash.split('=')[1]")
+    save = json.loads(page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')"))
+    bot = save["players"][2]["name"]
+    scoring = page.locator("#game-over .grid-figure[data-seat='2'] .sw-sheet-scoring")
+    expect(scoring.locator("summary")).to_have_text(f"{bot}'s scoring")
+    scoring.locator("summary").click()
+    points = [int(p) for p in scoring.locator("tbody .points").all_inner_texts()]
+    assert points and sum(points) == int(scoring.locator("tfoot .points").inner_text())
+    # …and in the replay, what each of its turns wrote and scored.
+    moves = save["record"]["moves"]
+    step = max(i for i, (seat, move) in enumerate(moves, 1) if seat == 2 and move["type"] == "write")
+    page.click("#replay-open")
+    page.fill("#replay-step", str(step))
+    expect(page.locator("#sw-turn-notes")).to_have_text(re.compile(f"^{re.escape(bot)} wrote [A-Z]"))
 
 
 def start_alone(page: Page, site, on_doubles=lambda: None) -> None:

@@ -98,7 +98,7 @@ def test_a_solo_game_of_two_challenges_with_refusals_and_the_best_score(page, si
     state = state_of(page, save_id)
     assert state.outcome is not None and len(state.results) == 2
     total = sum(result.scores[0] for result in state.results)
-    expect(page.locator("#verdict")).to_have_text(f"Ann wins: {total} points.")
+    expect(page.locator("#verdict")).to_have_text(f"Ann's score: {total} points.")  # alone: a score, not a win
     expect(page.locator("#ws-scores tbody td.ws-game-total")).to_have_text(str(total))
     expect(page.locator("#ws-best")).to_contain_text(f"Your first solo game in this variant: {total} points is the score to beat.")
     expect(page.locator("#ws-final details")).to_have_count(2)  # every sheet of every challenge

@@ -97,7 +97,7 @@ function drawGames(infos) {
         button("Embed", () => showEmbedDialog(info, min, max), { class: "link-button embed-game", "data-embed": info.id,
           "aria-label": `Embed ${info.title} in a web page`, "aria-haspopup": "dialog" })),
       element("div", { class: "row game-actions" },
-        element("a", { class: "button primary new-game", href: `#new=${info.id}` }, "New game"),
+        element("a", { class: "button primary new-game", href: `#new=${info.id}`, "aria-label": `New game of ${info.title}` }, "New game"),
         element("a", { class: "button small daily", href: `#daily=${info.id}`, "data-daily": info.id },
           dailyLabel(dailyEntry(info.id)))));
   });

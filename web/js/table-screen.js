@@ -128,7 +128,7 @@ export class TableScreen {
   showGameOver(view, { ask, seat = null, shareLink = null, actions = [] } = {}) {
     // The way on sits under the verdict, before the (long) final screen: on a phone too.
     this.setMain(element("div", { class: "game-over", id: "game-over" },
-      element("p", { class: "verdict", id: "verdict" }, verdictText(view.outcome, this.players)),
+      element("p", { class: "verdict", id: "verdict" }, verdictText(view.outcome, this.players, this.game.resultLine(view, 0))),
       actions.some(Boolean) ? element("div", { class: "row game-over-actions" }, ...actions.filter(Boolean)) : null,
       this.game.finalScreen(view, this.players, { ask, seat, shareLink })));
   }

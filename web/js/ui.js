@@ -89,11 +89,53 @@ export function copyButton(label, text, area, status = null, attributes = {}) {
   }, attributes);
 }
 
-/** "Ann wins: …" or "Ann and Bo share the win: …", the same on every screen. */
-export function verdictText(outcome, players) {
-  const winners = outcome.winners.map((seat) => players[seat].name);
-  const verdict = winners.length === 1 ? `${winners[0]} wins` : `${winners.join(" and ")} share the win`;
-  return `${verdict}: ${outcome.reason}.`;
+// A player is named in a sentence by their name, or in the second person when this device
+// calls them "You" (a daily game, a challenge, a game link): every sentence naming a player
+// goes through these, so "You wins" or "You, your word" cannot be said.
+const YOU = "You";
+
+/** Whether the player so named is the person at this device, addressed as "you". */
+export const isYou = (name) => name === YOU;
+
+/** The verb after "you": its third-person form less its "s" ("wins" → "win", "passes" →
+ * "pass"); irregular ones ("has", "is") are given. */
+const secondPerson = (verb) => ({ has: "have", is: "are", does: "do", goes: "go" })[verb]
+  ?? (/(ss|sh|ch|x|z)es$/.test(verb) ? verb.slice(0, -2) : verb.replace(/s$/, ""));
+
+/** A player and a present-tense verb in agreement: "Ann wins", "You win", "You choose" (lower:
+ * "you choose", inside a sentence). */
+export const does = (name, verb, { lower = false } = {}) =>
+  (isYou(name) ? `${lower ? "you" : name} ${secondPerson(verb)}` : `${name} ${verb}`);
+
+/** What is a player's: "Ann's", "Your" (lower: "your", inside a sentence). */
+export const whose = (name, { lower = false } = {}) => (isYou(name) ? (lower ? "your" : "Your") : `${name}'s`);
+
+/** Words said to a player, who is named when the device is shared: "Ann, your word" or "Your
+ * word" (separator ": " for "Ann: your grid"). */
+export const toPlayer = (name, text, separator = ", ") =>
+  (isYou(name) ? text[0].toUpperCase() + text.slice(1) : `${name}${separator}${text}`);
+
+/** "Ann wins", "You win", "Ann and Bo share the win". */
+export function winnersText(names) {
+  return names.length === 1 ? does(names[0], "wins") : `${names.join(" and ")} share the win`;
+}
+
+/** A solo game has no winner, only a score: "Your score: 7 points". */
+export const soloScore = (name, score) => `${whose(name)} score: ${score}`;
+
+/** The verdict on the end screen, the same on every screen: "Ann wins: …", "Ann and Bo share
+ * the win: …"; alone, the score (score: the game's result line, "7 points"). */
+export function verdictText(outcome, players, score) {
+  if (players.length === 1) return `${soloScore(players[0].name, score)}.`;
+  return `${winnersText(outcome.winners.map((seat) => players[seat].name))}: ${outcome.reason}.`;
+}
+
+/** A finished game's line in the list of saved games: "Finished: You win · You 12, Bo 9";
+ * alone, "Finished · Your score: 7 points". */
+export function finishedLine(view, players, score, scores = null) {
+  if (players.length === 1) return `Finished · ${soloScore(players[0].name, score)}`;
+  const verdict = winnersText(view.outcome.winners.map((seat) => players[seat].name));
+  return `Finished: ${verdict}${scores ? ` · ${scores}` : ""}`;
 }
 
 /** A number as a player reads it: "−2" with a true minus sign. */

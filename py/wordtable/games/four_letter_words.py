@@ -358,7 +358,7 @@ class FourLetterWords(Game):
         if reason:
             raise IllegalMove(reason)
         if state.grids[seat] is not None and not self.placements_for(state, seat, word):
-            raise IllegalMove(does_not_fit(word))
+            raise IllegalMove(does_not_fit(state.grids[seat], word, self.windows(state.options)))
         state = replace(state, word=word)
         if players_judge:
             return replace(state, vetting=True, accepted=frozenset(), challenger=None)
@@ -551,6 +551,8 @@ class FourLetterWords(Game):
                 view["placements"] = [[p.row, p.col, p.dir] for p in legal]
                 view["may_skip"] = not legal or seat != state.chooser
                 view["skip"] = self.skip_moves(state, seat)[0]["type"] if view["may_skip"] else None
+                # Why not, when it goes nowhere: a grid with room may still have no place for it.
+                view["no_place"] = None if legal else does_not_fit(state.grids[seat], state.word, self.windows(state.options))
         if over:  # every grid is revealed when the game ends (online, as each is shown)
             view["grids"] = [rows(g) for g in state.grids]
         return view
@@ -611,8 +613,27 @@ class FourLetterWords(Game):
         return "took a strike"
 
 
-def does_not_fit(word: str) -> str:
-    return f"{word.upper()} does not fit in your grid: choose a word you can write."
+REUSE_RULE = "every word after your first must reuse 1 to 3 letters already written"
+
+
+def does_not_fit(grid: str, word: str, all_windows: list[Window]) -> str:
+    """Why word has no place in this grid (placements found none), for its chooser: a grid with
+    room still refuses a word that crosses none of its letters, so the reuse rule is said, with
+    the word's letters the grid holds."""
+    shown = word.upper()
+    held = "".join(letter for letter in dict.fromkeys(shown) if letter.lower() in grid)
+    reason = f"{shown} cannot go in your grid: {REUSE_RULE}"
+    if not held:
+        return f"{reason}, and your grid has no {listed(shown, 'or')}."
+    if any(all(grid[index] == letter for index, letter in zip(cells, word)) for _window, cells in all_windows):
+        return f"{reason} and write a new one: {shown} is in your grid already, and nowhere else has room for it."
+    return f"{reason}, and where your grid has its {listed(held, 'and')}, there is no room for the rest of {shown} in line."
+
+
+def listed(letters: str, conjunction: str) -> str:
+    """Each letter once: "J, A or Z"."""
+    unique = list(dict.fromkeys(letters))
+    return unique[0] if len(unique) == 1 else f"{', '.join(unique[:-1])} {conjunction} {unique[-1]}"
 
 
 def cell_name(row: int, col: int) -> str:
@@ -701,7 +722,7 @@ class Grids(OwnedPart):
             return view
         seat = view["seat"]
         own = self.game.view(state, seat)
-        merged = {**view, **{key: own[key] for key in ("grid", "placements", "may_skip", "skip") if key in own}}
+        merged = {**view, **{key: own[key] for key in ("grid", "placements", "may_skip", "skip", "no_place") if key in own}}
         grids = view.get("grids")
         if isinstance(grids, list) and len(grids) > seat and grids[seat] is None:  # not shown to the table yet
             merged["grids"] = [own["grid"] if s == seat else rows for s, rows in enumerate(grids)]
@@ -723,7 +744,7 @@ class Grids(OwnedPart):
             word = move["word"].strip().lower()
             if state.word is None and seat == state.chooser and allowed_shape(word) \
                     and not self.game.placements_for(state, seat, word):
-                raise IllegalMove(does_not_fit(word))
+                raise IllegalMove(does_not_fit(state.grids[seat], word, self.game.windows(state.options)))
             return move, None
         if state.word is None or state.vetting or seat not in self.game.actors(state):
             raise IllegalMove(self.game.not_your_turn(state, seat))

@@ -324,7 +324,10 @@ class SpellWrite(Game):
                 lookup_used = True
             if word not in lexicon:
                 if claim.get("lookup"):
-                    notes.append(f"looked up {word.upper()}: not a word (no penalty)")
+                    # Said on the sheet too: the look-up is spent, though nothing is lost.
+                    looked_up = f"{word.upper()} is not in the dictionary: not scored; your look-up is used"
+                    table.append(Entry(round_number, looked_up, 0))
+                    notes.append(looked_up)
                 else:
                     table.append(Entry(round_number, f"{word.upper()} is not a word", -1))
                     notes.append(f"{word.upper()} is not a word: −1")
@@ -450,7 +453,10 @@ class SpellWrite(Game):
         return {"rolls": [list(roll(state.seed, r)) for r in rounds], "rerolls": [reroll(state.seed, r) for r in rounds]}
 
     def reveal(self, state: State) -> dict[str, Any]:
-        return {**self.view(state, None), "sheets": [self.view(state, s)["sheets"][s] for s in range(state.options.players)]}
+        """Everything, with what each player's last turn scored (the replay says it of every
+        player, bots too)."""
+        return {**self.view(state, None), "sheets": [self.view(state, s)["sheets"][s] for s in range(state.options.players)],
+                "last_turn": [list(notes) for notes in state.last_turn]}
 
     @staticmethod
     def move_text(before: State, move: Move) -> str:

@@ -256,6 +256,12 @@ class Player:
     def bonus(self) -> int:
         return FREE_BOXES - max(0, self.discards - (FREE_BOXES - self.crossed))
 
+    @property
+    def score(self) -> int:
+        """The sheet's points so far, as the sheet counts them: a point a letter, and the bonus
+        (in Secret Wordsmith: if every word stands, the objections being checked at the end)."""
+        return sum(len(word) for word in self.claimed) + self.bonus
+
 
 @dataclass(frozen=True)
 class SheetRow:
@@ -754,7 +760,8 @@ class Wordsmith(Game):
             "previous": None if hidden or not player.claimed else player.claimed[-1],
             "next_word_needs": None if hidden or not player.claimed else next_word_needs(player.claimed[-1]),
             "words": len(player.claimed), "discards": player.discards, "crossed": player.crossed,
-            "boxes_left": player.boxes_left, "bonus": player.bonus, "must_use_all": player.boxes_left == 0,
+            "boxes_left": player.boxes_left, "bonus": player.bonus, "score": None if hidden else player.score,
+            "must_use_all": player.boxes_left == 0,
             "rolls": player.rolls, "word_rolls": player.word_rolls, "picks": player.picks, "circles": player.circles,
             "waiting": player.waiting, "finished": player.finished or None,
         }

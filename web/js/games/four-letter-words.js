@@ -1,6 +1,6 @@
 // Four Letter Words in the browser: its setup fields, its grid and its turn screens.
 // Python decides every rule; this module only draws the view it is given and sends moves.
-import { element, button, plural } from "../ui.js";
+import { element, button, plural, does, toPlayer, isYou, finishedLine } from "../ui.js";
 
 export const id = "four-letter-words";
 // The bot levels in a player's words (the new-game form shows those in play).
@@ -105,8 +105,7 @@ export function resultLine(view, seat) {
 /** One line for the list of saved games. */
 export function summary(view, players) {
   if (view.phase === "over") {
-    const names = view.outcome.winners.map((seat) => players[seat].name);
-    return `Finished: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "won"}`;
+    return finishedLine(view, players, resultLine(view, 0));
   }
   const round = view.history.length + (view.phase === "write" ? 0 : 1);
   const chooser = players[view.chooser].name;
@@ -129,9 +128,9 @@ export function seatStatus(view, seat) {
 
 export function headline(view, players) {
   if (view.phase === "over") return "Game over";
-  if (view.phase === "choose") return `${players[view.chooser].name} chooses the next word`;
+  if (view.phase === "choose") return `${does(players[view.chooser].name, "chooses")} the next word`;
   if (view.phase === "vet") return `Does everyone accept ${upper(view.word)}?`;
-  if (view.phase === "defend") return `${players[view.challenger].name} challenges ${upper(view.word)}`;
+  if (view.phase === "defend") return `${does(players[view.challenger].name, "challenges")} ${upper(view.word)}`;
   return `Everyone writes ${upper(view.word)}`;
 }
 
@@ -155,9 +154,10 @@ export function announcement(view, players) {
   if (last.result === "withdrawn") return `${chooser} withdrew ${word} after ${challenger}'s challenge.`;
   const penalties = view.options.challenge_penalties;
   if (last.result === "stood") {
-    return `${challenger} challenged ${word}: it is in the dictionary, so it stands${penalties ? ` and ${challenger} misses their next turn` : ""}.`;
+    const misses = `${does(challenger, "misses", { lower: true })} ${isYou(challenger) ? "your" : "their"} next turn`;
+    return `${challenger} challenged ${word}: it is in the dictionary, so it stands${penalties ? ` and ${misses}` : ""}.`;
   }
-  return `${challenger} challenged ${word}: it is not in the dictionary, so ${penalties ? `${chooser} loses this turn` : `${chooser} chooses again`}.`;
+  return `${challenger} challenged ${word}: it is not in the dictionary, so ${penalties ? `${does(chooser, "loses", { lower: true })} this turn` : `${does(chooser, "chooses", { lower: true })} again`}.`;
 }
 
 /** What a bot is doing, while it thinks. */
@@ -177,7 +177,7 @@ export function historyList(view, players) {
 
 /** What a player sees of their own grid while others move. */
 export function waitingPicture(view, name) {
-  return gridPicture(view.grid, { caption: name ? `${name}: your grid` : "Your grid" });
+  return gridPicture(view.grid, { caption: name ? toPlayer(name, "your grid", ": ") : "Your grid" });
 }
 
 /** A grid, drawn read-only (revealed grids, the replay, a waiting player's own grid). */
@@ -218,10 +218,10 @@ function judgeScreen(view, player, act, players) {
   };
   const word = upper(view.word);
   const [question, choices] = view.phase === "vet"
-    ? [`${player.name}: ${players[view.chooser].name} chose ${word}. Is it a word?`, [
+    ? [toPlayer(player.name, `${players[view.chooser].name} chose ${word}. Is it a word?`, ": "), [
       button(`Accept ${word}`, () => send("accept"), { primary: true, id: "flw-accept", "data-next": true }),
       button("Challenge it", () => send("challenge"), { id: "flw-challenge" })]]
-    : [`${player.name}: ${players[view.challenger].name} challenges ${word}. Look it up, or choose another word?`, [
+    : [toPlayer(player.name, `${does(players[view.challenger].name, "challenges")} ${word}. Look it up, or choose another word?`, ": "), [
       button(`Look ${word} up in the dictionary`, () => send("defend"), { primary: true, id: "flw-defend", "data-next": true }),
       button("Choose another word", () => send("withdraw"), { id: "flw-withdraw" })]];
   const stakes = view.options.challenge_penalties
@@ -239,11 +239,12 @@ function chooseScreen(view, player, act, suggest) {
     spellcheck: "false", required: true, placeholder: "word", "aria-label": "Your word", "data-next": true });
   const message = element("output", { id: "flw-message", "aria-live": "polite" });
   const form = element("form", { class: "choose-form" },
-    element("label", { for: "flw-word" }, `${player.name}, choose a four-letter word that fits your grid`),
+    element("label", { for: "flw-word" }, toPlayer(player.name, "choose a four-letter word that fits your grid")),
     element("div", { class: "row" }, input, element("button", { type: "submit", class: "button primary", id: "flw-choose", "data-next": true }, "Choose"),
       suggest && button("Suggest one", async () => {
         const move = await suggest();
         input.value = move.word.toUpperCase();
+        input.dispatchEvent(new Event("input")); // a new word: the refusal of the last one goes
         input.focus();
       }, { small: true, id: "flw-suggest" })),
     message);
@@ -318,14 +319,14 @@ class PlacementPicker {
     }
     this.arrows = element("div", { class: "arrows", role: "group", "aria-label": "Direction" },
       ...Object.keys(DIRECTIONS).map((dir) => button(ARROWS[dir], () => this.aim(dir),
-        { small: true, "data-dir": dir, "aria-label": `Write ${dir === "right" || dir === "left" ? "to the" : ""} ${dir}` })));
+        { small: true, "data-dir": dir, "aria-label": `Write ${dir === "right" || dir === "left" ? `to the ${dir}` : dir}` })));
     this.confirm = button(`Write ${upper(this.word)}`, () => this.write(), { primary: true, id: "flw-write", "data-next": true });
     const actions = element("div", { class: "row" }, this.confirm);
     if (view.may_skip) actions.append(this.skipButton());
     const fits = view.placements.length > 0;
     const instructions = fits
       ? `Tap a cell with a dot to start ${upper(this.word)} there, then tap the way it goes (or an arrow). Keys: arrows, Enter.`
-      : `${upper(this.word)} does not fit anywhere in your grid: ${view.skip === "xs" ? "write three Xs instead of a strike" : view.skip === "strike" && view.options.x_variant ? "with fewer than three empty cells left, you are out" : "you must take a strike"}.`;
+      : `${view.no_place} ${view.skip === "xs" ? "Write three Xs instead of a strike" : view.skip === "strike" && view.options.x_variant ? "With fewer than three empty cells left, you are out" : "You must take a strike"}.`;
     this.element = element("div", { class: "turn" },
       element("p", { class: "word-banner" }, "The word is ", element("strong", { class: "word-tiles" }, upper(this.word))),
       element("p", { class: "hint" }, instructions), this.grid, this.arrows, actions, this.message);
@@ -367,7 +368,7 @@ class PlacementPicker {
     if (!dirs) {
       this.say(this.view.placements.length
         ? `${upper(this.word)} cannot start at ${cellName(row, col)}. Cells with a dot are where it can start.`
-        : `${upper(this.word)} does not fit anywhere in your grid.`, true);
+        : this.view.no_place, true);
       this.draw();
       return;
     }

@@ -5,7 +5,7 @@
 // players judge, discarding down to eight, each round's result, the end with every hand shown,
 // solo best scores, and the replay. Python decides every rule (games/one_letter_better.py):
 // nothing here decides whether a play is allowed.
-import { element, button, redraw, plural, scoreAgainst } from "../ui.js";
+import { element, button, redraw, plural, scoreAgainst, does, whose, isYou, toPlayer, finishedLine } from "../ui.js";
 import { fingerprint, soloBestElement } from "../solo-best.js";
 
 export const id = "one-letter-better";
@@ -217,9 +217,7 @@ export const resultLine = (view, seat) => scoreAgainst(view.totals, seat, "point
 
 export function summary(view, players) {
   if (view.phase === "over") {
-    const names = view.outcome.winners.map((seat) => nameOf(players, seat));
-    if (players.length === 1) return `Finished: ${plural(view.totals[0], "point")}`;
-    return `Finished: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "won"} · ${scoreLine(view, players)}`;
+    return finishedLine(view, players, resultLine(view, 0), scoreLine(view, players));
   }
   return `Round ${view.round} of ${view.rounds} · ${scoreLine(view, players)}`;
 }
@@ -228,9 +226,9 @@ export function headline(view, players) {
   if (view.phase === "over") return "Game over";
   const round = `Round ${view.round} of ${view.rounds}`;
   if (view.phase === "challenge") return `${round} · ${nameOf(players, view.challenge.seat)} played ${view.challenge.words.map(upper).join(" + ")}: accept or challenge?`;
-  if (view.phase === "trim") return `${round} · ${nameOf(players, view.trimming)} discards down to ${TURN_HAND}`;
-  if (view.phase === "draw") return `${round} · ${nameOf(players, view.turn)}'s turn: draw or take`;
-  return `${round} · ${nameOf(players, view.turn)} plays`;
+  if (view.phase === "trim") return `${round} · ${does(nameOf(players, view.trimming), "discards")} down to ${TURN_HAND}`;
+  if (view.phase === "draw") return `${round} · ${whose(nameOf(players, view.turn))} turn: draw or take`;
+  return `${round} · ${does(nameOf(players, view.turn), "plays")}`;
 }
 
 export function seatStatus(view, seat) {
@@ -278,7 +276,7 @@ export function firstSeat(view) {
 /** One line of the public log as a sentence: "Bo stole TIME, making TIMER for 18, from Ann." */
 function logLine(entry, players) {
   const who = entry.seat === null || entry.seat === undefined ? "" : `${nameOf(players, entry.seat)} `;
-  const whom = entry.whom === null || entry.whom === undefined ? "" : ` ${nameOf(players, entry.whom)}`;
+  const whom = entry.whom === null || entry.whom === undefined ? "" : ` ${isYou(nameOf(players, entry.whom)) ? "you" : nameOf(players, entry.whom)}`;
   return `${who}${entry.text}${whom}.`;
 }
 
@@ -294,7 +292,7 @@ export function waitingPicture(view, name) {
   const parts = [];
   const fresh = view.results.length > 0 && !view.words.length && view.scores.every((s) => s === 0) && view.phase !== "over";
   if (fresh) parts.push(roundResultElement(view.results.at(-1), view.results.length, view, playersFromView(view), { ids: false }));
-  parts.push(boardElement(view, playersFromView(view), { handTitle: name ? `${name}: your hand` : "Your hand" }));
+  parts.push(boardElement(view, playersFromView(view), { handTitle: name ? toPlayer(name, "your hand", ": ") : "Your hand" }));
   return element("div", { class: "olb-waiting" }, ...parts);
 }
 
@@ -412,7 +410,7 @@ function challengeScreen(view, player, act, players) {
   const shown = words.map(upper).join(" and ");
   const accepted = view.challenge.accepted.map((s) => nameOf(players, s));
   return element("div", { class: "turn olb-turn olb-challenge", id: "olb-challenge-screen" },
-    element("p", { class: "word-banner" }, `${player.name}: ${who} played `, element("strong", { class: "olb-challenged" }, shown),
+    element("p", { class: "word-banner" }, toPlayer(player.name, `${who} played `, ": "), element("strong", { class: "olb-challenged" }, shown),
       ` for ${signed(scored)}. ${words.length > 1 ? "Are they all words?" : "Is it a word?"}`),
     element("div", { class: "row" },
       button(`Accept ${shown}`, () => send("accept"), { primary: true, id: "olb-accept", "data-next": true }),
@@ -602,9 +600,9 @@ class TurnPanel {
     const view = this.view;
     const parts = [];
     if (this.phase === "trim") parts.push(element("p", { class: "word-banner" },
-      `${this.player.name}: you lost the challenge. Discard ${plural(this.hand.length - TURN_HAND, "card")}, down to ${TURN_HAND}.`));
+      toPlayer(this.player.name, `you lost the challenge. Discard ${plural(this.hand.length - TURN_HAND, "card")}, down to ${TURN_HAND}.`, ": ")));
     else if (this.phase === "draw") parts.push(element("p", { class: "word-banner" },
-      `${this.player.name}: begin your turn. Draw from the stack, or take cards from the top of the discard pile.`));
+      toPlayer(this.player.name, `begin your turn. Draw from the stack, or take cards from the top of the discard pile.`, ": ")));
     else parts.push(element("p", { class: "word-banner" }, this.playBanner()));
     if (view.must_play !== null && view.must_play !== undefined && this.byUid.has(view.must_play)) {
       parts.push(element("p", { class: "notice olb-must", id: "olb-must" }, `Your next play must use the `,
@@ -625,9 +623,9 @@ class TurnPanel {
 
   playBanner() {
     const { view } = this;
-    if (view.played) return `${this.player.name}: play more, or end your turn.`;
-    if (!view.stack) return `${this.player.name}: play, or end your turn (the stack is empty: no more discarding).`;
-    return `${this.player.name}: play a word, change one on the table, or discard one to four cards.`;
+    if (view.played) return toPlayer(this.player.name, `play more, or end your turn.`, ": ");
+    if (!view.stack) return toPlayer(this.player.name, `play, or end your turn (the stack is empty: no more discarding).`, ": ");
+    return toPlayer(this.player.name, `play a word, change one on the table, or discard one to four cards.`, ": ");
   }
 
   handSection() {

@@ -1,6 +1,6 @@
 // Shrdlu in the browser: the spread of cards, typing answers, "shrdlu!" calls, the countdown,
 // buzz keys for people sharing one device, and each round's result. Python decides every call.
-import { element, button, scoreAgainst } from "../ui.js";
+import { element, button, scoreAgainst, does, isYou, toPlayer, finishedLine } from "../ui.js";
 
 export const id = "shrdlu";
 // The bot levels in a player's words (the new-game form shows those in play).
@@ -41,8 +41,7 @@ export const resultLine = (view, seat) => scoreAgainst(view.cards_won, seat, "ca
 
 export function summary(view, players) {
   if (view.phase === "over") {
-    const names = view.outcome.winners.map((seat) => players[seat].name);
-    return `Finished: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "won"}`;
+    return finishedLine(view, players, resultLine(view, 0), scoreLine(view, players));
   }
   return `Round ${view.round}${view.tiebreak ? " (tiebreak)" : ""} · ${scoreLine(view, players)}`;
 }
@@ -126,7 +125,7 @@ export function raceScreen(view, ctx) {
   const showAnswerFor = (seat) => {
     answering = seat;
     form.hidden = seat === null || seat === view.caller;
-    who.textContent = seat === null ? "" : `${players[seat].name}, your word`;
+    who.textContent = seat === null ? "" : toPlayer(players[seat].name, "your word");
     if (!form.hidden) setTimeout(() => input.focus());
   };
   // A refusal is about the word that was sent: typing again clears it and its broken card.
@@ -212,10 +211,10 @@ function resultElement(result, players, { ids = true } = {}) {
   const winner = result.winner === null ? null : players[result.winner].name;
   const caller = result.caller === null ? null : players[result.caller].name;
   let verdict;
-  if (result.how === "word") verdict = `${winner} wins the round with ${upper(result.word)}${caller ? ` (${caller} had called shrdlu!)` : ""}.`;
+  if (result.how === "word") verdict = `${does(winner, "wins")} the round with ${upper(result.word)}${caller ? ` (${caller} had called shrdlu!)` : ""}.`;
   else if (result.how === "pass") verdict = "You passed this round.";
   else if (result.winner === null) verdict = `${caller} called shrdlu!, but words fit.`;
-  else if (result.count === 0) verdict = `${winner} called shrdlu! and was right: no word fits.`;
+  else if (result.count === 0) verdict = `${winner} called shrdlu! and ${isYou(winner) ? "were" : "was"} right: no word fits.`;
   else verdict = `${winner} called shrdlu! and nobody found a word in time.`;
   const words = result.count
     ? `${result.count} word${result.count === 1 ? "" : "s"} fitted, for example: ${result.examples.map(upper).join(", ")}.`

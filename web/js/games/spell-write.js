@@ -1,7 +1,7 @@
 // Spell Write in the browser: the dice on the letter grid, the play grid with its black,
 // highlighted and bonus squares and the links of scored words, claims, the scoring table,
 // and the shared game link. Python decides every rule; this module draws and sends moves.
-import { element, button, copyButton, redraw, scoreAgainst, gridKeys } from "../ui.js";
+import { element, button, copyButton, redraw, scoreAgainst, gridKeys, toPlayer, finishedLine, plural, whose } from "../ui.js";
 
 export const id = "spell-write";
 // The bot levels in a player's words (the new-game form shows those in play).
@@ -36,8 +36,7 @@ export const resultLine = (view, seat) => scoreAgainst(view.sheets.map((sheet) =
 
 export function summary(view, players) {
   if (view.phase === "over") {
-    const names = view.outcome.winners.map((seat) => players[seat].name);
-    return `Finished: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "won"} · ${scores(view, players)}`;
+    return finishedLine(view, players, resultLine(view, 0), scores(view, players));
   }
   return `Round ${view.round} of ${view.rounds} · ${scores(view, players)}`;
 }
@@ -62,10 +61,10 @@ export function historyList(view, players) {
 export function waitingPicture(view, name) {
   // Online, a re-roller's die is rolled once every player has chosen (nobody holds it before).
   const rerollWaits = view.reroll_waits
-    ? element("p", { class: "hint", id: "sw-reroll-waits" }, `${name ? `${name}, you` : "You"} re-roll: the die is rolled once every player has chosen to take the letter or re-roll.`)
+    ? element("p", { class: "hint", id: "sw-reroll-waits" }, toPlayer(name ?? "You", "you re-roll: the die is rolled once every player has chosen to take the letter or re-roll."))
     : null;
   return element("figure", { class: "sw-waiting" }, rerollWaits, playGrid(view.sheets[view.seat], { small: true }),
-    element("figcaption", {}, name ? `${name}: your grid` : "Your grid"));
+    element("figcaption", {}, name ? toPlayer(name, "your grid", ": ") : "Your grid"));
 }
 
 export function botDoing() {
@@ -74,14 +73,14 @@ export function botDoing() {
 
 // -- drawing --------------------------------------------------------------------------------
 
-function scoringTable(sheet, caption) {
+function scoringTable(sheet, caption, { id = "scoring" } = {}) {
   const rows = sheet.table.map((entry) => element("tr", {}, element("td", {}, String(entry.round)),
     element("td", {}, entry.text), element("td", { class: "points" }, entry.points > 0 ? `+${entry.points}` : String(entry.points))));
-  return element("table", { class: "scoring", id: "scoring" },
+  return element("table", { class: "scoring", id },
     caption ? element("caption", {}, caption) : null,
     element("thead", {}, element("tr", {}, element("th", {}, "Rnd"), element("th", {}, "Scored"), element("th", {}, "Pts"))),
     element("tbody", {}, ...rows),
-    element("tfoot", {}, element("tr", {}, element("td", {}), element("th", {}, "Total"), element("th", { class: "points", id: "score-total" }, String(sheet.score)))));
+    element("tfoot", {}, element("tr", {}, element("td", {}), element("th", {}, "Total"), element("th", { class: "points", id: id && "score-total" }, String(sheet.score)))));
 }
 
 /** The play grid. Options: onPick(r, c) makes empty squares buttons; preview = {at, letter}.
@@ -253,7 +252,7 @@ class Turn {
         () => this.send(), { primary: true, id: "sw-write", disabled: !writing, "data-next": writing }));
     // What this step asks comes first, the boards after it (on a phone, once a letter is chosen,
     // the play grid before the letter grid): the next action is on the first screen.
-    const parts = [diceElement(view.dice, view.rerolled), element("p", { class: "word-banner" }, `${this.player.name}: ${step}`)];
+    const parts = [diceElement(view.dice, view.rerolled), element("p", { class: "word-banner" }, toPlayer(this.player.name, step, ": "))];
     if (crossed) parts.push(element("p", { class: "hint" }, `${upper(this.letter)} is already crossed off: taking it again costs a point.`));
     if (this.choosingBlock) parts.push(button("Skip the highlight", () => { this.choosingBlock = false; this.draw(); }, { small: true, id: "sw-skip-block", "data-next": true }));
     if (this.block) parts.push(element("p", { class: "hint" }, `Highlighting the block from row ${this.block[0] + 1}, column ${this.block[1] + 1}.`));
@@ -326,11 +325,20 @@ function sharesLink(a, b) {
 
 // -- after the game and around it -----------------------------------------------------------
 
-/** Every player's play grid and score (marked: {seat, cells} to outline). */
-function sheetsBoard(sheets, players, marked = null) {
+/** Every player's play grid and score (marked: {seat, cells} to outline); scoring: with each
+ * player's scoring rows under their grid, so a bot's score is explained like the player's. */
+function sheetsBoard(sheets, players, { marked = null, scoring = false } = {}) {
   return element("div", { class: "revealed-grids" }, ...sheets.map((sheet, s) =>
-    element("figure", { class: "grid-figure" }, playGrid(sheet, { small: true, marked: marked?.seat === s ? marked.cells : [] }),
-      element("figcaption", {}, `${players[s].name} · ${sheet.score} point${sheet.score === 1 ? "" : "s"}`))));
+    element("figure", { class: "grid-figure", "data-seat": s }, playGrid(sheet, { small: true, marked: marked?.seat === s ? marked.cells : [] }),
+      element("figcaption", {}, `${players[s].name} · ${plural(sheet.score, "point")}`),
+      scoring ? element("details", { class: "sw-sheet-scoring" }, element("summary", {}, `${whose(players[s].name)} scoring`),
+        scoringTable(sheet, null, { id: null })) : null)));
+}
+
+/** What the mover's turn scored, from Python's notes: "Basil wrote R; scored ART: +3; bonus: +1." */
+function turnNotes(frame, players, seat) {
+  const notes = frame.last_turn?.[seat];
+  return notes?.length ? element("p", { class: "hint sw-turn-notes", id: "sw-turn-notes" }, `${players[seat].name} ${notes.join("; ")}.`) : null;
 }
 
 /** A replay step: the round and its dice, every sheet, the square just written marked. */
@@ -339,11 +347,13 @@ export function replayBoard(frame, players, { move = null, seat = null } = {}) {
   const cells = move?.type === "write" ? [move.at] : [];
   return element("div", { class: "sw-replay" },
     element("p", { class: "replay-round" }, round),
-    sheetsBoard(frame.sheets, players, { seat, cells }));
+    move?.type === "write" ? turnNotes(frame, players, seat) : null,
+    sheetsBoard(frame.sheets, players, { marked: { seat, cells } }));
 }
 
 export function finalScreen(view, players, { ask, seat, shareLink } = {}) {
-  const boards = sheetsBoard(view.sheets, players);
+  // Alone, the side panel's scoring is the only one: not shown twice.
+  const boards = sheetsBoard(view.sheets, players, { scoring: players.length > 1 });
   const extra = element("div", { class: "sw-after", id: "sw-after" });
   if (ask && seat !== null && seat !== undefined) {
     Promise.all([ask("hard-bot"), ask("missed")]).then(([botScore, missed]) => {

@@ -5,7 +5,7 @@
 // every rule (wordsmith.py); the preview here only mirrors the pieces arithmetic so a player
 // sees at once what a word takes (whether it brings a new letter is judged when it is claimed). Letters and words are drawn from their pieces
 // (wordsmith-letters.js).
-import { element, button, plural, scoreAgainst } from "../ui.js";
+import { element, button, plural, scoreAgainst, does, whose, finishedLine } from "../ui.js";
 import { bestFor, fingerprint, soloBestElement } from "../solo-best.js";
 import { KINDS, CHARACTERS, countsOf, countsText, pieceSvg, letterSvg, wordSvg, alphabetCard } from "./wordsmith-letters.js";
 
@@ -194,7 +194,7 @@ function sheetElement({ rows, required = null, discards, crossed, bonus, score =
 function liveSheet(view, player, options = {}) {
   const rows = player.rows.map((word, index) => (word ? { word } : player.filled[index] ? { hidden: true } : null));
   return sheetElement({ rows, required: view.required, discards: player.discards, crossed: player.crossed, bonus: player.bonus,
-    unchecked: Boolean(view.options.secret) && view.phase !== "over", ...options });
+    score: player.score ?? null, unchecked: Boolean(view.options.secret) && view.phase !== "over", ...options });
 }
 
 /** A sheet of a finished challenge (checked: Secret Wordsmith's refusals and zeros shown). */
@@ -346,8 +346,7 @@ export const resultLine = (view, seat) => scoreAgainst(view.totals, seat, "point
 
 export function summary(view, players) {
   if (view.phase === "over") {
-    const names = view.outcome.winners.map((seat) => players[seat].name);
-    return `Finished: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "won"} · ${scoreLine(view, players)}`;
+    return finishedLine(view, players, resultLine(view, 0), scoreLine(view, players));
   }
   return `${challengeText(view)} · ${scoreLine(view, players)}`;
 }
@@ -365,7 +364,10 @@ export function seatStatus(view, seat) {
   const player = view.players[seat];
   const total = view.totals[seat];
   if (view.phase === "over") return { text: `${total} points`, out: false, acting: false };
-  const parts = [`${total} pts`, `${player.words}/${ROWS} words`];
+  // The points of the sheet on screen (Python's count), and the game's so far after challenge 1.
+  const sheet = `${player.score ?? "?"} pts`;
+  const earlier = !view.results.length ? "" : player.score === null ? ` (${total} before)` : ` (${total + player.score} in all)`;
+  const parts = [`${sheet}${earlier}`, `${player.words}/${ROWS} words`];
   if (view.done_by === seat) parts.push("Done!");
   else if (player.finished) parts.push(FINISHED[player.finished] ?? player.finished);
   else if (player.waiting) parts.push("waiting");
@@ -419,7 +421,7 @@ export function raceScreen(view, ctx) {
     if (wbw) {
       panelSeats = due.length ? [due[0]] : [humans[0]];
       queue = element("p", { class: "ws-queue", id: "ws-queue" }, due.length
-        ? [`${players[due[0]].name}'s turn to claim a word ${dicePerWord(view) ? "(or pass)" : "(rolling for pieces as you like)"}`,
+        ? [`${whose(players[due[0]].name)} turn to claim a word ${dicePerWord(view) ? "(or pass)" : "(rolling for pieces as you like)"}`,
           due.length > 1 ? `; then ${due.slice(1).map((s) => players[s].name).join(", then ")}` : "",
           `. The order turns every ${dicePerWord(view) ? "roll" : "word"}.`].join("")
         : "Everyone here has claimed or passed: waiting for the others.");
@@ -822,7 +824,7 @@ function resultElement(result, players, view, { ids = true } = {}) {
   const best = Math.max(...scores);
   const top = players.filter((_p, seat) => scores[seat] === best).map((p) => p.name);
   const verdict = players.length === 1 ? `Challenge ${result.challenge}: ${plural(best, "point")}.`
-    : `Challenge ${result.challenge}: ${top.join(" and ")} ${top.length > 1 ? "score" : "scores"} most, ${best} points.`;
+    : `Challenge ${result.challenge}: ${top.length > 1 ? `${top.join(" and ")} score` : does(top[0], "scores")} most, ${best} points.`;
   const refused = result.sheets.some((sheet) => sheet.rows.some((row) => row.refusal));
   return element("div", { class: "round-result ws-result", id: ids ? "round-result" : null, "data-challenge": result.challenge },
     element("p", { class: "verdict" }, verdict),
