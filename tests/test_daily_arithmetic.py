@@ -159,4 +159,4 @@ def test_a_damaged_challenge_link_is_refused_with_its_reason(results):
         "toString": "it is not for a game this version has",
         "shrdluAlone": "Shrdlu is for 2 to 4 players, not 1",
     }
-    assert results["challenge"]["share"] == "Wordtable · Spell Write · can you beat me on the same deal?\n❌ I lost: 120 points to 143\nu"
+    assert results["challenge"]["share"] == "Wordtable · Spell Write · can you beat me at the same game?\n❌ I lost: 120 points to 143\nu"

@@ -319,11 +319,11 @@ def damage(path):
 
 CORRUPTIONS = {
     # file (relative to the site), what is done to it, the stage the player is told about
-    "wasm damaged": ("pyodide/pyodide.asm.wasm", damage, "step 2 of 4: starting python"),
-    "stdlib missing": (f"pyodide/{build.STDLIB_PYC_NAME}", lambda p: p.unlink(), "step 2 of 4: starting python"),
-    "our wheel damaged": (None, damage, "loading the wordtable package"),
-    "lock file missing": (f"pyodide/{build.LOCK_NAME}", lambda p: p.unlink(), "step 2 of 4: starting python"),
-    "runtime missing": ("pyodide/pyodide.mjs", lambda p: p.unlink(), "step 1 of 4: fetching the python runtime"),
+    "wasm damaged": ("pyodide/pyodide.asm.wasm", damage, "step 2 of 4: starting the rules checker"),
+    "stdlib missing": (f"pyodide/{build.STDLIB_PYC_NAME}", lambda p: p.unlink(), "step 2 of 4: starting the rules checker"),
+    "our wheel damaged": (None, damage, "step 3 of 4: reading the five games' rules"),
+    "lock file missing": (f"pyodide/{build.LOCK_NAME}", lambda p: p.unlink(), "step 2 of 4: starting the rules checker"),
+    "runtime missing": ("pyodide/pyodide.mjs", lambda p: p.unlink(), "step 1 of 4: fetching what checks the rules"),
     "worker missing": ("js/py-worker.js", lambda p: p.unlink(), "starting the python worker"),
 }
 
