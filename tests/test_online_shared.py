@@ -549,6 +549,23 @@ def test_a_guest_holds_the_tables_commitments_and_views_to_their_draws():
     assert "does not say which random draws" in other.broken["reason"]
 
 
+@pytest.mark.parametrize(("heads_of", "reason"), [
+    (lambda host, own: [host, "ab" * 32], "do not include yours"),
+    (lambda host, own: ["ab" * 32, own], "do not start with the one the host sent you"),
+    (lambda host, own: [host, own, own], "list of commitments is damaged"),
+    (lambda host, own: [host, "not a commitment"], "list of commitments is damaged"),
+])
+def test_a_first_draw_that_leaves_out_or_swaps_a_commitment_stops_the_guest_and_says_which(heads_of, reason):
+    from wordtable.online import LEDGER_RULES
+    guest = Guest("t")
+    host_head = "cd" * 32
+    guest.receive(encode({"t": "welcome", "seat": 1, "game": "spell-write", "players": ["A", "B"], "last": 0,
+                          "protocol": PROTOCOL, "host": host_head}))
+    heads = heads_of(host_head, guest.chain.head())
+    [stopped] = guest.receive(encode({"t": "draw", "k": 1, "label": "x@y", "heads": heads, "rules": LEDGER_RULES}))
+    assert decode(stopped)["t"] == "stopped" and reason in guest.broken["reason"] and guest.drawn == []
+
+
 def test_a_guests_check_waits_for_the_record_and_holds_it_to_what_it_was_shown():
     from wordtable.verify import verify_as_guest
     host = shared_host("shrdlu", 2, [1])

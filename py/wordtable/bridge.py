@@ -484,7 +484,8 @@ def _online_guest(args: dict[str, Any]) -> dict[str, Any]:
         except ValueError:
             raise Refused("This game's saved moves are damaged: ask the host for a new invitation.") from None
     _GUESTS[_arg(args, "id", str)] = guest
-    return {"outgoing": guest.hello()}
+    # Kept by the page at once: a reload before the table answers joins with the same commitment.
+    return {"outgoing": guest.hello(), "saved": guest.saved()}
 
 
 def _guest(args: dict[str, Any]):

@@ -1109,9 +1109,12 @@ class Guest:
             return [encode({"t": "join", "token": self.token, "head": self.chain.head(), "protocol": PROTOCOL})]
         heads, rules = message.get("heads"), message.get("rules")
         if not self.heads:
-            if not (isinstance(heads, list) and all(is_link(h) for h in heads) and heads[:1] == [self.host_head]
-                    and self.chain.head() in heads[1:] and len(set(heads)) == len(heads)):
-                return self._stop("the table's commitments do not include yours and the host's")
+            if not (isinstance(heads, list) and all(is_link(h) for h in heads) and len(set(heads)) == len(heads)):
+                return self._stop("the table's list of commitments is damaged")
+            if heads[:1] != [self.host_head]:
+                return self._stop("the table's commitments do not start with the one the host sent you")
+            if self.chain.head() not in heads[1:]:
+                return self._stop("the table's commitments do not include yours")
             # A new table plays under today's rules: older ones let the host see more (Spell
             # Write's re-roll before its own choice), and a host may not pick them for a new game.
             if type(rules) is not int or rules != LEDGER_RULES:

@@ -452,8 +452,9 @@ export class GuestScreen {
       const name = this.nameInput?.value.trim() ?? "";
       if (name) rememberName(name);
       if (this.nameInput) this.nameInput.disabled = true; // said to the table with the join
-      const { outgoing } = await this.python.call("online.guest", { id: this.id, token: this.token, saved, name: name || null });
-      for (const text of outgoing) this.link.send(text);
+      const joined = await this.python.call("online.guest", { id: this.id, token: this.token, saved, name: name || null });
+      this.keep(joined.saved);
+      for (const text of joined.outgoing) this.link.send(text);
     } else if (state === "back") {
       this.connection = "open";
       this.check();
