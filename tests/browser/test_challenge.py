@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import quote
 
 import pytest
 from harness import TEST_CONTEXT
@@ -48,6 +49,14 @@ def test_a_finished_game_challenges_a_friend_to_the_same_deal(page: Page, site, 
     friend = friend_context.new_page()
     friend.goto(link)
     assert wait_for_boot(friend) == "ready"
+    # It opens on who challenges and their result, with a line on the game, not in round 1.
+    title = game_class(game_id).title
+    expect(friend.locator("#challenge-heading")).to_have_text(f"Ann challenged you to {title}")
+    result = friend.locator("#challenge-result").inner_text()
+    won, _, score = text[1].partition(": ")
+    assert result == f"Ann {'won' if won.startswith('✅') else 'lost'}: {score}. Can you beat that?", (result, text[1])
+    assert friend.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('wordtable.save.')).length") == 0
+    friend.click("#challenge-play")
     friend.wait_for_url(re.compile(rf"#game=challenge-{game_id}-[0-9a-z]+$"))
     save_id = friend.evaluate("location.hash.split('=')[1]")
     save = save_of(friend, save_id)
@@ -82,3 +91,24 @@ def test_a_damaged_challenge_link_changes_nothing_and_says_why(page: Page, site)
     expect(page.locator("#app-notice")).to_contain_text("That challenge link cannot be opened: ")
     expect(page.locator("#app-notice")).to_contain_text("has no option 'nonsense'")
     assert page.evaluate("Object.keys(localStorage).sort()") == keys
+
+
+def test_the_challengers_name_and_result_are_plain_text_and_an_old_link_still_opens(page: Page, site):
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    game_id = "shrdlu"
+    options = "eyJwbGF5ZXJzIjoyfQ"  # {"players":2}
+    deal = f"{site.url}#challenge={game_id}&seed=12&seats=you,medium&speed=700&o={options}"
+    hostile = "<img src=x onerror=\"window.pwned=1\">\u202e" + "Ω" * 500
+    page.goto(deal + "&by=" + quote(hostile) + "&w=0&r=" + quote(hostile))
+    heading = page.locator("#challenge-heading").inner_text()
+    assert heading == f"{hostile[:24]} challenged you to Shrdlu", heading  # cut to a name's 24 characters
+    assert page.locator("#challenge-intro img").count() == 0 and page.evaluate("window.pwned") is None
+    assert page.locator("#challenge-result").inner_text().startswith(f"{hostile[:24]} lost: <img")
+    # A link from before names nobody and no result: the friend still reads what it is.
+    page.goto(f"{site.url}#home")
+    page.goto(deal)
+    expect(page.locator("#challenge-heading")).to_have_text("A friend challenged you to Shrdlu")
+    expect(page.locator("#challenge-result")).to_have_text("The same game they played: can you beat their result?")
+    page.click("#challenge-play")
+    page.wait_for_url(re.compile(r"#game=challenge-shrdlu-[0-9a-z]+$"))

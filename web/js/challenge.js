@@ -37,11 +37,41 @@ export function challengeOf(save) {
     seats: save.players.map((player) => player.bot ?? YOU), speed: Number(FORM_SPEEDS.includes(delay) ? delay : 700) };
 }
 
-/** The address of a challenge (#challenge=GAME&seed=…&seats=you,medium&speed=700&o=OPTIONS). */
-export function challengeLink(base, challenge) {
+const NAME_CHARS = 24;
+const RESULT_CHARS = 120;
+
+/** Text from a link, shown as plain text only: no control, bidi or zero-width characters, cut. */
+function plainText(text, length) {
+  return String(text ?? "").normalize("NFC").replace(/[\p{Cc}\p{Cf}]/gu, "").trim().slice(0, length);
+}
+
+/** The address of a challenge (#challenge=GAME&seed=…&seats=you,medium&speed=700&o=OPTIONS), with
+ * who sends it and their result (by, w, r) for the friend's first screen: not part of the deal. */
+export function challengeLink(base, challenge, { by = "", won = null, result = "" } = {}) {
   const query = new URLSearchParams({ challenge: challenge.game, seed: String(challenge.seed),
     seats: challenge.seats.join(","), speed: String(challenge.speed), o: toBase64Url(JSON.stringify(challenge.options)) });
+  if (plainText(by, NAME_CHARS)) query.set("by", plainText(by, NAME_CHARS));
+  if (won !== null) query.set("w", won ? "1" : "0");
+  if (plainText(result, RESULT_CHARS)) query.set("r", plainText(result, RESULT_CHARS));
   return `${base}#${query}`;
+}
+
+/** Who challenges and how they did, from a challenge's address: {by, won, result}, each
+ * empty (or null) when the link does not say. */
+export function challenger(params) {
+  const w = params.get("w");
+  return { by: plainText(params.get("by"), NAME_CHARS), won: w === "1" ? true : w === "0" ? false : null,
+    result: plainText(params.get("r"), RESULT_CHARS) };
+}
+
+/** The friend's first screen, in words: a heading and the line on the challenger's result. */
+export function challengeWords(title, { by, won, result }) {
+  const who = by || "A friend";
+  const heading = `${who} challenged you to ${title}`;
+  const name = by || "They";
+  const verb = won === true ? `${name} won` : won === false ? `${name} lost` : by ? `${by}’s result` : "Their result";
+  const line = result ? `${verb}: ${result}. Can you beat that?` : "The same game they played: can you beat their result?";
+  return { heading, line };
 }
 
 /** A challenge read from its address, checked here as far as the shell can (Python checks the

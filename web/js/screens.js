@@ -10,7 +10,7 @@ import { GuestScreen } from "./online.js";
 import { loadGames } from "./games/index.js";
 import { showEmbedDialog } from "./embed.js";
 import { dateKey, isDateKey, dailySeed, dailyEntry } from "./daily.js";
-import { readChallenge, challengePlayers } from "./challenge.js";
+import { readChallenge, challengePlayers, challenger, challengeWords } from "./challenge.js";
 
 // The games that can be played: Python's games (games.json) drawn by a module of games/ (see
 // games/index.js). Filled in by loadCatalog() before any screen uses them.
@@ -232,32 +232,73 @@ async function openChallenge(wordtable, params) {
     notice(`That challenge link cannot be opened: ${problem}. Nothing was changed.`);
     return;
   }
-  await openSeededGame(wordtable, GAMES[challenge.game], { id: `challenge-${challenge.game}-${key}`, options: challenge.options,
+  const game = GAMES[challenge.game];
+  const id = `challenge-${challenge.game}-${key}`;
+  if (savedAs(id)) return location.replace(`#game=${id}`); // opened before: the game goes on
+  // Made (and its options checked by Python) before the first screen, which only starts it.
+  const save = await seededSave(wordtable, game, { id, options: challenge.options,
     seed: challenge.seed, players: challengePlayers(challenge), botDelay: challenge.speed, what: "That challenge link" });
+  if (save) showChallengeIntro(game, challenge, challenger(params), () => startGame(save, { replace: true }));
+}
+
+function savedAs(id) {
+  try {
+    loadSave(id, KNOWN_GAMES);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A challenge opens on who sent it and their result, with a line on the game, not in round 1. */
+function showChallengeIntro(game, challenge, from, play) {
+  show("screen-table");
+  const { heading, line } = challengeWords(game.title, from);
+  const bots = challenge.seats.filter((seat) => seat !== "you");
+  const against = bots.length
+    ? `You play the same game against ${bots.length === 1 ? `a ${bots[0]} bot` : `${bots.length} bots (${bots.join(", ")})`}, as they did.`
+    : "You play the same game alone, as they did.";
+  const start = button("Play", () => play(), { primary: true, id: "challenge-play" });
+  $("screen-table").replaceChildren(element("section", { class: "panel", id: "challenge-intro", "aria-labelledby": "challenge-heading" },
+    element("h2", { id: "challenge-heading" }, heading),
+    element("p", { id: "challenge-result" }, line),
+    game.info?.blurb ? element("p", { class: "muted" }, `${game.title}: ${game.info.blurb}`) : null,
+    element("p", {}, against),
+    element("div", { class: "row" }, start,
+      element("a", { class: "button", href: `how-to-play/${game.id}.html` }, "How to play"),
+      element("a", { class: "button", href: "#" }, "Home"))));
+  start.focus({ preventScroll: true });
 }
 
 /** A game everyone opening the same address gets (a seed and options from the address), kept as
  * a save of its own id so opening the address again resumes it. */
-async function openSeededGame(wordtable, game, { id, options, seed, players, botDelay = 700, extra = {}, what }) {
-  try {
-    loadSave(id, KNOWN_GAMES);
-    location.replace(`#game=${id}`);
+async function openSeededGame(wordtable, game, deal) {
+  if (savedAs(deal.id)) {
+    location.replace(`#game=${deal.id}`);
     return;
-  } catch { /* not opened before: start it */ }
+  }
+  const save = await seededSave(wordtable, game, deal);
+  if (save) startGame(save, { replace: true });
+}
+
+/** A new save of a seeded game, made by Python; null (the player told why, or gone elsewhere). */
+async function seededSave(wordtable, game, { id, options, seed, players, botDelay = 700, extra = {}, what }) {
   const hash = location.hash;
   show("screen-table");
   waitingFor("screen-table", "Waiting for Python to start…");
   await wordtable.ready;
-  if (location.hash !== hash) return; // the player went elsewhere meanwhile
+  if (location.hash !== hash) return null; // the player went elsewhere meanwhile
   try {
     await wordtable.dictionaries.start();
     const { record } = await wordtable.python.call("game.new", { game: game.id, options, seed });
+    if (location.hash !== hash) return null;
     const now = new Date().toISOString();
-    startGame({ format: SAVE_FORMAT, version: SAVE_VERSION, id, game: game.id, players, ...extra,
-      settings: { botDelay }, record, created: now, updated: now }, { replace: true });
+    return { format: SAVE_FORMAT, version: SAVE_VERSION, id, game: game.id, players, ...extra,
+      settings: { botDelay }, record, created: now, updated: now };
   } catch (error) {
     showHome(wordtable);
     notice(`${what} cannot be opened: ${error.message}`);
+    return null;
   }
 }
 

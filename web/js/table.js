@@ -13,6 +13,7 @@ import { writeSave, writeLastSeen, readLastSeen } from "./saves.js";
 import { StoreProblem } from "./store.js";
 import { showExport, showLink } from "./transfer.js";
 import { HostNet } from "./online.js";
+import { rememberedName } from "./settings.js";
 import { RoundWatch, onlyWaitingChanged } from "./race.js";
 import { TableScreen, waitingLine, checkGameButton, lobbyLine } from "./table-screen.js";
 
@@ -449,7 +450,8 @@ export class Table {
     };
     const secondsLeft = () => (view.deadline
       ? Math.max(0, (clock.deadline.start + view.deadline.after_ms - performance.now()) / 1000) : null);
-    this.screen.showRace(view, { humans: this.humans, views, send, secondsLeft });
+    const elapsed = () => (performance.now() - clock.start) / 1000;
+    this.screen.showRace(view, { humans: this.humans, views, send, secondsLeft, elapsed });
     if (view.deadline) {
       this.later(clock.deadline.start + view.deadline.after_ms - now, token, () => this.expire(token, epoch ?? null));
     }
@@ -571,8 +573,13 @@ export class Table {
   challengeButton(view, seat) {
     const challenge = challengeOf(this.save);
     if (!challenge || seat === null) return null;
-    const text = challengeShareText({ title: this.game.title, won: this.wonBy(view, seat),
-      result: this.game.resultLine(view, seat), url: challengeLink(appBase(), challenge) });
+    const won = this.wonBy(view, seat);
+    const result = this.game.resultLine(view, seat);
+    // The friend's first screen names who challenges: the seat's own name, or the one used online.
+    const own = this.save.players[seat]?.name ?? "";
+    const by = own && own.toLowerCase() !== "you" ? own : rememberedName();
+    const text = challengeShareText({ title: this.game.title, won, result,
+      url: challengeLink(appBase(), challenge, { by, won, result }) });
     const against = challenge.seats.length > 1 ? ", against the same bots" : "";
     return button("Challenge a friend to the same game", () => showLink("Challenge a friend",
       `Whoever opens the link plays this same game: the same deal${against}. Your result goes with it, not a word of the game.`,
