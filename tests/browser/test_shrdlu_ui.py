@@ -132,7 +132,11 @@ def test_a_bot_keeps_its_plan_when_someone_else_moves_in_the_same_round(page, si
     players = [ME, FRIEND, {"name": "Basil", "bot": level}]
     open_prepared_game(page, site.url, "shrdlu", players, {"players": 3}, seed, bot_delay=700)  # Normal: as planned
     cards(page)
+    # The round's clock runs, and the bot is seen hunting (the two people are at this device).
+    expect(page.locator("#shrdlu-hunting")).to_have_text("Basil is hunting for a word")
     page.clock.run_for(plan["after_ms"] // 2)
+    seconds = plan["after_ms"] // 2 // 1000
+    expect(page.locator("#shrdlu-clock")).to_have_text(f"{seconds // 60}:{seconds % 60:02d} into the round")
     page.click("[data-shrdlu='0']")  # Player 1 calls halfway: the round (the epoch) goes on
     expect(page.locator("#countdown")).to_contain_text("Player 1 called shrdlu!")
     expect(page.locator("#round-result")).to_have_count(0)

@@ -113,10 +113,15 @@ export class TableScreen {
    * views by seat (what only that person may see); secondsLeft():
    * before view.deadline runs out (by default counted from now). What a player was typing
    * survives the redraw (someone else's move redraws it). */
-  showRace(view, { humans, views = {}, send, secondsLeft = null }) {
+  showRace(view, { humans, views = {}, send, secondsLeft = null, elapsed = null }) {
     const arrived = performance.now();
     secondsLeft ??= () => (view.deadline ? Math.max(0, view.deadline.after_ms - (performance.now() - arrived)) / 1000 : null);
-    const screen = this.game.raceScreen(view, { players: this.players, humans, views, send, secondsLeft });
+    // The round's clock: from when this screen first showed the round (views in it keep it).
+    const round = this.game.roundsPlayed?.(view) ?? 0;
+    if (this.raceClock?.round !== round) this.raceClock = { round, start: arrived };
+    const start = this.raceClock.start;
+    elapsed ??= () => (performance.now() - start) / 1000;
+    const screen = this.game.raceScreen(view, { players: this.players, humans, views, send, secondsLeft, elapsed });
     const carry = keepTyping(this.main);
     this.setMain(screen);
     carry(screen);

@@ -179,7 +179,7 @@ export function raceScreen(view, ctx) {
     requestAnimationFrame(tick);
     parts.push(bar);
   }
-  parts.push(form, controls, message);
+  parts.push(form, controls, message, roundClock(view, ctx));
   if (playing.length > 1) {
     parts.push(element("p", { class: "hint" }, "Buzz first (button or key), then type your word."));
   } else if (!playing.length) {
@@ -192,6 +192,25 @@ export function raceScreen(view, ctx) {
   };
   showAnswerFor(answering);
   return screen;
+}
+
+/** The round's clock, and who else is hunting for a word (bots, or friends at other devices). */
+function roundClock(view, { players, humans, elapsed }) {
+  const others = view.players_in.filter((seat) => !humans.includes(seat) && seat !== view.caller).map((seat) => players[seat].name);
+  const time = element("span", { id: "shrdlu-clock", role: "timer", "aria-live": "off" });
+  const hunting = others.length
+    ? element("span", { id: "shrdlu-hunting", class: "hunting" }, `${others.join(" and ")} ${others.length > 1 ? "are" : "is"} hunting for a word`)
+    : null;
+  const line = element("p", { class: "hint round-clock" }, time, hunting ? " · " : null, hunting);
+  const tick = () => {
+    if (!line.isConnected && line.dataset.shown) return; // the next view drew its own
+    line.dataset.shown = "1";
+    const seconds = Math.floor(elapsed?.() ?? 0);
+    time.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} into the round`;
+    setTimeout(tick, 1000 - ((elapsed?.() ?? 0) % 1) * 1000);
+  };
+  tick();
+  return line;
 }
 
 export function roundsPlayed(view) {
