@@ -12,7 +12,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from conftest import wait_for_boot
+from conftest import wait_for_boot, watch_requests
+from harness import TEST_CONTEXT
 from olb_driver import game, play_to_the_end, record_of, state_of, wait_for_screen
 from wordtable.engine.game import Record
 from wordtable.games.one_letter_better import MAX_STEALS, penalty
@@ -116,7 +117,15 @@ def test_a_game_against_a_bot_with_a_refusal_a_steal_and_each_rounds_result(page
         len([w for w in view["words"] if w["owner"] == 1]) - 1)
 
     # On to the end: each round's result shows once before the next round's first turn.
-    seen = play_to_the_end(page)
+    headlines: list[tuple[str, str]] = []
+    seen = play_to_the_end(page, on_screen=lambda current: headlines.append((current, page.inner_text("#table-headline"))))
+    # While round 1's result shows, the headline speaks of round 1, not of round 2 dealt behind it;
+    # then of round 2 again.
+    at_result = [text for current, text in headlines if current == "result"]
+    assert at_result and set(at_result) == {"One Letter Better · Round 1 of 2 · over"}, headlines
+    after = [text for current, text in headlines[headlines.index(("result", at_result[0])):] if current == "turn"]
+    assert after and after[0].startswith("One Letter Better · Round 2 of 2 · "), headlines
+    expect(page.locator("#table-headline")).to_have_text("One Letter Better · Game over")
     state = state_of(page, "steal")
     assert state.outcome is not None and len(state.results) == 2
     assert seen.count("result") == 1  # Ann begins round 2: round 1's result first
@@ -231,3 +240,22 @@ def test_two_people_players_decide_privacy_and_a_challenge(page, site):
     hand_hidden(other)
     page.click("#privacy-continue")
     expect(page.locator("#olb-hand .olb-hand-card")).to_have_count(len(after.hands[other]))
+
+
+def test_on_a_small_phone_the_hand_leaves_the_table_half_the_screen(browser, site, no_outside_requests):
+    """At 360×640 the hand, what it makes and its buttons stay pinned at the foot but take at most
+    about half the screen (the rest of them scrolls within): the words to change stay in view."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, **TEST_CONTEXT)
+    watch_requests(context, no_outside_requests)
+    page = context.new_page()
+    boot(page, site.url)
+    record, _steal = until_seat_can_steal({"players": 2})
+    open_record(page, site.url, [ANN, {"name": "Basil", "bot": "medium"}], record, "phone")
+    assert wait_for_screen(page) == "turn"
+    hand = page.locator("#olb-hand .olb-hand-card")
+    hand.nth(0).click()
+    hand.nth(1).click()
+    page.wait_for_selector("#olb-preview .olb-verdict")
+    area = page.locator("#olb-play-area").bounding_box()
+    assert area["height"] <= 0.58 * 640 and area["y"] + area["height"] <= 640 + 1, area
+    context.close()

@@ -23,6 +23,7 @@ export class TableScreen {
     this.seats = element("ul", { class: "seats", id: "seats", "aria-label": "Players" });
     this.history = element("div", { class: "history", id: "history" });
     this.main = element("div", { class: "table-main", id: "table-main" });
+    this.main.addEventListener("wordtable-headline", () => this.refreshHeadline());
     this.panel = null;
     root.replaceChildren(
       element("div", { class: "table-head" }, this.headline, this.controls), ...lines.filter(Boolean),
@@ -46,7 +47,16 @@ export class TableScreen {
   }
 
   setHeadline(text) {
-    this.headline.textContent = `${this.title} · ${text}`;
+    this.headlineText = text;
+    this.refreshHeadline();
+  }
+
+  /** A screen in the main area may hold the headline for itself while it shows (a round's result
+   * shown as the next round is dealt): data-headline; an event "wordtable-headline" asks again. */
+  refreshHeadline() {
+    const held = this.main.querySelector("[data-headline]")?.dataset.headline;
+    const text = held ?? this.headlineText;
+    this.headline.textContent = text ? `${this.title} · ${text}` : this.title;
   }
 
   /** The headline and the side panel for a view; historySeat: whose own history to show;
@@ -91,6 +101,7 @@ export class TableScreen {
     // the same control when the new screen has it (someone else moved in a race), else it goes to
     // what to do next. Focus elsewhere (the head's buttons) stays where the player put it.
     redraw(this.main, children.filter(Boolean));
+    this.refreshHeadline();
   }
 
   /** While a move is on its way, the screen takes no second click (no move is sent twice). */

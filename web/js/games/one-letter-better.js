@@ -382,9 +382,12 @@ export function turnScreen(view, player, { act, suggest = null, ask = null, play
   if (view.results.length && !seenResults.has(key)) {
     const next = button(`On to round ${view.round}`, () => {
       seenResults.add(key);
-      holder.replaceWith(turnScreen(view, player, { act, suggest, ask, players }));
+      const turn = turnScreen(view, player, { act, suggest, ask, players });
+      holder.replaceWith(turn);
+      turn.dispatchEvent(new Event("wordtable-headline", { bubbles: true })); // the new round's again
     }, { primary: true, id: "olb-next-round", "data-next": true });
-    const holder = element("div", { class: "olb-round-break" },
+    // The headline speaks of the round shown, not of the one already dealt behind it.
+    const holder = element("div", { class: "olb-round-break", "data-headline": `Round ${view.results.length} of ${view.rounds} · over` },
       roundResultElement(view.results.at(-1), view.results.length, view, players),
       element("p", { class: "olb-running" }, `After ${plural(view.results.length, "round")}: ${players.map((_p, s) => `${nameOf(players, s)} ${String(view.totals[s]).replace("-", "−")}`).join(", ")}.`),
       element("div", { class: "row" }, next));
@@ -641,11 +644,12 @@ class TurnPanel {
       face.addEventListener("click", () => this.tapCard(card.uid));
       return face;
     });
-    const title = this.phase === "trim" ? "Your hand: tap the cards to discard"
-      : this.phase === "draw" ? `Your hand (${plural(this.hand.length, "card")})`
-        : `Your hand: tap cards in spelling order${this.target !== null ? "" : " (tap a word on the table to change it)"}`;
+    // The instruction is small beside the title: on a phone the hand sits over the table.
+    const [title, how] = this.phase === "trim" ? ["Your hand", "tap the cards to discard"]
+      : this.phase === "draw" ? [`Your hand (${plural(this.hand.length, "card")})`, null]
+        : ["Your hand", `tap cards in spelling order${this.target !== null ? "" : ", or a word on the table to change it"}`];
     return element("section", { class: "olb-hand-section" },
-      element("h3", { class: "olb-h" }, title),
+      element("h3", { class: "olb-h" }, title, how ? element("span", { class: "olb-hand-how" }, `: ${how}`) : null),
       element("div", { class: "olb-hand", id: "olb-hand" }, ...(cards.length ? cards : [element("span", { class: "muted" }, "Your hand is empty.")])));
   }
 
