@@ -190,20 +190,25 @@ def test_placing_a_word_by_keyboard_with_a_preview_and_clear_refusals(page, site
         ["Write to the right", "Write down", "Write to the left", "Write up"]
     expect(page.locator("#flw-strike")).to_have_count(0)  # the chooser writes their own word
     expect(page.locator("#flw-write")).to_be_disabled()
-    # Keyboard: focus A1, move to B2, Enter chooses the start, Enter on B4 aims down.
+    # Keyboard: focus A1, arrows move to B2, Enter chooses the start; from there an arrow aims
+    # (focus stays on the start), and Escape starts again.
     page.locator("[data-cell=A1]").focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
     expect(page.locator("[data-cell=B2]")).to_have_class(re.compile("selected"))
     page.keyboard.press("ArrowDown")
-    page.keyboard.press("ArrowDown")
-    page.keyboard.press("Enter")
+    expect(page.locator("[data-cell=B2]")).to_be_focused()
     preview = [page.locator(f"[data-cell={name}]").inner_text() for name in ("B2", "B3", "B4", "B5")]
     assert preview == list("SALT")
     expect(page.locator("#flw-write")).to_have_text("Write SALT from B2 going down")
+    page.keyboard.press("ArrowUp")  # SALT has no room to go up from B2: said, and the aim stays
+    expect(page.locator("#flw-message")).to_have_text("From B2, SALT cannot go up.")
+    expect(page.locator("#flw-write")).to_have_text("Write SALT from B2 going down")
     page.keyboard.press("Escape")
     expect(page.locator("#flw-write")).to_be_disabled()
+    page.keyboard.press("ArrowRight")  # after Escape, arrows move between cells again
+    expect(page.locator("[data-cell=C2]")).to_be_focused()
     # Mouse: start at A1, then a cell along the row aims right.
     page.click("[data-cell=A1]")
     page.click("[data-cell=C1]")

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from conftest import wait_for_boot
 from flw_driver import screen
 
+KEYS = {"right": "ArrowRight", "down": "ArrowDown", "left": "ArrowLeft", "up": "ArrowUp"}
 WORDS = ["salt", "lamp", "note", "rise", "cart", "dove", "fish", "gold", "hunt", "jump", "king", "mild"]
 
 
@@ -65,10 +66,18 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page, site):
                 page.keyboard.press("Enter")
         elif current == "write":
             if page.locator("#flw-grid .cell.start").count():
-                # Focus is on the first cell where the word may start: Enter picks it.
+                # Focus is on the first cell where the word may start: Enter picks it, an arrow
+                # chooses the way the word goes (the last one it may go), and Enter writes it.
                 expect(page.locator("#flw-grid .cell.start").first).to_be_focused()
                 page.keyboard.press("Enter")
-                assert tab_to(page, "flw-write", most=6) <= 6
+                ways = page.eval_on_selector_all("#flw-grid + .arrows button:not([disabled])", "bs => bs.map(b => b.dataset.dir)")
+                assert ways, "a start with no way to go"
+                page.keyboard.press(KEYS[ways[-1]])
+                expect(page.locator("#flw-write")).to_contain_text(f"going {ways[-1]}")
+                expect(page.locator("#flw-grid .cell.start").first).to_be_focused()  # the arrow moved nothing
+                page.keyboard.press("Enter")
+                actions += 1
+                continue
             else:
                 tab_to(page, "flw-strike", most=4) if page.locator("#flw-strike").count() else tab_to(page, "flw-xs", most=4)
             page.keyboard.press("Enter")

@@ -95,3 +95,18 @@ def test_a_first_shrdlu_game_is_gentle_and_the_form_remembers_the_last_choices(p
     expect(page.locator("#setup h2")).to_have_text("New game of Four Letter Words")
     assert values(page, ".seat-kind") == ["human", "medium"]
     expect(page.locator("#setup-start")).to_be_enabled()
+
+
+def test_the_grid_size_reads_on_one_line_on_a_small_phone(page: Page, site):
+    """'7 rows × 7 columns' stays on one line inside its box at 360 px (it wrapped and overflowed)."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    page.goto(f"{site.url}#new=four-letter-words")
+    row = page.locator(".grid-size")
+    expect(row).to_be_visible()
+    boxes = [row.locator(":scope > *").nth(i).bounding_box() for i in range(4)]
+    field = page.locator("fieldset", has=row).bounding_box()
+    assert len({round(box["y"] + box["height"] / 2) for box in boxes}) == 1, boxes  # one line
+    assert max(box["x"] + box["width"] for box in boxes) <= field["x"] + field["width"], (boxes, field)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

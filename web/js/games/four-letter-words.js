@@ -16,6 +16,7 @@ export const ownedSecret = "grid";
 const DIRECTIONS = { right: [0, 1], down: [1, 0], left: [0, -1], up: [-1, 0] };
 const ARROWS = { right: "→", down: "↓", left: "←", up: "↑" };
 const KEY_STEPS = { ArrowRight: [0, 1], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowUp: [-1, 0] };
+const KEY_DIRECTIONS = { ArrowRight: "right", ArrowDown: "down", ArrowLeft: "left", ArrowUp: "up" };
 const EMPTY = ".";
 
 const cellName = (row, col) => `${String.fromCharCode(65 + col)}${row + 1}`;
@@ -73,7 +74,7 @@ export function setupFields(container, { players, info }) {
       element("label", { class: "check" }, penalties, " Competitive penalties: a word not found costs the chooser their turn; a word found costs the challenger their next turn")),
     element("fieldset", {},
       element("legend", {}, "Grid"),
-      element("div", { class: "row" }, size, element("span", {}, "rows ×"), cols, element("span", {}, "columns")),
+      element("div", { class: "row grid-size" }, size, element("span", {}, "rows ×"), cols, element("span", {}, "columns")),
       element("label", { class: "check" }, recommended, ` the recommended size for the number of players (${grids.words})`)),
     element("fieldset", {},
       element("legend", {}, "Variants"),
@@ -325,7 +326,7 @@ class PlacementPicker {
     if (view.may_skip) actions.append(this.skipButton());
     const fits = view.placements.length > 0;
     const instructions = fits
-      ? `Tap a cell with a dot to start ${upper(this.word)} there, then tap the way it goes (or an arrow). Keys: arrows, Enter.`
+      ? `Tap a cell with a dot to start ${upper(this.word)} there, then tap the way it goes (or an arrow). Keys: arrows and Enter pick the start, then an arrow the way and Enter writes; Esc starts again.`
       : `${view.no_place} ${view.skip === "xs" ? "Write three Xs instead of a strike" : view.skip === "strike" && view.options.x_variant ? "With fewer than three empty cells left, you are out" : "You must take a strike"}.`;
     this.element = element("div", { class: "turn" },
       element("p", { class: "word-banner" }, "The word is ", element("strong", { class: "word-tiles" }, upper(this.word))),
@@ -342,8 +343,16 @@ class PlacementPicker {
     return button(label, () => this.send({ type: "strike" }), { id: "flw-strike" });
   }
 
+  /** Keys: arrows move between cells and Enter picks the start; from a start, arrows choose the
+   * way the word goes and Enter writes it; Escape starts again. */
   key(event, row, col) {
-    if (KEY_STEPS[event.key]) {
+    if (KEY_STEPS[event.key] && this.start && !this.xs) {
+      event.preventDefault();
+      this.aim(KEY_DIRECTIONS[event.key]);
+    } else if (event.key === "Enter" && this.start && this.dir && !this.xs) {
+      event.preventDefault(); // not a click: that would turn the word to its next direction
+      this.write();
+    } else if (KEY_STEPS[event.key]) {
       event.preventDefault();
       const [dr, dc] = KEY_STEPS[event.key];
       this.focus = [Math.min(Math.max(row + dr, 0), this.rows - 1), Math.min(Math.max(col + dc, 0), this.cols - 1)];
@@ -351,6 +360,7 @@ class PlacementPicker {
       this.cells[this.focus[0] * this.cols + this.focus[1]].focus();
     } else if (event.key === "Escape") {
       this.start = this.dir = null;
+      this.say("");
       this.draw();
     }
   }
