@@ -9,8 +9,8 @@ from pathlib import Path
 
 from lexicon_queries import load
 from wordtable.engine.rng import rng_for
-from wordtable.games.flw_bots import BOTS
-from wordtable.games.four_letter_words import FourLetterWords
+from wordtable.games.four_letter_words.bots import BOTS
+from wordtable.games.four_letter_words.rules import FourLetterWords
 
 
 def run(lexicon_folder: str, word_list: str, games: int = 12) -> dict:

@@ -51,7 +51,7 @@ PLAYERS = (2, 3, 4)
 
 def use_deck(changes: dict[str, Any]) -> None:
     """(In a worker, before the game loads) the deck with these changes."""
-    from wordtable.games import one_letter_better_deck as deck
+    from wordtable.games.one_letter_better import deck
     for name, value in changes.items():
         if name == "LETTERS":
             deck.LETTERS.update({letter: tuple(entry) for letter, entry in value.items()})
@@ -64,8 +64,8 @@ def rounds(players: int, target: int, options: dict[str, Any], seeds: list[int])
     """One round per seed with medium bots: turns per player, steals, the top score, the round's end."""
     import functools
 
-    from wordtable.games.one_letter_better import OneLetterBetter
-    from wordtable.games.one_letter_better_bots import BOTS
+    from wordtable.games.one_letter_better.rules import OneLetterBetter
+    from wordtable.games.one_letter_better.bots import BOTS
     from wordtable.lexicon import store
     game = OneLetterBetter(functools.lru_cache(maxsize=None)(store.load))
     extra = {"bonus": [0] * players} if options.get("bonus") == "none" else {}
@@ -112,7 +112,7 @@ def smallest_target(rows: list[dict[str, Any]], players: int) -> int | None:
 
 
 def default_target(players: int) -> int:
-    from wordtable.games.one_letter_better import Options
+    from wordtable.games.one_letter_better.rules import Options
     return next(spec for spec in Options.specs() if spec.name == "target").default_for(players)
 
 

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from lexicon_queries import load
-from wordtable.games.shrdlu import DECK, Shrdlu, solve
+from wordtable.games.shrdlu.rules import DECK, Shrdlu, solve
 
 
 def spreads(count: int = 1000, seed: int = 2026) -> list[list[str]]:

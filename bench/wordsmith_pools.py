@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from lexicon_queries import load
-from wordtable.games.wordsmith_alphabet import ALPHABET
+from wordtable.games.wordsmith.alphabet import ALPHABET
 
 
 def run(lexicon_folder: str, word_list: str, pools: int = 400) -> dict:
@@ -42,8 +42,8 @@ def hard_bot_moves(lexicon, first_ms: float, games: int = 6) -> dict:
     """Every move of a hard bot (a claim, a roll or a choice of piece) in whole games against
     a medium bot: the bot's own time, from its view to its move."""
     from wordtable.engine.bots import play
-    from wordtable.games.wordsmith import Wordsmith
-    from wordtable.games.wordsmith_bots import BOTS
+    from wordtable.games.wordsmith.rules import Wordsmith
+    from wordtable.games.wordsmith.bots import BOTS
     game = Wordsmith(lambda name: lexicon)
     times: list[float] = []
 

@@ -212,8 +212,8 @@ def test_bots_never_propose_a_blocked_word_and_mostly_everyday_ones(game_id):
 def test_spell_write_bots_claim_everyday_words_between_equal_choices_never_blocked_ones():
     """AT and TA take the same link (only one may be claimed) and score the same: the bot
     claims the everyday one. TIT would score more, but is a never-propose word."""
-    from wordtable.games.spell_write import Layout, Sheet
-    from wordtable.games.spell_write_bots import best_claims
+    from wordtable.games.spell_write.rules import Layout, Sheet
+    from wordtable.games.spell_write.bots import best_claims
     layout = Layout(black=((3, 2), (3, 3)), highlighted=(), bonus_row=3, bonus_col=3)
     sheet = Sheet(layout, "at..............")
     for common, expected in ((["at"], [[(0, 0), (0, 1)]]), (["ta"], [[(0, 1), (0, 0)]])):

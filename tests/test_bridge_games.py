@@ -106,7 +106,7 @@ def test_the_replay_reveals_every_step_only_once_the_game_is_over():
 
 
 def test_moves_have_a_short_text_form():
-    from wordtable.games.four_letter_words import FourLetterWords
+    from wordtable.games.four_letter_words.rules import FourLetterWords
     game = FourLetterWords(lambda name: None)
     choosing = game.new({"players": 2}, 1)
     writing = replace(choosing, word="salt")

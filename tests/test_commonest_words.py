@@ -6,9 +6,9 @@ import functools
 import random
 
 from wordtable.games import make
-from wordtable.games.flw_bots import CANDIDATES
-from wordtable.games.four_letter_words import Options as FlwOptions
-from wordtable.games.shrdlu import EXAMPLES_SHOWN
+from wordtable.games.four_letter_words.bots import CANDIDATES
+from wordtable.games.four_letter_words.rules import Options as FlwOptions
+from wordtable.games.shrdlu.rules import EXAMPLES_SHOWN
 from wordtable.lexicon import store
 from wordtable.lexicon.vocabulary import (
     EVERYDAY_LEVEL, RARE_LEVEL, never_propose, vocabulary, word_levels)
@@ -100,8 +100,8 @@ def test_spell_write_names_missed_words_longest_then_commonest():
 
 def test_spell_write_bots_claim_the_commonest_of_equal_choices():
     """AT and TA take the same link and score the same, both in `common`: AT is the commoner."""
-    from wordtable.games.spell_write import Layout, Sheet
-    from wordtable.games.spell_write_bots import best_claims
+    from wordtable.games.spell_write.rules import Layout, Sheet
+    from wordtable.games.spell_write.bots import best_claims
     from test_bot_vocabulary import made_up
     layout = Layout(black=((3, 2), (3, 3)), highlighted=(), bonus_row=3, bonus_col=3)
     game, _bots = make("spell-write", made_up(standard=["at", "ta"], common=["at", "ta"]))
@@ -113,7 +113,7 @@ def test_spell_write_bots_claim_the_commonest_of_equal_choices():
 
 
 def test_wordsmith_bots_think_of_the_commonest_of_words_as_long_first():
-    from wordtable.games.wordsmith_bots import _split
+    from wordtable.games.wordsmith.bots import _split
     words = vocabulary(shipped, "wordsmith")
     usual, _rare = _split(words, ["pots", "opts", "tops", "stop", "spot", "post", "stops"])
     assert usual[0] == "stops" and [words.level(w) for w in usual[1:]] == sorted(words.level(w) for w in usual[1:])
@@ -121,7 +121,7 @@ def test_wordsmith_bots_think_of_the_commonest_of_words_as_long_first():
 
 def test_one_letter_better_easy_bot_plays_the_commonest_words_its_plays_make():
     from wordtable.engine.bots import play
-    from wordtable.games.one_letter_better_bots import _choices, _seen
+    from wordtable.games.one_letter_better.bots import _choices, _seen
     game, bots = make("one-letter-better", shipped)
     words = vocabulary(shipped, "standard")
     looked = 0

@@ -17,8 +17,8 @@ from wordtable.engine.bots import play
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
-from wordtable.games.flw_bots import BOTS
-from wordtable.games.four_letter_words import FourLetterWords, Options, windows
+from wordtable.games.four_letter_words.bots import BOTS
+from wordtable.games.four_letter_words.rules import FourLetterWords, Options, windows
 from wordtable.lexicon import Lexicon, LexiconInfo, store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -298,7 +298,7 @@ def test_x_variant_writes_three_xs_instead_of_a_strike():
     assert state.strikes[0] == 0
     assert grid_rows(state, 0)[1][1] == "x"
     # X cells are used like letters: AXES may be written reusing only the X at (1,1).
-    from wordtable.games.four_letter_words import Placement
+    from wordtable.games.four_letter_words.rules import Placement
     assert Placement(1, 0, "right") in game.placements_for(state, 0, "axes")
 
 
@@ -408,7 +408,7 @@ def test_the_ladder_is_clear_from_both_seats(ladder, strong, weak, target):
 
 def test_an_oracle_sees_everything_and_no_other_bot_does(flw):
     from wordtable.engine.bots import ask_bot
-    from wordtable.games.flw_bots import ORACLES
+    from wordtable.games.four_letter_words.bots import ORACLES
     seen = {}
     for name, bot in {**BOTS, **ORACLES}.items():
         def spy(game, view, rng, bot=bot, name=name):

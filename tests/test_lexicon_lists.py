@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from wordtable.games.four_letter_words import FourLetterWords
-from wordtable.games.shrdlu import Shrdlu
-from wordtable.games.spell_write import SpellWrite
+from wordtable.games.four_letter_words.rules import FourLetterWords
+from wordtable.games.shrdlu.rules import Shrdlu
+from wordtable.games.spell_write.rules import SpellWrite
 from wordtable.lexicon import Lexicon, LexiconInfo, WordRule, refusal, store
 from wordtable.lexicon.compile import WordListFileError, compile_all, read_word_list
 from wordtable.lexicon.custom import MAX_CHARS, WordListError, parse_word_list

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from wordtable.games import one_letter_better
-from wordtable.games.one_letter_better_deck import deck_json
+from wordtable.games.one_letter_better import rules as one_letter_better
+from wordtable.games.one_letter_better.deck import deck_json
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "web" / "how-to-play" / "one-letter-better.html"

@@ -11,8 +11,8 @@ import pytest
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.games import make
-from wordtable.games.one_letter_better import CARDS, HAND, OneLetterBetter, State, Word, Laid, word_worth
-from wordtable.games.one_letter_better_bots import BOTS
+from wordtable.games.one_letter_better.rules import CARDS, HAND, OneLetterBetter, State, Word, Laid, word_worth
+from wordtable.games.one_letter_better.bots import BOTS
 from wordtable.lexicon import store
 from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
 
@@ -602,7 +602,7 @@ def test_the_hard_bot_counts_exactly_the_cards_it_cannot_see(turns):
     """What the hard bot reasons over: the deck less every card in its view is exactly the
     other hands and the stack (it is never shown them)."""
     from collections import Counter
-    from wordtable.games.one_letter_better_bots import _unseen
+    from wordtable.games.one_letter_better.bots import _unseen
     real, bots = make("one-letter-better", shipped)
     state = _played_on(real, bots, 5, turns)
     hidden = [u for seat, hand in enumerate(state.hands) if seat != 0 for u in hand] + list(state.stack)
@@ -614,7 +614,7 @@ def test_the_hard_bot_counts_exactly_the_cards_it_cannot_see(turns):
 
 def test_the_chance_a_rival_can_steal_a_word_is_what_random_hands_give():
     """Risk.stolen against hands dealt at random from the cards the bot cannot see."""
-    from wordtable.games.one_letter_better_bots import Risk
+    from wordtable.games.one_letter_better.bots import Risk
     real, bots = make("one-letter-better", shipped)
     state = _played_on(real, bots, 8, 30)
     seat = state.turn
@@ -634,8 +634,8 @@ def test_the_chance_a_rival_can_steal_a_word_is_what_random_hands_give():
 
 
 def test_a_word_is_safe_when_protected_and_sure_to_go_when_the_pile_steals_it():
-    from wordtable.games.one_letter_better_bots import Risk
-    from wordtable.games.one_letter_better_plays import Play
+    from wordtable.games.one_letter_better.bots import Risk
+    from wordtable.games.one_letter_better.plays import Play
     real, bots = make("one-letter-better", shipped)
     view = real.view(_played_on(real, bots, 8, 30), 0)
     s = next(c for c in CARDS if c.id == "s")
@@ -650,7 +650,7 @@ def test_a_word_is_safe_when_protected_and_sure_to_go_when_the_pile_steals_it():
 
 def test_an_oracle_sees_everything_and_no_other_bot_does():
     from wordtable.engine.bots import ask_bot
-    from wordtable.games.one_letter_better_bots import ORACLES
+    from wordtable.games.one_letter_better.bots import ORACLES
     real, _bots = make("one-letter-better", shipped)
     seen = {}
     for name, bot in {**BOTS, **ORACLES}.items():
@@ -666,7 +666,7 @@ def test_an_oracle_sees_everything_and_no_other_bot_does():
 def test_which_cards_the_hard_bot_reckons_would_steal_a_word():
     """The rules' steals, one card at a time: added at an end, a red card inserted, a blue card
     replacing an end with other letters; never a wild, and never the same word again."""
-    from wordtable.games.one_letter_better_bots import Risk
+    from wordtable.games.one_letter_better.bots import Risk
     real, bots = make("one-letter-better", shipped)
     risk = Risk(real, real.view(_played_on(real, bots, 8, 30), 0))
     assert risk.steals("cat", "s") and risk.steals("pint", "red-r") and risk.steals("slant", "blue-ch")

@@ -13,11 +13,11 @@ import pytest
 from wordtable.engine.errors import IllegalMove
 from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
-from wordtable.games.flw_bots import BOTS as FLW_BOTS
-from wordtable.games.four_letter_words import FourLetterWords
-from wordtable.games.shrdlu import Shrdlu
-from wordtable.games.spell_write import SpellWrite
-from wordtable.games.spell_write_bots import BOTS as SW_BOTS
+from wordtable.games.four_letter_words.bots import BOTS as FLW_BOTS
+from wordtable.games.four_letter_words.rules import FourLetterWords
+from wordtable.games.shrdlu.rules import Shrdlu
+from wordtable.games.spell_write.rules import SpellWrite
+from wordtable.games.spell_write.bots import BOTS as SW_BOTS
 from wordtable.lexicon import store
 from wordtable.online import MAX_MESSAGE, PROTOCOL, Guest, Host, checksum, clean_name, decode, encode
 

@@ -15,8 +15,8 @@ from wordtable.engine.bots import play
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Deadline
 from wordtable.engine.game import Record, replay
-from wordtable.games.shrdlu import CARDS, DECK, Shrdlu, breaks, solve
-from wordtable.games.shrdlu_bots import BOTS
+from wordtable.games.shrdlu.rules import CARDS, DECK, Shrdlu, breaks, solve
+from wordtable.games.shrdlu.bots import BOTS
 from wordtable.lexicon import store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -291,6 +291,6 @@ def test_simulate_command_plays_shrdlu():
 
 
 def test_the_home_card_does_not_promise_five_cards_when_a_round_can_deal_six():
-    from wordtable.games.shrdlu import CARDS, Shrdlu
+    from wordtable.games.shrdlu.rules import CARDS, Shrdlu
     assert any(card.sixth for card in CARDS.values())
     assert "sometimes six" in Shrdlu.blurb and "Five cards, five rules" not in Shrdlu.blurb

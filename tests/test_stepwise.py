@@ -10,8 +10,8 @@ import pytest
 
 from wordtable import bridge
 from wordtable.games import REGISTRY
-from wordtable.games.wordsmith import word_groups, word_groups_build
-from wordtable.games.wordsmith_alphabet import ALPHABET
+from wordtable.games.wordsmith.rules import word_groups, word_groups_build
+from wordtable.games.wordsmith.alphabet import ALPHABET
 from wordtable.lexicon import store
 from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
 from wordtable.lexicon.registry import LexiconRegistry

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from wordtable.games.wordsmith_alphabet import ALPHABET, KINDS, pieces_of
+from wordtable.games.wordsmith.alphabet import ALPHABET, KINDS, pieces_of
 from wordtable.lexicon import store
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,7 +5,7 @@ import functools
 from dataclasses import replace
 from pathlib import Path
 
-from wordtable.games.wordsmith import Wordsmith, pieces_of
+from wordtable.games.wordsmith.rules import Wordsmith, pieces_of
 from wordtable.lexicon import store
 from wordtable.lexicon.compile import read_word_list
 

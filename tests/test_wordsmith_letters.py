@@ -12,7 +12,7 @@ import pytest
 
 from web_js import run_script
 
-from wordtable.games.wordsmith_alphabet import ALPHABET, KINDS
+from wordtable.games.wordsmith.alphabet import ALPHABET, KINDS
 
 EXPECTED_CHARACTERS = set("abcdefghijklmnopqrstuvwxyz-'")
 # A piece's centre line may leave the box by this much: the drawing's padding still holds the

@@ -29,7 +29,7 @@ import olb_driver  # noqa: E402
 from layout import measure  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "py"))
-from wordtable.games.wordsmith_alphabet import ALPHABET  # noqa: E402
+from wordtable.games.wordsmith.alphabet import ALPHABET  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}

@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> list[str]:
     if args.command == "shrdlu":
         return shrdlu_solve(lexicon, args.cards)
     if args.command == "wordsmith":
-        from wordtable.games.wordsmith_alphabet import ALPHABET
+        from wordtable.games.wordsmith.alphabet import ALPHABET
         return lexicon.buildable(ALPHABET, pool, exact=args.exact, min_length=2)
     try:
         if args.command == "check":
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> list[str]:
 
 
 def shrdlu_solve(lexicon, cards: list[str]) -> list[str]:
-    from wordtable.games.shrdlu import CARDS, solve
+    from wordtable.games.shrdlu.rules import CARDS, solve
     unknown = [card for card in cards if card.lower() not in CARDS]
     if unknown:
         raise UsageError(f"unknown card {unknown[0]!r}; cards: {', '.join(CARDS)}")
@@ -119,7 +119,7 @@ def shrdlu_solve(lexicon, cards: list[str]) -> list[str]:
 def wordsmith_alphabet(as_json: bool) -> list[str]:
     import json
 
-    from wordtable.games.wordsmith_alphabet import KINDS, alphabet_json
+    from wordtable.games.wordsmith.alphabet import KINDS, alphabet_json
     table = alphabet_json()
     if as_json:
         return [json.dumps(table)]
@@ -130,7 +130,7 @@ def wordsmith_alphabet(as_json: bool) -> list[str]:
 def olb_deck(as_json: bool) -> list[str]:
     import json
 
-    from wordtable.games.one_letter_better_deck import deck_json
+    from wordtable.games.one_letter_better.deck import deck_json
     deck = deck_json()
     if as_json:
         return [json.dumps(deck)]

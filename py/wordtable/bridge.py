@@ -319,9 +319,10 @@ def _warm_up(args: dict[str, Any]) -> dict[str, Any]:
     if game_id not in _GAMES:
         # A game's first use: importing its rules, then its bots, are a slice each.
         from wordtable.games import REGISTRY as BUILT
-        rules_module = BUILT.get(game_id, ("",))[0]
-        if rules_module and rules_module not in sys.modules:
-            importlib.import_module(rules_module)
+        from wordtable.games import rules_module
+        module = rules_module(game_id) if game_id in BUILT else None
+        if module and module not in sys.modules:
+            importlib.import_module(module)
         else:
             game, _bots = _game(game_id)
             game.Options.parse(options)  # bad options are refused before any work

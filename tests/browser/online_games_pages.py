@@ -21,8 +21,8 @@ from online_driver import Pages, browser_pages, ready  # noqa: E402
 from sw_driver import ready_for_a_choice, take_turn  # noqa: E402
 from ws_driver import game as wordsmith_game, state_of  # noqa: E402
 import olb_driver  # noqa: E402
-from wordtable.games.one_letter_better_plays import plays as olb_plays  # noqa: E402
-from wordtable.games.shrdlu import solve  # noqa: E402
+from wordtable.games.one_letter_better.plays import plays as olb_plays  # noqa: E402
+from wordtable.games.shrdlu.rules import solve  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
 
 STANDARD = store.load("standard")

@@ -14,7 +14,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent.parent / "py"), str(HERE)]
 
 from online_driver import browser_pages, invitation, ready  # noqa: E402
-from wordtable.games.four_letter_words import FourLetterWords  # noqa: E402
+from wordtable.games.four_letter_words.rules import FourLetterWords  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
 
 GAME = FourLetterWords(lambda name: store.load(name))

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
 from tables import open_prepared_game
-from wordtable.games.shrdlu import Shrdlu, breaks, solve
+from wordtable.games.shrdlu.rules import Shrdlu, breaks, solve
 from wordtable.lexicon import store
 
 ME = {"name": "Player 1", "bot": None}

@@ -1,4 +1,5 @@
-"""The games: one registry entry per built game (its rules module and class, its bots module).
+"""The games: one registry line per built game, naming its folder (the package
+wordtable.games.<folder>, with its rules in rules.py and its bots in bots.py) and its class.
 Modules are imported when a game is first used, so the boot does not pay for them."""
 
 from __future__ import annotations
@@ -7,35 +8,42 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-REGISTRY: dict[str, tuple[str, str, str]] = {
-    "four-letter-words": ("wordtable.games.four_letter_words", "FourLetterWords", "wordtable.games.flw_bots"),
-    "shrdlu": ("wordtable.games.shrdlu", "Shrdlu", "wordtable.games.shrdlu_bots"),
-    "spell-write": ("wordtable.games.spell_write", "SpellWrite", "wordtable.games.spell_write_bots"),
-    "wordsmith": ("wordtable.games.wordsmith", "Wordsmith", "wordtable.games.wordsmith_bots"),
-    "one-letter-better": ("wordtable.games.one_letter_better", "OneLetterBetter",
-                          "wordtable.games.one_letter_better_bots"),
+REGISTRY: dict[str, tuple[str, str]] = {
+    "four-letter-words": ("four_letter_words", "FourLetterWords"),
+    "shrdlu": ("shrdlu", "Shrdlu"),
+    "spell-write": ("spell_write", "SpellWrite"),
+    "wordsmith": ("wordsmith", "Wordsmith"),
+    "one-letter-better": ("one_letter_better", "OneLetterBetter"),
 }
 PLANNED: tuple[str, ...] = ()  # known by name, not built yet
 GAME_IDS = (*REGISTRY, *PLANNED)
 
 
+def rules_module(game_id: str) -> str:
+    """The module of a built game's rules; KeyError for one not built."""
+    return f"wordtable.games.{REGISTRY[game_id][0]}.rules"
+
+
 def game_class(game_id: str) -> type:
     """The game's class; KeyError for one not built."""
-    module, name, _bots = REGISTRY[game_id]
-    return getattr(importlib.import_module(module), name)
+    return getattr(importlib.import_module(rules_module(game_id)), REGISTRY[game_id][1])
 
 
 def make(game_id: str, lexicon_for: Callable[[str], Any]) -> tuple[Any, dict[str, Any]]:
     """(game, bots by level) for a built game; KeyError for one not built yet."""
-    bots = importlib.import_module(REGISTRY[game_id][2]).BOTS
+    bots = _bots_module(game_id).BOTS
     return game_class(game_id)(lexicon_for), bots
 
 
 def oracles(game_id: str) -> dict[str, Any]:
     """The game's oracle bots by name: they see everything (engine.bots), for simulations only."""
-    return getattr(importlib.import_module(REGISTRY[game_id][2]), "ORACLES", {})
+    return getattr(_bots_module(game_id), "ORACLES", {})
 
 
 def infos() -> list[dict[str, Any]]:
     """What the page shows of every built game (title, players, options…): game.info."""
     return [game_class(game_id).info() for game_id in REGISTRY]
+
+
+def _bots_module(game_id: str) -> Any:
+    return importlib.import_module(f"wordtable.games.{REGISTRY[game_id][0]}.bots")

@@ -3,7 +3,7 @@
 // a word on the table and where the cards go, and the screen asks Python what that play would
 // make and score ("preview") before it is sent. Also: accepting or challenging a play when the
 // players judge, discarding down to eight, each round's result, the end with every hand shown,
-// solo best scores, and the replay. Python decides every rule (games/one_letter_better.py):
+// solo best scores, and the replay. Python decides every rule (games/one_letter_better/rules.py):
 // nothing here decides whether a play is allowed.
 import { element, button, redraw, plural, scoreAgainst, does, whose, isYou, toPlayer, finishedLine } from "../ui.js";
 import { fingerprint, soloBestElement } from "../solo-best.js";

@@ -21,7 +21,7 @@ import random
 from typing import Any
 
 from wordtable.engine.game import Move
-from wordtable.games.shrdlu import Shrdlu
+from wordtable.games.shrdlu.rules import Shrdlu
 from wordtable.lexicon.vocabulary import vocabulary
 
 KNOWS = {"easy": 0.3, "medium": 0.65, "hard": 1.0}       # share of the fitting words it can find

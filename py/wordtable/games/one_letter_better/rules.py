@@ -65,7 +65,7 @@ from wordtable.engine.game import Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.cards import draw, shuffled
 from wordtable.engine.rng import Seed, rng_for
-from wordtable.games.one_letter_better_deck import DECK, GAME_ID, Card
+from wordtable.games.one_letter_better.deck import DECK, GAME_ID, Card
 from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
 
@@ -751,7 +751,7 @@ class OneLetterBetter(Game):
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         """Representative: the draw, takes of one to three cards, the plays a bot would look at (words from the
         hand, additions, steals), the card plays, discards of the first cards, the end."""
-        from wordtable.games.one_letter_better_plays import plays  # the search lives beside the bots
+        from wordtable.games.one_letter_better.plays import plays  # the search lives beside the bots
 
         if seat not in self.actors(state):
             return []

@@ -65,7 +65,7 @@ from wordtable.engine.errors import BadOptions, IllegalMove, MalformedMove
 from wordtable.engine.game import Deadline, Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import Seed, rng_for, table_rules
-from wordtable.games.wordsmith_alphabet import ALPHABET, KINDS, Pieces, pieces_of
+from wordtable.games.wordsmith.alphabet import ALPHABET, KINDS, Pieces, pieces_of
 from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
 from wordtable.stepwise import SLICE_ITEMS, Build, Stepwise

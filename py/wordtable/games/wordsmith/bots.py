@@ -24,7 +24,7 @@ import random
 from typing import Any
 
 from wordtable.engine.game import Move
-from wordtable.games.wordsmith import (FREE_BOXES, KINDS, MIN_LETTERS, ROWS, Pieces, Wordsmith, add, fitting_groups,
+from wordtable.games.wordsmith.rules import (FREE_BOXES, KINDS, MIN_LETTERS, ROWS, Pieces, Wordsmith, add, fitting_groups,
                                       has_new_letter_after, one)
 from wordtable.lexicon.vocabulary import Vocabulary, vocabulary
 

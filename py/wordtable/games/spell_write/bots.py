@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import Any
 
 from wordtable.engine.game import Move
-from wordtable.games.spell_write import (
+from wordtable.games.spell_write.rules import (
     BLACK, EMPTY, LETTERS, SIZE, Sheet, SpellWrite, links_of, sheet_from_json)
 from wordtable.lexicon.vocabulary import RARE_LEVEL, Vocabulary, vocabulary
 

@@ -402,7 +402,7 @@ class SpellWrite(Game):
             return [w.upper() for w in shown[:12]]
         if question == "hard-bot":
             from wordtable.engine.bots import play
-            from wordtable.games.spell_write_bots import BOTS
+            from wordtable.games.spell_write.bots import BOTS
             options = {**state.options.to_json(), "players": 1}
             return play(self, [BOTS["hard"]], options, what_if_seed(state.seed)).state.sheets[0].score
         raise IllegalMove(f"Spell Write has no question {question[:40]!r}.")

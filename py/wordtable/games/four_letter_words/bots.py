@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordtable.engine.game import Move
-from wordtable.games.four_letter_words import (
+from wordtable.games.four_letter_words.rules import (
     EMPTY, FourLetterWords, Options, Placement, placements, skip_moves_for)
 from wordtable.lexicon.vocabulary import vocabulary
 

@@ -1,0 +1,1 @@
+"""Four letter words: its rules (rules.py), its bots (bots.py) and what else it alone needs."""

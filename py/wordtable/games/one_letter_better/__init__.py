@@ -1,0 +1,1 @@
+"""One letter better: its rules (rules.py), its bots (bots.py) and what else it alone needs."""

@@ -1,0 +1,1 @@
+"""Spell write: its rules (rules.py), its bots (bots.py) and what else it alone needs."""

@@ -1,0 +1,1 @@
+"""Wordsmith: its rules (rules.py), its bots (bots.py) and what else it alone needs."""
