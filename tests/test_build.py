@@ -196,8 +196,10 @@ def test_the_page_preloads_its_modules_and_carries_its_styles_inline(dist):
     bundle = (dist / build.PAGE_BUNDLE).read_text()
     # Every module of the page is in it: no import left to fetch, the renderers all there.
     assert not build.STATIC_IMPORT.search(bundle)
-    for renderer in (Path(build.WEB_SRC) / "js" / "games").glob("*.js"):
-        assert renderer.name in bundle, renderer.name  # esbuild names each file it joins
+    games = Path(build.WEB_SRC) / "js"
+    for renderer in (games / "games").rglob("*.js"):
+        name = renderer.relative_to(games).as_posix()
+        assert name in bundle, name  # esbuild names each file it joins (games/wordsmith/letters.js)
     inline = re.findall(r'<style data-from="([^"]+)">', page)
     assert sorted(inline) == sorted(f"css/{p.name}" for p in (dist / "css").glob("*.css"))
     assert 'rel="stylesheet"' not in page

@@ -16,7 +16,7 @@ SCRIPT = r"""
 const ui = await import("./js/ui.js");
 const games = {};
 for (const file of ["four-letter-words", "shrdlu", "spell-write", "wordsmith", "one-letter-better"]) {
-  games[file] = await import(`./js/games/${file}.js`);
+  games[file] = await import(`./js/games/${file}/index.js`);
 }
 const over = (extra) => ({ phase: "over", outcome: { winners: [0], reason: "the highest score" }, ...extra });
 // A finished game's view, as little of it as each game's lines read.

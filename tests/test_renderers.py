@@ -20,7 +20,9 @@ from wordtable.games import infos
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "web" / "js"
 GAMES = JS / "games"
-NOT_GAMES = {"index.js", "contract.js", "wordsmith-letters.js"}  # the registry, the contract, a game's helper
+# Each game's renderer is GAME/index.js; its helpers sit beside it. The files of games/ itself
+# are shared: the registry and the contract.
+GAME_IDS = sorted(p.parent.name for p in GAMES.glob("*/index.js"))
 
 CHECK = r"""
 import { readFileSync } from "node:fs";
@@ -64,7 +66,7 @@ console.log(JSON.stringify(out));
 
 @pytest.fixture(scope="module")
 def checked(tmp_path_factory) -> dict:
-    files = sorted(p.name for p in GAMES.glob("*.js") if p.name not in NOT_GAMES)
+    files = [f"{game_id}/index.js" for game_id in GAME_IDS]
     # infos.json: what game.info and games.json say
     return run_script(tmp_path_factory.mktemp("renderers"), CHECK, json.dumps(files),
                       files={"infos.json": json.dumps(infos())}, what="the renderer modules")
@@ -75,7 +77,7 @@ def test_every_game_module_keeps_the_contract(checked):
     for file, module in checked["modules"].items():
         assert module["problems"] == [], f"{file}: {module['problems']}"
         assert module["registered"], f"{file} is not listed in web/js/games/index.js"
-        assert file == f"{module['id']}.js", f"{file} says its id is {module['id']}"
+        assert file == f"{module['id']}/index.js", f"{file} says its id is {module['id']}"
     assert checked["problems"] == []
     assert sorted(checked["registered"]) == sorted(m["id"] for m in checked["modules"].values())
     assert checked["renderers"] == len(checked["modules"])
@@ -124,7 +126,7 @@ def code_of(path: Path) -> str:
 
 
 def test_the_shared_javascript_knows_no_game():
-    ids = [p.stem for p in GAMES.glob("*.js") if p.name not in NOT_GAMES]
+    ids = GAME_IDS
     titles = ["Four Letter Words", "Shrdlu", "Spell Write"]
     # View fields of one game or another: only its renderer reads them.
     fields = ["grids", "grid", "strikes", "out", "chooser", "results", "countdown_s", "caller", "sheets",
@@ -139,7 +141,7 @@ def test_the_shared_javascript_knows_no_game():
 
 def test_the_shared_page_names_no_game():
     """index.html gets each game's stylesheet from build.py, which lists web/css/."""
-    ids = [p.stem for p in GAMES.glob("*.js") if p.name not in NOT_GAMES]
+    ids = GAME_IDS
     page = (JS.parent / "index.html").read_text().lower()
     for name in ids:
         assert name not in page, f"index.html names the game {name}"

@@ -1,4 +1,4 @@
-"""Wordsmith's letters drawn from their pieces (web/js/games/wordsmith-letters.js), checked under
+"""Wordsmith's letters drawn from their pieces (web/js/games/wordsmith/letters.js), checked under
 Node against Python's alphabet: each character is drawn with exactly the pieces Python says it
 takes, every straight piece has its kind's length and every arc its radius, whatever the angle,
 and every piece stays inside the letter's box. The drawing functions are run on a tiny stand-in
@@ -32,7 +32,7 @@ const walk = (node, out = []) => { if (node instanceof Node) { out.push(node); n
 const summary = (node) => ({ tag: node.tag, attributes: node.attributes,
   shapes: walk(node).filter((n) => ["line", "path", "rect"].includes(n.tag)).map((n) => [n.tag, n.attributes.stroke]) });
 
-const L = await import("./js/games/wordsmith-letters.js");
+const L = await import("./js/games/wordsmith/letters.js");
 const letters = Object.fromEntries(L.CHARACTERS.map((c) => [c, { width: L.widthOf(c), pieces: L.piecesOf(c) }]));
 const card = walk(L.alphabetCard());
 console.log(JSON.stringify({
@@ -139,7 +139,7 @@ def test_the_alphabet_card_shows_every_character_and_the_legend(dumped):
 
 VARIANTS = r"""
 globalThis.document = { createElement: () => ({}), createElementNS: () => ({}) };
-const W = await import("./js/games/wordsmith.js");
+const W = await import("./js/games/wordsmith/index.js");
 const base = { lexicon: "wordsmith", challenges: 3, secret: false, advanced: false, required_from: "word", crossed: [] };
 const keys = Object.fromEntries(["off", "plain", "dice"].map((way) => [way, W.variantOf({ ...base, word_by_word: way })]));
 const texts = Object.fromEntries(["off", "plain", "dice"].map((way) => [way, W.variantText({ ...base, word_by_word: way })]));

@@ -6,7 +6,7 @@ from __future__ import annotations
 from web_js import run_script
 
 SCRIPT = r"""
-const ws = await import("./js/games/wordsmith.js");
+const ws = await import("./js/games/wordsmith/index.js");
 const player = (score) => ({ score, words: 2, finished: null, waiting: false, picks: 0 });
 const view = (results, score) => ({ phase: "race", totals: [12], results, done_by: null, waiting_for: [], players: [player(score)] });
 console.log(JSON.stringify({

@@ -44,7 +44,7 @@ PAGE = """<!doctype html>
 <div class="words" id="words"></div>
 <div id="card"></div>
 <script type="module">
-import { alphabetCard, wordSvg } from "./js/games/wordsmith-letters.js";
+import { alphabetCard, wordSvg } from "./js/games/wordsmith/letters.js";
 for (const word of __WORDS__) document.getElementById("words").append(wordSvg(word, { size: 44 }));
 document.getElementById("card").append(alphabetCard());
 document.body.dataset.ready = "yes";

@@ -1,4 +1,4 @@
-// What a game's renderer module (web/js/games/GAME.js) gives the shell: the contract, written
+// What a game's renderer module (web/js/games/GAME/index.js) gives the shell: the contract, written
 // once. The shell (screens.js, setup.js, table.js, table-screen.js, online.js, race.js) knows no
 // game: it asks Python for views and hands them to these exports, and it reads only the view
 // fields every game has:

@@ -3,11 +3,11 @@
 // contract (contract.js); one that breaks it is left out and its problems are reported (on the
 // home screen and in the console) rather than failing mid-game.
 import { checkRenderer } from "./contract.js";
-import * as fourLetterWords from "./four-letter-words.js";
-import * as oneLetterBetter from "./one-letter-better.js";
-import * as shrdlu from "./shrdlu.js";
-import * as spellWrite from "./spell-write.js";
-import * as wordsmith from "./wordsmith.js";
+import * as fourLetterWords from "./four-letter-words/index.js";
+import * as oneLetterBetter from "./one-letter-better/index.js";
+import * as shrdlu from "./shrdlu/index.js";
+import * as spellWrite from "./spell-write/index.js";
+import * as wordsmith from "./wordsmith/index.js";
 
 export const RENDERERS = [fourLetterWords, shrdlu, spellWrite, wordsmith, oneLetterBetter];
 

@@ -4,10 +4,10 @@
 // progress, each challenge's checked sheets, solo best scores, and the replay. Python decides
 // every rule (wordsmith.py); the preview here only mirrors the pieces arithmetic so a player
 // sees at once what a word takes (whether it brings a new letter is judged when it is claimed). Letters and words are drawn from their pieces
-// (wordsmith-letters.js).
-import { element, button, plural, scoreAgainst, does, whose, finishedLine } from "../ui.js";
-import { bestFor, fingerprint, soloBestElement } from "../solo-best.js";
-import { KINDS, CHARACTERS, countsOf, countsText, pieceSvg, letterSvg, wordSvg, alphabetCard } from "./wordsmith-letters.js";
+// (letters.js).
+import { element, button, plural, scoreAgainst, does, whose, finishedLine } from "../../ui.js";
+import { bestFor, fingerprint, soloBestElement } from "../../solo-best.js";
+import { KINDS, CHARACTERS, countsOf, countsText, pieceSvg, letterSvg, wordSvg, alphabetCard } from "./letters.js";
 
 export const id = "wordsmith";
 // The bot levels in a player's words (the new-game form shows those in play).

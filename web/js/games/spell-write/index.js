@@ -1,7 +1,7 @@
 // Spell Write in the browser: the dice on the letter grid, the play grid with its black,
 // highlighted and bonus squares and the links of scored words, claims, the scoring table,
 // and the shared game link. Python decides every rule; this module draws and sends moves.
-import { element, button, copyButton, redraw, scoreAgainst, gridKeys, toPlayer, finishedLine, plural, whose } from "../ui.js";
+import { element, button, copyButton, redraw, scoreAgainst, gridKeys, toPlayer, finishedLine, plural, whose } from "../../ui.js";
 
 export const id = "spell-write";
 // The bot levels in a player's words (the new-game form shows those in play).

@@ -1,6 +1,6 @@
 // Shrdlu in the browser: the spread of cards, typing answers, "shrdlu!" calls, the countdown,
 // buzz keys for people sharing one device, and each round's result. Python decides every call.
-import { element, button, scoreAgainst, does, isYou, toPlayer, finishedLine } from "../ui.js";
+import { element, button, scoreAgainst, does, isYou, toPlayer, finishedLine } from "../../ui.js";
 
 export const id = "shrdlu";
 // The bot levels in a player's words (the new-game form shows those in play).

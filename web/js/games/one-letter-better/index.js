@@ -5,8 +5,8 @@
 // players judge, discarding down to eight, each round's result, the end with every hand shown,
 // solo best scores, and the replay. Python decides every rule (games/one_letter_better/rules.py):
 // nothing here decides whether a play is allowed.
-import { element, button, redraw, plural, scoreAgainst, does, whose, isYou, toPlayer, finishedLine } from "../ui.js";
-import { fingerprint, soloBestElement } from "../solo-best.js";
+import { element, button, redraw, plural, scoreAgainst, does, whose, isYou, toPlayer, finishedLine } from "../../ui.js";
+import { fingerprint, soloBestElement } from "../../solo-best.js";
 
 export const id = "one-letter-better";
 // The bot levels in a player's words (the new-game form shows those in play).

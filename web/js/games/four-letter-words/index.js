@@ -1,6 +1,6 @@
 // Four Letter Words in the browser: its setup fields, its grid and its turn screens.
 // Python decides every rule; this module only draws the view it is given and sends moves.
-import { element, button, plural, does, toPlayer, isYou, finishedLine } from "../ui.js";
+import { element, button, plural, does, toPlayer, isYou, finishedLine } from "../../ui.js";
 
 export const id = "four-letter-words";
 // The bot levels in a player's words (the new-game form shows those in play).
