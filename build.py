@@ -798,11 +798,14 @@ def find_chromium() -> str | None:
 
 
 def ensure_test_tools() -> str:
-    """Debian's chromium for the browser tests, iproute2 + util-linux (ip, unshare) for the
+    """Debian's chromium for the browser tests, firefox-esr (driven over WebDriver BiDi, built
+    in) and webkit2gtk-driver + xvfb (WebKitWebDriver, whose MiniBrowser needs an X display) for
+    the engine smoke tests (tests/browser/engines.py), iproute2 + util-linux (ip, unshare) for the
     WebRTC tests' own network namespace, and iptables + coturn for the NAT lab's home routers and
     STUN/TURN server (tests/browser/natlab.py); installed with apt-get when missing."""
     found = find_chromium()
-    tools = (("iproute2", "ip"), ("util-linux", "unshare"), ("iptables", "iptables"), ("coturn", "turnserver"))
+    tools = (("firefox-esr", "firefox-esr"), ("webkit2gtk-driver", "WebKitWebDriver"), ("xvfb", "Xvfb"),
+             ("iproute2", "ip"), ("util-linux", "unshare"), ("iptables", "iptables"), ("coturn", "turnserver"))
     missing = [package for package, tool in tools if not shutil.which(tool)]
     if not found:
         missing.append("chromium")
