@@ -25,7 +25,7 @@ import ws_driver
 from engines import Engine, EngineError, launch, missing_tools
 from harness import LocalSite
 from wordtable.games import REGISTRY
-from wordtable.games.shrdlu import solve
+from wordtable.games.shrdlu.rules import solve
 from wordtable.lexicon import store
 
 BOOT_TIMEOUT_S = 90
