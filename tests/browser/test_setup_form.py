@@ -97,8 +97,9 @@ def test_a_first_shrdlu_game_is_gentle_and_the_form_remembers_the_last_choices(p
     expect(page.locator("#setup-start")).to_be_enabled()
 
 
-def test_the_grid_size_reads_on_one_line_on_a_small_phone(page: Page, site):
-    """'7 rows × 7 columns' stays on one line inside its box at 360 px (it wrapped and overflowed)."""
+def test_the_form_fits_a_small_phone_and_the_grid_size_reads_on_one_line(page: Page, site):
+    """At 360 px every box of the form has the same width, and '7 rows × 7 columns' stays on one
+    line inside its box (it wrapped and overflowed)."""
     page.set_viewport_size({"width": 360, "height": 640})
     page.goto(site.url)
     assert wait_for_boot(page) == "ready"
@@ -110,3 +111,6 @@ def test_the_grid_size_reads_on_one_line_on_a_small_phone(page: Page, site):
     assert len({round(box["y"] + box["height"] / 2) for box in boxes}) == 1, boxes  # one line
     assert max(box["x"] + box["width"] for box in boxes) <= field["x"] + field["width"], (boxes, field)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # Every box of the form keeps to the same width (the Players box stuck out by 17 px).
+    rights = page.eval_on_selector_all(".setup fieldset:not(fieldset fieldset)", "fs => fs.map(f => Math.round(f.getBoundingClientRect().right))")
+    assert len(set(rights)) == 1, rights

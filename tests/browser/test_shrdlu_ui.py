@@ -134,6 +134,7 @@ def test_a_bot_keeps_its_plan_when_someone_else_moves_in_the_same_round(page, si
     cards(page)
     # The round's clock runs, and the bot is seen hunting (the two people are at this device).
     expect(page.locator("#shrdlu-hunting")).to_have_text("Basil is hunting for a word")
+    expect(page.locator("#shrdlu-call-hint")).to_contain_text("No word fits? Call shrdlu!")
     page.clock.run_for(plan["after_ms"] // 2)
     seconds = plan["after_ms"] // 2 // 1000
     expect(page.locator("#shrdlu-clock")).to_have_text(f"{seconds // 60}:{seconds % 60:02d} into the round")

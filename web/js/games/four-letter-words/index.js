@@ -326,11 +326,13 @@ class PlacementPicker {
     if (view.may_skip) actions.append(this.skipButton());
     const fits = view.placements.length > 0;
     const instructions = fits
-      ? `Tap a cell with a dot to start ${upper(this.word)} there, then tap the way it goes (or an arrow). Keys: arrows and Enter pick the start, then an arrow the way and Enter writes; Esc starts again.`
+      ? [`Tap a cell with a dot to start ${upper(this.word)} there, then tap the way it goes (or an arrow).`,
+        // Keyboards are on computers: a phone keeps its room for the grid and the Write button.
+        element("span", { class: "keys-hint" }, " Keys: arrows and Enter pick the start, then an arrow the way and Enter writes; Esc starts again.")]
       : `${view.no_place} ${view.skip === "xs" ? "Write three Xs instead of a strike" : view.skip === "strike" && view.options.x_variant ? "With fewer than three empty cells left, you are out" : "You must take a strike"}.`;
     this.element = element("div", { class: "turn" },
       element("p", { class: "word-banner" }, "The word is ", element("strong", { class: "word-tiles" }, upper(this.word))),
-      element("p", { class: "hint" }, instructions), this.grid, this.arrows, actions, this.message);
+      element("p", { class: "hint" }, ...[instructions].flat()), this.grid, this.arrows, actions, this.message);
     this.draw();
   }
 

@@ -164,6 +164,10 @@ export function raceScreen(view, ctx) {
     }
   }
   if (solo) controls.append(button("Show the answers (pass)", () => ctx.send(playing[0], { type: "pass" }), { id: "shrdlu-pass" }));
+  const callHint = view.caller === null && !solo && playing.length
+    ? element("p", { class: "hint", id: "shrdlu-call-hint" },
+      `No word fits? Call shrdlu!: if none exists you win the round at once; if one does, the others get ${view.countdown_s} seconds to find it, and if nobody does, you win.`)
+    : null;
 
   const parts = [spread];
   if (view.phase === "countdown") {
@@ -179,7 +183,7 @@ export function raceScreen(view, ctx) {
     requestAnimationFrame(tick);
     parts.push(bar);
   }
-  parts.push(form, controls, message, roundClock(view, ctx));
+  parts.push(form, controls, callHint, message, roundClock(view, ctx));
   if (playing.length > 1) {
     parts.push(element("p", { class: "hint" }, "Buzz first (button or key), then type your word."));
   } else if (!playing.length) {
