@@ -128,8 +128,10 @@ export class Table {
     const when = epoch === undefined ? {} : { epoch };
     return this.enqueue(async () => {
       if (this.hostNet) return this.hostNet.playLocal(seat, move, when);
+      const save = this.save; // the game this move is for, even if the table closes meanwhile
+      if (!save) throw new Error("The game was closed: the move was not made.");
       const played = await this.call("game.play", { seat, move, ...when });
-      this.save.record = played.record;
+      save.record = played.record;
     });
   }
 
@@ -241,7 +243,7 @@ export class Table {
       return this.setMain(waitingLine(`Drawing at random with ${this.hostNet.waitingNames()}…`, "table-drawing"));
     }
     if (this.game.realtime && (actors.length || this.rounds.unseen(view))) {
-      const views = await this.ownViews();
+      const views = await this.ownViews(token);
       if (token !== this.token) return;
       return this.race(view, actors, epoch, token, views);
     }
@@ -262,10 +264,15 @@ export class Table {
 
   /** Each person's own view at this device (a race screen shows a person what only they may
    * see), by seat. */
-  async ownViews() {
+  async ownViews(token) {
     const views = {};
-    for (const seat of this.humans) views[seat] = (await this.call("game.view", { seat })).view;
-    if (this.humans.length === 1) this.rememberOwn(this.humans[0], views[this.humans[0]]);
+    const humans = this.humans;
+    for (const seat of humans) {
+      const { view } = await this.call("game.view", { seat });
+      if (token !== this.token) return views; // the table closed meanwhile: nothing is drawn
+      views[seat] = view;
+    }
+    if (humans.length === 1) this.rememberOwn(humans[0], views[humans[0]]);
     return views;
   }
 
