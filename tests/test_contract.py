@@ -210,10 +210,10 @@ def playthroughs(game_id: str, indexes: list[int]) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_game_has_its_renderer_and_how_to_play_page(game_id):
-    """The home card links how-to-play/ID.html and the registry of renderers imports ID.js."""
+    """The home card links how-to-play/ID.html and the registry of renderers imports ID/index.js."""
     assert (ROOT / "web" / "how-to-play" / f"{game_id}.html").is_file()
-    assert (ROOT / "web" / "js" / "games" / f"{game_id}.js").is_file()
-    assert f'"./{game_id}.js"' in (ROOT / "web" / "js" / "games" / "index.js").read_text()
+    assert (ROOT / "web" / "js" / "games" / game_id / "index.js").is_file()
+    assert f'"./{game_id}/index.js"' in (ROOT / "web" / "js" / "games" / "index.js").read_text()
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -302,8 +302,6 @@ async function fetchDefaultListing() {
   writeSiteFile(path, await fetchSiteFile(path, listing.sha256));
 }
 
-let answered = Promise.resolve();
-
 async function answer(request) {
   if (!handle) {
     return JSON.stringify({ ok: false, error: { kind: "not-ready", message: "Python is not ready yet." } });
@@ -335,9 +333,5 @@ self.addEventListener("message", (event) => {
   }
   const { id, request } = event.data ?? {};
   if (typeof id !== "number" || typeof request !== "string") return;
-  // One request at a time, in the order sent: a request waiting for a file must not let a later
-  // one (the next network message of an online game) reach Python first.
-  answered = answered.then(() => answer(request))
-    .catch((error) => JSON.stringify({ ok: false, error: { kind: "internal", message: String(error?.message ?? error) } }))
-    .then((reply) => post({ type: "reply", id, reply }));
+  answer(request).then((reply) => post({ type: "reply", id, reply }));
 });
