@@ -10,6 +10,7 @@ import pytest
 
 from wordtable.lexicon import store
 from wordtable.lexicon.compile import read_word_list
+from wordtable.lexicon.lexicon import removed_words
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDLISTS = ROOT / "wordlists"
@@ -107,7 +108,45 @@ def test_four_letter_words_replays_a_removed_word_and_refuses_it_as_a_new_move()
     from wordtable.games import make
     game, _bots = make("four-letter-words", store.load)
     chooser = game.view(game.new({"players": 2}, 3), None)["chooser"]
-    record = Record("four-letter-words", {"players": 2}, 3, [(chooser, {"type": "choose", "word": "csch"})])
-    assert replay(game, record).word == "csch"   # chosen when CSCH was in the list: the game opens
+    # A record from before the key: played when CSCH was in the list, the game opens as it did.
+    record = Record.from_json({"game": "four-letter-words", "options": {"players": 2}, "seed": 3,
+                               "moves": [[chooser, {"type": "choose", "word": "csch"}]]})
+    assert record.word_lists == 1
+    assert replay(game, record).word == "csch"
+    assert "word_lists" not in record.to_json()  # and it is saved as it was
+    # A record played since the words were taken out replays under its own lists: refused.
+    with pytest.raises(IllegalMove, match="not in the Standard dictionary"):
+        replay(game, Record.from_json({**record.to_json(), "word_lists": 2}))
     with pytest.raises(IllegalMove, match="not in the Standard dictionary"):
         game.apply(game.new({"players": 2}, 3), chooser, {"type": "choose", "word": "csch"})
+
+
+def test_a_challenge_of_a_removed_word_falls_in_every_replay_of_a_new_game():
+    """One Letter Better, players decide: a word since taken out of the lists is challenged and
+    falls when played. A reload replays the record: the challenger keeps the points (a replay
+    that accepted the word would give them to the player instead)."""
+    from wordtable.engine.game import Record, replay
+    from wordtable.games import make
+    game, _bots = make("one-letter-better", store.load)
+    removed = sorted(removed_words("standard"))
+    for seed in range(400):
+        state = game.new({"players": 2, "judge": "players"}, seed)
+        record = Record("one-letter-better", game.Options.complete({"players": 2, "judge": "players"}), seed)
+        seat = state.turn
+        record.moves.append((seat, {"type": "draw"}))
+        state = game.apply(state, seat, {"type": "draw"})
+        hand = game.view(state, seat)["hand"]
+        letters = {card["uid"]: card["letters"] for card in hand if card["kind"] == "letter"}
+        points = {card["uid"]: card["points"] for card in hand}
+        pair = next(((a, b) for a in letters for b in letters
+                     if a != b and letters[a] + letters[b] in removed and points[a] + points[b] > 0), None)
+        if pair is None:
+            continue
+        play = {"type": "word", "cards": list(pair)}
+        state = game.apply(game.apply(state, seat, play), 1 - seat, {"type": "challenge"})
+        record.moves += [(seat, play), (1 - seat, {"type": "challenge"})]
+        assert state.scores[1 - seat] > 0 and state.scores[seat] == 0
+        replayed = replay(game, Record.from_json(record.to_json()))
+        assert replayed.scores == state.scores and record.to_json()["word_lists"] == 2
+        return
+    pytest.fail("no deal in 400 seeds made a removed word from two cards")

@@ -6,7 +6,8 @@ view, …) and may override the optional capabilities, whose defaults are writte
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from wordtable.engine.errors import IllegalMove, MalformedMove, RecordMismatch
@@ -15,7 +16,13 @@ from wordtable.engine.rng import START_MARK, Seed, SharedSeed, action_mark
 from wordtable.engine.shared_random import Ledger
 from wordtable.lexicon.lexicon import removed_words_accepted
 
-Move = dict[str, Any]  # a small JSON object, e.g. {"type": "place", "row": 0, "col": 2, "dir": "down"}
+Move = dict[str, Any]
+# The shipped word lists a new record is played under. 2: without the words since taken out of
+# them (lexicon.removed_words); a record without the key was played under 1, when they were
+# words. Only a record under 1 replays with them accepted: a newer game's challenge of one of
+# them fell when it was played and must fall again in every replay.
+WORD_LISTS = 2
+KNOWN_WORD_LISTS = (1, 2)  # a small JSON object, e.g. {"type": "place", "row": 0, "col": 2, "dir": "down"}
 
 
 def is_int(value: Any) -> bool:
@@ -31,6 +38,27 @@ class Outcome:
 
     def to_json(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """What sort of game this is, declared once (OpenSpiel's GameType in spirit): shared code and
+    tests branch on it instead of probing the game or assuming every game is like the first five."""
+    chance: bool = False           # the rules draw at random (dice, a deck, who starts)
+    hidden: str = "none"           # "none"; "table": something nobody sees (a deck's order);
+    #                                "seats": each seat holds what the others may not see
+    owned_parts: bool = False      # online, guests keep a secret part on their own device (owned_part)
+    complete_moves: bool = True    # legal_moves lists every legal move (False: representative ones)
+
+    HIDDEN: ClassVar[tuple[str, ...]] = ("none", "table", "seats")
+
+    def __post_init__(self) -> None:
+        if self.hidden not in self.HIDDEN:
+            raise ValueError(f"hidden must be one of {self.HIDDEN}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chance": self.chance, "hidden": self.hidden, "owned_parts": self.owned_parts,
+                "complete_moves": self.complete_moves}
 
 
 @dataclass(frozen=True)
@@ -55,8 +83,9 @@ class Game:
     # Online, the host's device runs the game: what it can see that the rules keep from the host
     # as a player, said to everyone before play (it follows "the game runs on the host's
     # device, which ...").
-    host_sees: ClassVar[str] = ""
+    host_sees: ClassVar[str] = ""    # required unless kind.hidden is "none"
     minutes: ClassVar[int] = 20      # how long a game takes, roughly
+    kind: ClassVar[GameKind] = GameKind()
     Options: ClassVar[type[GameOptions]]
     realtime: ClassVar[bool] = False  # everyone may act at any moment (bots say when: after_ms)
     clock_moves: ClassVar[frozenset[str]] = frozenset()  # move types only the table's clock plays
@@ -91,7 +120,7 @@ class Game:
 
     def legal_moves(self, state: Any, seat: int) -> list[Move]:
         """Required: every legal move of this seat now (where enumeration is impossible,
-        representative moves; apply decides)."""
+        representative moves, declared by kind.complete_moves = False; apply decides)."""
         raise NotImplementedError
 
     def outcome(self, state: Any) -> Outcome | None:
@@ -218,7 +247,8 @@ class Game:
 
     def owned_part(self) -> Any:
         """Online, a secret part of each guest's state kept on the guest's own device
-        (engine.owned.OwnedPart: Four Letter Words' grids); None: the table holds all of it."""
+        (engine.owned.OwnedPart: Four Letter Words' grids), declared by kind.owned_parts; None:
+        the table holds all of it."""
         return None
 
     def secrets(self, state: Any, seat: int | None) -> list[Any]:
@@ -231,7 +261,7 @@ class Game:
         low, high = cls.Options.player_range()
         return {"id": cls.id, "title": cls.title, "blurb": cls.blurb, "host_sees": cls.host_sees, "minutes": cls.minutes,
                 "players": {"min": low, "max": high}, "realtime": cls.realtime,
-                "questions": list(cls.questions), "options": [spec.to_json() for spec in cls.Options.specs()]}
+                "kind": cls.kind.to_json(), "questions": list(cls.questions), "options": [spec.to_json() for spec in cls.Options.specs()]}
 
 
 @dataclass
@@ -249,10 +279,13 @@ class Record:
     moves: list[tuple[int, Move]] = field(default_factory=list)
     shared: dict[str, Any] | None = None
     owned: dict[str, Any] | None = None
+    word_lists: int = WORD_LISTS
 
     def to_json(self) -> dict[str, Any]:
         data = {"game": self.game, "options": self.options, "seed": self.seed,
                 "moves": [[seat, move] for seat, move in self.moves]}
+        if self.word_lists != 1:  # a record from before the key replays and saves as it was
+            data["word_lists"] = self.word_lists
         if self.shared is not None:
             data["shared"] = self.shared
         if self.owned is not None:
@@ -299,7 +332,14 @@ class Record:
                     and isinstance(shown, dict) and all(k.isascii() and k.isdigit() and int(k) in seats for k in shown)):
                 raise ValueError("the record's list of secrets kept by their owners is not readable")
             owned = {"seats": list(seats), "shown": dict(shown)}
-        return cls(game, dict(options), seed, parsed, shared, owned)
+        word_lists = data.get("word_lists", 1)
+        if not is_int(word_lists) or word_lists not in KNOWN_WORD_LISTS:
+            raise ValueError("the record was played with word lists this app does not know (a newer version of Wordtable?)")
+        return cls(game, dict(options), seed, parsed, shared, owned, word_lists)
+
+    def but(self, **changes: Any) -> Record:
+        """A copy with some fields changed (a shorter list of moves, a record's public part)."""
+        return replace(self, **changes)
 
 
 def shared_seed(data: dict[str, Any]) -> SharedSeed:
@@ -341,13 +381,23 @@ def replay_states(game: Game, record: Record, complete: bool = True, seed: Seed 
     for index, (seat, move) in enumerate(record.moves):
         if shared:
             seed.after = mark = action_mark(mark, index, seat, move)
-        with removed_words_accepted():  # set and reset around the move: never across a yield
-            state = game.step(state, seat, move)
+        state = replayed_step(game, record, state, seat, move)
         if shared:
             settle(game, state)
         yield state
     if complete and shared and seed.unused():
         raise RecordMismatch(f"the record has {seed.unused()} random event(s) its moves never drew")
+
+
+def replayed_step(game: Game, record: Record, state: Any, seat: int, move: Move) -> Any:
+    """One recorded move, under the word lists the record was played with."""
+    with words_played_under(record):  # set and reset around the move: never across a yield
+        return game.step(state, seat, move)
+
+
+def words_played_under(record: Record) -> AbstractContextManager[None]:
+    """Within this block, the shipped word lists are those the record was played with."""
+    return removed_words_accepted() if record.word_lists < 2 else nullcontext()
 
 
 def start_state(game: Game, record: Record, seed: Seed) -> Any:
@@ -393,7 +443,7 @@ def undo(game: Game, record: Record, seat: int) -> Record:
     information or a random outcome. Raises IllegalMove with the reason otherwise."""
     if not record.moves or record.moves[-1][0] != seat:
         raise IllegalMove("You can only take back your own last move, before anyone else acts.")
-    shorter = Record(record.game, record.options, record.seed, record.moves[:-1], record.shared, record.owned)
+    shorter = record.but(moves=record.moves[:-1])
     if game.undo_barrier(replay(game, shorter, complete=False), replay(game, record)):
         raise IllegalMove("That move can no longer be taken back: the game has moved on.")
     return shorter

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from wordtable.engine.errors import GameError, IllegalMove
-from wordtable.engine.game import Move, is_int
+from wordtable.engine.game import Move, is_int, words_played_under
 from wordtable.engine.owned import Keep, OwnedBreak, OwnedPart, commitment, parse_shown
 from wordtable.games.four_letter_words.rules import (
     EMPTY, MAX_STRIKES, OWNER_MOVES, FourLetterWords, Options, State, allowed_shape, does_not_fit)
@@ -134,6 +134,11 @@ class Grids(OwnedPart):
         start = states[0]
         empty = EMPTY * (start.options.rows * start.options.cols)
         full = replace(start, grids=tuple(empty if s in parsed else grid for s, grid in enumerate(start.grids)))
+        with words_played_under(record):
+            return self._replay_shown(record, states, full, parsed)
+
+    def _replay_shown(self, record: Any, states: list[State], full: State,
+                      parsed: dict[int, tuple[str, list[Move]]]) -> tuple[list[State], list[Move]]:
         used = dict.fromkeys(parsed, 0)
         moves = record.moves
         grids, made = [full.grids], []  # after each move; each move as made

@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.game import Game, Move, Outcome, is_int
+from wordtable.engine.game import GameKind, Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.owned import OwnedPart, is_hex
 from wordtable.engine.rng import Seed, seed_index
@@ -176,6 +176,7 @@ class FourLetterWords(Game):
     blurb = ("Everyone writes the same four-letter words into a secret grid. Each word must reuse "
              "letters already written. Three strikes and you are out.")
     minutes = 20
+    kind = GameKind(chance=True, hidden="seats", owned_parts=True)  # who chooses first; each grid
     host_sees = ("holds only the host's own grid (and its bots'): each friend's grid stays on their own "
                  "device, which tells the table only what the rules make public (a word written, a strike, three "
                  "Xs, out) with a sealed commitment to the grid. At the end every grid is shown and checked "

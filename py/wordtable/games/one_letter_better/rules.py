@@ -61,7 +61,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from wordtable.engine.errors import BadOptions, IllegalMove, MalformedMove
-from wordtable.engine.game import Game, Move, Outcome, is_int
+from wordtable.engine.game import GameKind, Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.cards import draw, shuffled
 from wordtable.engine.rng import Seed, rng_for
@@ -252,6 +252,7 @@ class OneLetterBetter(Game):
     blurb = ("A rummy of letter cards: spell words from your hand, then steal the others' words "
              "by making them one letter better.")
     minutes = 30
+    kind = GameKind(chance=True, hidden="seats", complete_moves=False)  # the deck; each hand
     host_sees = ("holds every player's hand: the host's screen shows only their own, but the host could read "
                  "the others' with the browser's developer tools. Cards are drawn at random together with every "
                  "player's device, so nobody can know the next card of the stack.")

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.game import Deadline, Game, Move, Outcome
+from wordtable.engine.game import GameKind, Deadline, Game, Move, Outcome
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.cards import draw, put_under, shuffled
 from wordtable.engine.rng import Seed, cosmetic_rng
@@ -178,6 +178,7 @@ class Shrdlu(Game):
     blurb = ("Five cards (sometimes six), a rule on each, one word. Be the first to find a word that fits "
              "the spread — or bet that none exists.")
     minutes = 15
+    kind = GameKind(chance=True, hidden="table", complete_moves=False)  # the deck's order
     host_sees = ("deals each spread at random together with every player's device when it is dealt: the host "
                  "can no more know the cards to come than anyone else.")
     Options = Options

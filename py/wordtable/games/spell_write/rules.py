@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.game import Game, Move, Outcome, is_int
+from wordtable.engine.game import GameKind, Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import Seed, rng_for, table_rules, what_if_seed
 from wordtable.lexicon.rules import WordRule
@@ -153,6 +153,7 @@ class SpellWrite(Game):
     blurb = ("Roll two dice, pick a letter from the grid and write it on your sheet. Score every word "
              "you spell across and down.")
     minutes = 15
+    kind = GameKind(chance=True, hidden="seats", complete_moves=False)  # dice; a sheet until the round ends
     host_sees = ("holds every player's sheet as they write (the others see it when the round ends): the host "
                  "could read it with the browser's developer tools. The dice are rolled together with every "
                  "player's device, so nobody, the host included, can know or choose a roll before it is made.")

@@ -62,7 +62,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from wordtable.engine.errors import BadOptions, IllegalMove, MalformedMove
-from wordtable.engine.game import Deadline, Game, Move, Outcome, is_int
+from wordtable.engine.game import GameKind, Deadline, Game, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import Seed, rng_for, table_rules
 from wordtable.games.wordsmith.alphabet import ALPHABET, KINDS, Pieces, pieces_of
@@ -305,6 +305,7 @@ class Wordsmith(Game):
     blurb = ("Build letters from straight and curved pieces, then words from your letters: first to "
              "six words calls “Done!”.")
     minutes = 25
+    kind = GameKind(chance=True, hidden="seats", complete_moves=False)  # dice; Secret Wordsmith's words
     host_sees = ("rolls the dice together with every player's device, so nobody, the host included, can know "
                  "or choose a roll before it is made; in Secret Wordsmith the host could read everyone's words "
                  "before the challenge ends with the browser's developer tools.")
