@@ -13,3 +13,10 @@ import build  # noqa: E402
 def dist() -> Path:
     """The built site. `python3 build.py test` builds it first; this makes a bare pytest run work too."""
     return build.build()
+
+
+# The toy sixth game: a game is one folder and one registry line (docs/adding-a-game.md). It is
+# registered for the test run only, so every test over the registry covers it.
+from toy_games import register_toy_games  # noqa: E402
+
+register_toy_games()

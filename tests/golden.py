@@ -21,6 +21,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "tests" / "fixtures" / "golden"
 SEEDS_PER_VARIANT = 2
+MIN_GAMES = 10  # a game with few variants plays more seeds of each
 MAX_STEPS = 3_000
 HASH_CHARS = 16  # per step: enough to tell two views apart, small enough to keep every step
 
@@ -121,8 +122,10 @@ def golden_games(game_id: str) -> list[dict[str, Any]]:
     from wordtable.games import make
     game, bots = make(game_id, shipped)
     games = []
-    for number, options in enumerate(variants(game_id)):
-        for seed in range(1_000 + number * 10, 1_000 + number * 10 + SEEDS_PER_VARIANT):
+    found = variants(game_id)
+    seeds = max(SEEDS_PER_VARIANT, -(-MIN_GAMES // len(found)))
+    for number, options in enumerate(found):
+        for seed in range(1_000 + number * 10, 1_000 + number * 10 + seeds):
             try:
                 game.new(options, seed)
             except BadOptions:
@@ -144,5 +147,7 @@ def write(game_ids: list[str]) -> None:
 
 if __name__ == "__main__":
     sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
+    from toy_games import register_toy_games
     from wordtable.games import REGISTRY
+    register_toy_games()
     write(sys.argv[1:] or sorted(REGISTRY))

@@ -32,7 +32,7 @@ from typing import Any
 from wordtable.engine.errors import GameError
 from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
-from wordtable.games import REGISTRY, make
+from wordtable.games import REGISTRY, game_class, make
 from wordtable.lexicon import store
 from wordtable.engine.owned import Keep
 from wordtable.online import MAX_MESSAGE, Draws, Guest, Host, checksum, decode, encode
@@ -397,5 +397,6 @@ def fuzz_guest(game_id: str, messages: int, seed: int = 0, shared: bool = False)
     return counts
 
 
-def games() -> list[str]:
-    return list(REGISTRY)
+def games(chance: bool | None = None) -> list[str]:
+    """Every registered game (chance=True: those whose rules draw at random, as declared)."""
+    return [game_id for game_id in REGISTRY if chance is None or game_class(game_id).kind.chance == chance]

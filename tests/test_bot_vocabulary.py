@@ -4,7 +4,7 @@ any word of the agreed dictionary.
 
 Every registered game is driven by its own bots through the engine, and every word a bot
 proposes (a chosen or claimed word, a word written and scored, a word laid on the table) is
-checked: a game joins these tests by adding how its moves name words to WORDS_MADE."""
+checked: a game's bots module declares how its moves name words (WORDS_PROPOSED)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ import pytest
 
 from wordtable import bridge
 from wordtable.engine.bots import play
-from wordtable.games import REGISTRY, make
+from wordtable.games import BUILT_IN, REGISTRY, make, words_proposed
 from wordtable.lexicon import Lexicon, LexiconInfo, store
 from wordtable.lexicon.registry import LexiconRegistry
 from wordtable.lexicon.rules import refusal
@@ -124,34 +124,9 @@ def test_with_no_common_list_the_agreed_words_are_the_everyday_ones():
 
 # -- every game's bots -------------------------------------------------------------------------
 
-def _claimed(state, after, seat, move):
-    return [move["word"]] if move["type"] in ("choose", "claim") else []
-
-
-def _spell_write_words(state, after, seat, move):
-    sheet = after.sheets[seat]
-    return ["".join(sheet.at(cell) for cell in cells) for cells in set(sheet.scored) - set(state.sheets[seat].scored)]
-
-
-def _one_letter_better_words(state, after, seat, move):
-    if after.pending is not None and after.pending.seat == seat and state.pending is None:
-        return list(after.pending.words)
-    before = {word.id: word.text for word in state.words}
-    return [word.text for word in after.words if before.get(word.id) != word.text]
-
-
-# How each game's moves name words: (words the move makes, whether bot moves are read from
-# the record (turn-based games) or as proposed (real-time games, whose stale plans are dropped)).
-WORDS_MADE = {
-    "four-letter-words": _claimed,
-    "shrdlu": _claimed,
-    "wordsmith": _claimed,
-    "spell-write": _spell_write_words,
-    "one-letter-better": _one_letter_better_words,
-}
-LEXICONS = {"four-letter-words": ("standard", "large", "british"), "shrdlu": ("standard", "large"),
-            "spell-write": ("standard", "large"), "wordsmith": ("wordsmith", "large"),
-            "one-letter-better": ("standard", "large")}
+# Each game's bots declare how they propose words (WORDS_PROPOSED, engine.bots.WordsProposed):
+# how moves name words, the dictionaries to check and the least share of everyday words.
+PROPOSING = [game_id for game_id in sorted(REGISTRY) if words_proposed(game_id) is not None]
 LEVELS = ("easy", "medium", "hard")
 
 
@@ -159,6 +134,7 @@ def bot_words(game_id: str, lexicon: str, seeds: range) -> list[tuple[str, str]]
     """(level, word) for every word the game's bots proposed in bot-only games over seeds:
     two to four seats, levels mixed. Real-time bots' plans count even when they go stale."""
     game, bots = make(game_id, shipped)
+    declared = words_proposed(game_id)
     found: list[tuple[str, str]] = []
     for seed in seeds:
         rng = random.Random(seed)
@@ -170,7 +146,7 @@ def bot_words(game_id: str, lexicon: str, seeds: range) -> list[tuple[str, str]]
             def bot(game, view, rng):
                 move = bots[level](game, view, rng)
                 if move is not None and game.realtime:
-                    found.extend((level, word) for word in WORDS_MADE[game_id](None, None, view["seat"], move))
+                    found.extend((level, word) for word in declared.words(None, None, view["seat"], move))
                 return move
             return bot
 
@@ -180,33 +156,32 @@ def bot_words(game_id: str, lexicon: str, seeds: range) -> list[tuple[str, str]]
             state = game.new(options, seed)
             for seat, move in played.record.moves:
                 after = game.step(state, seat, move)
-                found.extend((levels[seat], word) for word in WORDS_MADE[game_id](state, after, seat, move))
+                found.extend((levels[seat], word) for word in declared.words(state, after, seat, move))
                 state = after
     return found
 
 
-def test_every_game_says_how_its_moves_name_words():
-    assert set(WORDS_MADE) == set(REGISTRY) == set(LEXICONS)
+def test_every_game_says_how_its_bots_propose_words():
+    """Declared, not forgotten: a game whose bots propose no word says None."""
+    for game_id in REGISTRY:
+        assert words_proposed(game_id) is None or words_proposed(game_id).lexicons, game_id
+    assert set(PROPOSING) >= set(BUILT_IN)  # every shipped game's bots propose words
 
 
-# The least share of everyday words (in `common`) among the words bots propose, over the
-# dictionaries above. Before the bots' vocabulary it was 0.69 (Four Letter Words), 0.64
+# Before the bots' vocabulary the share of everyday words was 0.69 (Four Letter Words), 0.64
 # (Shrdlu), 0.65 (Wordsmith), 0.73 (One Letter Better), 0.72 (Spell Write) on the defaults.
-# One Letter Better weighs a rarer word at 10 points less; Spell Write claims every word it
-# scores and prefers everyday ones only between choices worth the same (tested below).
-EVERYDAY_SHARE = {"four-letter-words": 0.95, "shrdlu": 0.9, "wordsmith": 0.9, "one-letter-better": 0.78,
-                  "spell-write": 0.5}
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+@pytest.mark.parametrize("game_id", PROPOSING)
 def test_bots_never_propose_a_blocked_word_and_mostly_everyday_ones(game_id):
     blocked, common = never_propose(), shipped("common")
-    for lexicon in LEXICONS[game_id]:
+    declared = words_proposed(game_id)
+    for lexicon in declared.lexicons:
         words = bot_words(game_id, lexicon, range(SEEDS))
         assert len(words) >= 100, (lexicon, len(words))  # the check below is not empty
         assert not [word for _level, word in words if word in blocked], lexicon
         share = sum(word in common for _level, word in words) / len(words)
-        assert share >= EVERYDAY_SHARE[game_id], (lexicon, share)
+        assert share >= declared.everyday_share, (lexicon, share)
 
 
 def test_spell_write_bots_claim_everyday_words_between_equal_choices_never_blocked_ones():

@@ -5,6 +5,8 @@ from dataclasses import replace
 
 import pytest
 
+from toy_games import TOY_GAMES
+
 from wordtable import bridge
 from wordtable.lexicon import store
 from wordtable.lexicon.registry import LexiconRegistry
@@ -131,9 +133,14 @@ def test_warm_up_and_real_time_bot_moves_through_the_bridge():
 
 def test_game_info_describes_every_built_game_once():
     games = call("game.info")["result"]["games"]
-    assert [g["id"] for g in games] == ["four-letter-words", "shrdlu", "spell-write", "wordsmith", "one-letter-better"]
+    # The shipped games in order, then the test run's toy games.
+    assert [g["id"] for g in games] == ["four-letter-words", "shrdlu", "spell-write", "wordsmith", "one-letter-better",
+                                        *TOY_GAMES]
     flw = games[0]
     assert flw["players"] == {"min": 2, "max": 8} and not flw["realtime"]
+    # What sort of game it is, declared: tests and the page branch on it.
+    assert flw["kind"] == {"chance": True, "hidden": "seats", "owned_parts": True, "complete_moves": True}
+    assert games[5]["kind"] == {"chance": False, "hidden": "none", "owned_parts": False, "complete_moves": True}
     rows = next(o for o in flw["options"] if o["name"] == "rows")
     assert rows["minimum"] == 4 and rows["maximum"] == 12 and rows["by_players"]["8"] == 10
     assert games[1]["realtime"] and games[2]["questions"] == ["candidates", "missed", "hard-bot"]

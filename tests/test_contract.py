@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from cores import assert_all_pass
+from toy_games import web_folder
 from wordtable import bridge
 from wordtable.engine.errors import GameError, IllegalMove
 from wordtable.engine.game import Record, replay, undo
@@ -81,6 +82,13 @@ def check_views(game, state, seed: int) -> None:
         # The clock is part of every view, so the page runs it without knowing the game.
         assert view.get("deadline") == (deadline.to_json() if deadline else None), f"{game.id}: view without its deadline"
         assert str(seed) not in texts[seat], f"{game.id}: the seed shows in seat {seat}'s view"
+    if game.kind.hidden == "none":  # as declared: every seat sees what the table sees
+        assert all(game.secrets(state, seat) == [] for seat in [None, *range(seats)]), f"{game.id}: secrets, declared none"
+        public = {key: value for key, value in views[None].items() if key != "seat"}
+        assert all({key: value for key, value in view.items() if key != "seat"} == public for view in views.values()), (
+            f"{game.id}: a seat sees more than the table, yet the game declares nothing hidden")
+    elif game.kind.hidden == "table":
+        assert all(game.secrets(state, seat) == [] for seat in range(seats)), f"{game.id}: a seat's secret, declared none"
     for secret in game.secrets(state, None):
         for seat, text in texts.items():
             assert json.dumps(secret) not in text, f"{game.id}: seat {seat} sees what nobody may: {secret}"
@@ -137,6 +145,8 @@ def playthrough(game, bots, seed: int) -> None:
         else:
             seat, move = picked
             assert isinstance(game.move_text(state, move), str)
+            if game.kind.complete_moves:  # as declared: every move the engine accepts is listed
+                assert move in legal_of[seat], f"{game.id}: {move} is accepted but not among the legal moves"
             after = game.apply(state, seat, move)
         assert state == before, f"{game.id}: apply changed its input"
         record.moves.append((seat, move))
@@ -151,6 +161,9 @@ def playthrough(game, bots, seed: int) -> None:
     assert all(game.legal_moves(state, seat) == [] for seat in range(game.seats(state)))
     again = Record.from_json(json.loads(json.dumps(record.to_json())))
     assert replay(game, again) == state
+    if not game.kind.chance:  # as declared: another seed plays the same game
+        reseeded = replay(game, again.but(seed=seed + 1))
+        assert game.view(reseeded, None) == game.view(state, None), f"{game.id}: the seed changed the game"
     assert json_safe(game.reveal(state))
 
 
@@ -210,7 +223,12 @@ def playthroughs(game_id: str, indexes: list[int]) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_game_has_its_renderer_and_how_to_play_page(game_id):
-    """The home card links how-to-play/ID.html and the registry of renderers imports ID/index.js."""
+    """The home card links how-to-play/ID.html and the registry of renderers imports ID/index.js
+    (a toy game of the test run keeps both in its own folder's web/)."""
+    toy = web_folder(game_id)
+    if toy is not None:
+        assert (toy / "index.js").is_file() and (toy / "how-to-play.html").is_file()
+        return
     assert (ROOT / "web" / "how-to-play" / f"{game_id}.html").is_file()
     assert (ROOT / "web" / "js" / "games" / game_id / "index.js").is_file()
     assert f'"./{game_id}/index.js"' in (ROOT / "web" / "js" / "games" / "index.js").read_text()
@@ -221,10 +239,14 @@ def test_the_game_declares_its_options_and_refuses_bad_ones(game_id):
     cls = game_class(game_id)
     info = cls.info()
     assert info["id"] == game_id and info["title"] and info["blurb"]
-    # Said before an online game starts (issue 18): what the host's device could see.
-    assert len(info["host_sees"]) > 40 and info["host_sees"].endswith(".") and "host" in info["host_sees"]
+    # Said before an online game starts: what the host's device could see, in a game with secrets.
+    if info["kind"]["hidden"] != "none":
+        assert len(info["host_sees"]) > 40 and info["host_sees"].endswith(".") and "host" in info["host_sees"]
+    else:
+        assert info["host_sees"] == "", "a game with nothing hidden has nothing to say the host sees"
     assert json_safe(info) and info["players"]["min"] <= info["players"]["max"]
     game, _bots = make(game_id, shipped)
+    assert cls.kind.owned_parts == (game.owned_part() is not None), "the kind says otherwise of owned parts"
     state = game.new({}, 1)  # every option has a default
     assert game.Options.parse(game.view(state, None)["options"]) == state.options
     for bad in ({"players": True}, {"players": info["players"]["max"] + 1}, {"players": "2"},

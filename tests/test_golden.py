@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from golden import FOLDER, trace
+from golden import FOLDER, MIN_GAMES, trace
 from test_contract import shipped
 from wordtable.engine.game import Record
 from wordtable.games import REGISTRY, make
@@ -21,7 +21,7 @@ def test_every_game_has_golden_records():
 def test_golden_records_replay_identically(game_id: str):
     kept = json.loads((FOLDER / f"{game_id}.json").read_text())
     game, _bots = make(game_id, shipped)
-    assert kept["game"] == game_id and len(kept["games"]) >= 10
+    assert kept["game"] == game_id and len(kept["games"]) >= MIN_GAMES
     for number, golden in enumerate(kept["games"]):
         record = Record.from_json(golden["record"])
         steps, final = trace(game, record)

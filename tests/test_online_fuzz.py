@@ -21,14 +21,15 @@ def test_a_guest_survives_a_hostile_host(game_id):
     assert counts.messages == 600 and counts.kinds["left as it was"] > 500
 
 
-@pytest.mark.parametrize("game_id", games())
+# Only a game that draws at random has parts to withhold, forge or give twice.
+@pytest.mark.parametrize("game_id", games(chance=True))
 def test_a_shared_randomness_host_names_a_cheating_guest_and_survives_the_rest(game_id):
     counts = fuzz_host(game_id, 600, seed=11, shared=True)
     assert counts.messages == 600
     assert counts.kinds["error"] > 100 and counts.kinds["(the game stopped, naming Mallory)"] > 0
 
 
-@pytest.mark.parametrize("game_id", games())
+@pytest.mark.parametrize("game_id", games(chance=True))
 def test_a_shared_randomness_guest_gives_each_part_once_to_a_hostile_host(game_id):
     counts = fuzz_guest(game_id, 600, seed=11, shared=True)
     assert counts.messages == 600 and counts.kinds["part given"] > 0

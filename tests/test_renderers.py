@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from toy_games import TOY_GAMES, renderer_files
 from web_js import run_script
 
 from wordtable.games import infos
@@ -23,6 +24,8 @@ GAMES = JS / "games"
 # Each game's renderer is GAME/index.js; its helpers sit beside it. The files of games/ itself
 # are shared: the registry and the contract.
 GAME_IDS = sorted(p.parent.name for p in GAMES.glob("*/index.js"))
+# …and the toy games of the test run, each copied into its folder there (toy_games).
+DRAWN_IDS = sorted([*GAME_IDS, *TOY_GAMES])
 
 CHECK = r"""
 import { readFileSync } from "node:fs";
@@ -66,10 +69,11 @@ console.log(JSON.stringify(out));
 
 @pytest.fixture(scope="module")
 def checked(tmp_path_factory) -> dict:
-    files = [f"{game_id}/index.js" for game_id in GAME_IDS]
+    files = [f"{game_id}/index.js" for game_id in DRAWN_IDS]
     # infos.json: what game.info and games.json say
     return run_script(tmp_path_factory.mktemp("renderers"), CHECK, json.dumps(files),
-                      files={"infos.json": json.dumps(infos())}, what="the renderer modules")
+                      files={"infos.json": json.dumps(infos())}, what="the renderer modules",
+                      js_files=renderer_files())
 
 
 def test_every_game_module_keeps_the_contract(checked):

@@ -13,12 +13,16 @@ JS = Path(__file__).resolve().parent.parent / "web" / "js"
 
 
 def run_script(folder: Path, script: str, *args: str, files: dict[str, str] | None = None,
-               what: str = "the script") -> Any:
-    """Writes script (run.mjs) and files into folder beside a copy of web/js, runs it with args,
-    and returns the JSON of its last output line; fails with Node's errors if it does not run."""
+               what: str = "the script", js_files: dict[str, str] | None = None) -> Any:
+    """Writes script (run.mjs) and files into folder beside a copy of web/js (js_files: files
+    added to that copy, or replacing its own), runs it with args, and returns the JSON of its
+    last output line; fails with Node's errors if it does not run."""
     node = shutil.which("node")
     assert node, "Node is needed (build.py needs it too): apt-get install nodejs"
     shutil.copytree(JS, folder / "js")
+    for name, text in (js_files or {}).items():
+        (folder / "js" / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / "js" / name).write_text(text)
     (folder / "package.json").write_text('{"type": "module"}')  # web/js holds ES modules
     for name, text in (files or {}).items():
         (folder / name).write_text(text)

@@ -20,6 +20,23 @@ from wordtable.engine.rng import rng_for
 Bot = Callable[[Game, dict, Any], "Move | None"]  # (game, the seat's view, rng) -> move
 
 
+@dataclass(frozen=True)
+class WordsProposed:
+    """How a game's bots propose words, for the check that they draw on everyday words and never
+    on a never-propose word (lexicon.vocabulary): a game's bots module declares it as
+    WORDS_PROPOSED, or None if its bots propose no word."""
+    # The words a move proposes: (state before, state after, seat, move) for a turn-based game,
+    # read from the record; (None, None, seat, move) for a real-time game, as each bot proposes it.
+    words: Callable[[Any, Any, int, Move], list[str]]
+    lexicons: tuple[str, ...]   # the dictionaries the check plays with
+    everyday_share: float       # the least share of everyday words among what the bots propose
+
+
+def move_words(_before: Any, _after: Any, _seat: int, move: Move) -> list[str]:
+    """The word a move names outright (chosen or claimed), where that is how a game proposes them."""
+    return [move["word"]] if move["type"] in ("choose", "claim") else []
+
+
 @dataclass
 class Played:
     record: Record

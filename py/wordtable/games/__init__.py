@@ -1,6 +1,7 @@
 """The games: one registry line per built game, naming its folder (the package
 wordtable.games.<folder>, with its rules in rules.py and its bots in bots.py) and its class.
-Modules are imported when a game is first used, so the boot does not pay for them."""
+Modules are imported when a game is first used, so the boot does not pay for them. A game
+kept elsewhere (the tests' toy game) joins with register()."""
 
 from __future__ import annotations
 
@@ -19,9 +20,25 @@ PLANNED: tuple[str, ...] = ()  # known by name, not built yet
 GAME_IDS = (*REGISTRY, *PLANNED)
 
 
+BUILT_IN = tuple(REGISTRY)  # the games this package ships (the site offers these)
+
+
+def register(game_id: str, package: str, class_name: str) -> None:
+    """Adds a game whose folder is the importable package `package` (rules.py, bots.py)."""
+    global GAME_IDS
+    REGISTRY[game_id] = (package, class_name)
+    GAME_IDS = (*REGISTRY, *PLANNED)
+
+
+def package_of(game_id: str) -> str:
+    """The game's folder as a package; KeyError for one not built."""
+    folder = REGISTRY[game_id][0]
+    return folder if "." in folder else f"wordtable.games.{folder}"
+
+
 def rules_module(game_id: str) -> str:
     """The module of a built game's rules; KeyError for one not built."""
-    return f"wordtable.games.{REGISTRY[game_id][0]}.rules"
+    return f"{package_of(game_id)}.rules"
 
 
 def game_class(game_id: str) -> type:
@@ -40,10 +57,16 @@ def oracles(game_id: str) -> dict[str, Any]:
     return getattr(_bots_module(game_id), "ORACLES", {})
 
 
+def words_proposed(game_id: str) -> Any:
+    """How the game's bots propose words (engine.bots.WordsProposed), or None: declared by its
+    bots module as WORDS_PROPOSED (AttributeError if it forgot)."""
+    return _bots_module(game_id).WORDS_PROPOSED
+
+
 def infos() -> list[dict[str, Any]]:
     """What the page shows of every built game (title, players, options…): game.info."""
     return [game_class(game_id).info() for game_id in REGISTRY]
 
 
 def _bots_module(game_id: str) -> Any:
-    return importlib.import_module(f"wordtable.games.{REGISTRY[game_id][0]}.bots")
+    return importlib.import_module(f"{package_of(game_id)}.bots")

@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from wordtable.engine.bots import WordsProposed, move_words
 from wordtable.engine.game import Move
 from wordtable.games.four_letter_words.rules import (
     EMPTY, FourLetterWords, Options, Placement, placements, skip_moves_for)
@@ -184,4 +185,5 @@ def _roomy_placement(game: FourLetterWords, me: Seat, rng: random.Random) -> Mov
 
 BOTS = {"easy": easy, "medium": medium, "hard": hard}
 ORACLES = {"oracle": oracle}  # simulations only (engine.bots: a bot that sees everything)
+WORDS_PROPOSED = WordsProposed(move_words, ("standard", "large", "british"), everyday_share=0.95)
 oracle.sees_all = True

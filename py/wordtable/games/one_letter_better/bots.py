@@ -25,6 +25,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from wordtable.engine.bots import WordsProposed
 from wordtable.engine.game import Move
 from wordtable.games.one_letter_better.rules import CARDS, MAX_DISCARD, MAX_STEALS, TURN_HAND
 from wordtable.games.one_letter_better.deck import DECK
@@ -324,4 +325,16 @@ def _bot(level: str):
 
 BOTS = {level: _bot(level) for level in ("easy", "medium", "hard")}
 ORACLES = {"oracle": _bot("oracle")}  # simulations only (engine.bots: a bot that sees everything)
+
+
+def _words_laid(before: Any, after: Any, seat: int, _move: Move) -> list[str]:
+    """The words a move put on the table (or up for a challenge)."""
+    if after.pending is not None and after.pending.seat == seat and before.pending is None:
+        return list(after.pending.words)
+    earlier = {word.id: word.text for word in before.words}
+    return [word.text for word in after.words if earlier.get(word.id) != word.text]
+
+
+# A rarer word weighs 10 points less than an everyday one, so some win.
+WORDS_PROPOSED = WordsProposed(_words_laid, ("standard", "large"), everyday_share=0.78)
 ORACLES["oracle"].sees_all = True

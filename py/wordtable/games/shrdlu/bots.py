@@ -20,6 +20,7 @@ import math
 import random
 from typing import Any
 
+from wordtable.engine.bots import WordsProposed, move_words
 from wordtable.engine.game import Move
 from wordtable.games.shrdlu.rules import Shrdlu
 from wordtable.lexicon.vocabulary import vocabulary
@@ -49,3 +50,4 @@ def _bot(level: str):
 
 
 BOTS = {level: _bot(level) for level in ("easy", "medium", "hard")}
+WORDS_PROPOSED = WordsProposed(move_words, ("standard", "large"), everyday_share=0.9)

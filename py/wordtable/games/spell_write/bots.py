@@ -17,6 +17,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from wordtable.engine.bots import WordsProposed
 from wordtable.engine.game import Move
 from wordtable.games.spell_write.rules import (
     BLACK, EMPTY, LETTERS, SIZE, Sheet, SpellWrite, links_of, sheet_from_json)
@@ -282,4 +283,14 @@ def _played_out(game: SpellWrite, sheet: Sheet, mode: str, futures, words: Vocab
 
 
 ORACLES = {"oracle": oracle}  # simulations only (engine.bots: a bot that sees everything)
+
+
+def _words_scored(before: Any, after: Any, seat: int, _move: Move) -> list[str]:
+    """The words a move scored on the seat's sheet."""
+    sheet = after.sheets[seat]
+    return ["".join(sheet.at(cell) for cell in cells) for cells in set(sheet.scored) - set(before.sheets[seat].scored)]
+
+
+# Low: the bots claim every word they score, preferring everyday ones only between equal choices.
+WORDS_PROPOSED = WordsProposed(_words_scored, ("standard", "large"), everyday_share=0.5)
 oracle.sees_all = True

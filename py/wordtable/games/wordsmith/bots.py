@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from wordtable.engine.bots import WordsProposed, move_words
 from wordtable.engine.game import Move
 from wordtable.games.wordsmith.rules import (FREE_BOXES, KINDS, MIN_LETTERS, ROWS, Pieces, Wordsmith, add, fitting_groups,
                                       has_new_letter_after, one)
@@ -202,4 +203,5 @@ def _roll_pays(game: Wordsmith, view: dict[str, Any], pool: Pieces, choice: tupl
 
 
 ORACLES = {"oracle": _bot("oracle")}  # simulations only (engine.bots: a bot that sees everything)
+WORDS_PROPOSED = WordsProposed(move_words, ("wordsmith", "large"), everyday_share=0.9)
 ORACLES["oracle"].sees_all = True
