@@ -10,6 +10,15 @@ import { qrPicture, qrReader } from "./qr.js";
 import { RoundWatch, onlyWaitingChanged } from "./race.js";
 import { TableScreen, waitingLine, checkGameButton, lobbyLine } from "./table-screen.js";
 
+/** Runs job once every job queued before it on the same owner (a connection) has finished,
+ * whatever became of them; returns the job's own promise. */
+const queues = new WeakMap();
+function inTurn(owner, job) {
+  const next = (queues.get(owner) ?? Promise.resolve()).then(job);
+  queues.set(owner, next.catch(() => {}));
+  return next;
+}
+
 // How often each side measures the connection's round trip (shown next to the player).
 const PING_MS = 2000;
 
@@ -203,13 +212,15 @@ export class HostNet {
     const peer = `p${seat}-${++this.count}`;
     const link = new PeerLink({
       iceServers: servers,
-      onMessage: async (text) => {
+      onMessage: (text) => {
         const delay = pongDelay(text);
         if (delay !== null) {
           this.delays.set(seat, delay);
           return this.onChange({ statusOnly: true });
         }
-        this.absorb(await this.python.call("online.receive", { id: this.save.id, peer, text }));
+        // In the order they came: the worker answers several requests at once, and one that
+        // waits for a dictionary file must not let this friend's next message overtake it.
+        return inTurn(link, async () => this.absorb(await this.python.call("online.receive", { id: this.save.id, peer, text })));
       },
       onState: (state) => this.linkState(peer, seat, state),
     });
@@ -406,7 +417,7 @@ export class GuestScreen {
       element("p", { class: "muted" }, "Preparing your answer…")));
     this.link = new PeerLink({
       iceServers: servers,
-      onMessage: (text) => this.receive(text),
+      onMessage: (text) => inTurn(this, () => this.receive(text)), // in order, as the host's
       onState: (state) => this.linkState(state),
     });
     let answer;
