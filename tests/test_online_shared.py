@@ -557,7 +557,7 @@ def test_a_guest_holds_the_tables_commitments_and_views_to_their_draws():
     (lambda host, own: [host, "not a commitment"], "list of commitments is damaged"),
 ])
 def test_a_first_draw_that_leaves_out_or_swaps_a_commitment_stops_the_guest_and_says_which(heads_of, reason):
-    from wordtable.online import LEDGER_RULES
+    from wordtable.engine.shared_random import LEDGER_RULES
     guest = Guest("t")
     host_head = "cd" * 32
     guest.receive(encode({"t": "welcome", "seat": 1, "game": "spell-write", "players": ["A", "B"], "last": 0,

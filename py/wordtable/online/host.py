@@ -1,0 +1,563 @@
+"""The host's side of online play: the table (Host), which holds the record, decides every
+move and sends each guest only that guest's view; with shared randomness it runs each draw
+(Host._open_round), and with secret parts kept on the guests' devices it checks each part
+shown at the end (Host._shown)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from wordtable.engine.errors import GameError, IllegalMove
+from wordtable.engine.game import Record, ledger_seed, replay_states, settle, start_state, with_shown
+from wordtable.engine.owned import OwnedBreak, parse_shown
+from wordtable.engine.rng import START_MARK, NeedRandomness, Seed, SharedSeed, action_mark
+from wordtable.engine.shared_random import Break, Ledger, is_link
+from wordtable.online.draws import Action, Draws, draws_from_json
+from wordtable.online.protocol import (OTHER_VERSION, PROTOCOL, RECORD_PART, REFUSALS_KEPT, _int, _number, checksum,
+                                       clean_name, decode, encode, labels_digest)
+
+Outgoing = list[tuple[str, str]]  # (peer, message text)
+
+
+@dataclass
+class Host:
+    """The table. Peers are whatever the transport calls them (a connection id).
+
+    With `draws` (shared randomness), the rules draw on events every player reveals a part of:
+    the game starts once every guest has joined with its commitment, and a move that needs a
+    random event waits, answered by nobody, until every guest's reveal for it is in."""
+
+    game: Any
+    record: Record
+    names: list[str]
+    remote: list[int] = field(default_factory=list)          # seats played from other browsers
+    tokens: dict[str, int] = field(default_factory=dict)     # invitation token -> seat
+    last_move: dict[int, int] = field(default_factory=dict)  # seat -> counter of its last applied move
+    peers: dict[str, int] = field(default_factory=dict)      # connected peer -> seat
+    draws: Draws | None = None
+    refused: dict[int, dict[int, str]] = field(default_factory=dict)  # seat -> its latest refused moves
+    # Connections whose join was turned away as another version: told so again, never asked to
+    # join again (an old page re-joins on that, with its moves: the two would bounce for ever).
+    other_version: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        # The epoch after each number of moves: a move made on view version V is stale when
+        # the epoch then differs from the epoch now.
+        self.state: Any = None
+        self.epochs: list[Any] = []
+        self.seed: Seed = self.record.seed
+        self.ledger: Ledger | None = None  # shared randomness, once every commitment is in
+        self.mark = START_MARK  # what the next move's events are bound to: the record so far
+        if self.draws is not None:
+            if self.record.shared is None:
+                if self.record.owned is None and self.game.owned_part() is not None:
+                    self.record.owned = {"seats": list(self.draws.guests), "shown": {}}  # each guest keeps its own
+                return  # not started: waits for every guest's commitment
+            self.ledger = self._checked_ledger()
+            self.seed = ledger_seed(self.ledger, live=True)
+        complete = self.draws is None or self.draws.pending is None
+        states = []
+        try:
+            for self.state in replay_states(self.game, self.record, complete, self.seed):
+                self.epochs.append(self.game.epoch(self.state))
+                if self.record.owned is not None:
+                    states.append(self.state)
+        except NeedRandomness:  # the start's own draw is under way: not started yet
+            if self.record.moves:
+                raise
+            self.state = None
+        if isinstance(self.seed, SharedSeed):
+            self.mark = self.seed.after  # the replay left it at the last move's mark
+        broken = self.draws is not None and self.draws.broken is not None  # then a part shown may not hold
+        if self.state is not None and self._all_shown() and self.record.shown() and not broken:
+            self.state = with_shown(self.game, self.record, states)
+
+    # -- invitations and seats -----------------------------------------------------------------
+
+    def invite(self, seat: int) -> str:
+        """The token of one seat; the invitation link carries it (and the connection offer).
+        Inviting a seat again gives the same token, so the guest keeps its seat and its moves."""
+        if not 0 <= seat < len(self.names):
+            raise ValueError("no such seat")
+        for token, tokens_seat in self.tokens.items():
+            if tokens_seat == seat:
+                return token
+        token = secrets.token_urlsafe(12)
+        self.tokens[token] = seat
+        return token
+
+    def disconnected(self, peer: str) -> Outgoing:
+        """Forgets a closed connection and tells the others who is away now."""
+        self.other_version.discard(peer)
+        if self.peers.pop(peer, None) is None:
+            return []
+        return self.presence()
+
+    def connected_seats(self) -> list[int]:
+        return sorted(set(self.peers.values()))
+
+    def presence(self) -> Outgoing:
+        """Who is away, and (shared randomness) whom the game waits for: a commitment before
+        the start, a reveal during a draw."""
+        connected = set(self.peers.values())
+        table: dict[str, Any] = {"t": "table", "away": [seat for seat in self.remote if seat not in connected],
+                                 "players": self.names}
+        if self.draws is not None:
+            table["waiting"] = self.waiting_for()
+            table["started"] = self.state is not None
+            table["showing"] = bool(self.not_shown())  # the game is over: secret parts to be shown
+        message = encode(table)
+        return [(peer, message) for peer in self.peers]
+
+    def waiting_for(self) -> list[int]:
+        """The guest seats the table waits for before it can go on (shared randomness only)."""
+        if self.draws is None or self.draws.broken is not None:
+            return []
+        if self.state is None and self.draws.round is None:
+            return [seat for seat in self.draws.guests if seat not in self.draws.heads]
+        return self.draws.waiting_for() or self.not_shown()
+
+    def not_shown(self) -> list[int]:
+        """Once the game is over: the seats whose secret part is still on their device only."""
+        if self.record.owned is None or self.state is None or self.game.outcome(self.state) is None \
+                or (self.draws is not None and self.draws.broken is not None):
+            return []
+        return [seat for seat in self.record.owned_seats() if str(seat) not in self.record.owned["shown"]]
+
+    def _all_shown(self) -> bool:
+        return self.record.owned is None or all(str(seat) in self.record.owned["shown"]
+                                                for seat in self.record.owned_seats())
+
+    # -- messages ------------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return len(self.record.moves)
+
+    def view_message(self, seat: int) -> str:
+        view = self.game.view(self.state, seat)
+        message = {"t": "view", "v": self.version, "view": view, "actors": self.game.actors(self.state),
+                   "sum": checksum(view)}
+        if self.ledger is not None:  # the draws this view stands on: each guest checks them against its own
+            labels = [label for label, _parts in self.ledger.events]
+            message["draws"] = [len(labels), labels_digest(labels)]
+        return encode(message)
+
+    def broadcast(self) -> Outgoing:
+        if self.state is None:
+            return []
+        return [(peer, self.view_message(seat)) for peer, seat in self.peers.items()]
+
+    def receive(self, peer: str, text: Any) -> Outgoing:
+        message = decode(text)
+        if message is None:
+            return [(peer, encode({"t": "error", "message": "That message could not be read."}))]
+        kind = message["t"]
+        if kind == "join":
+            return self._join(peer, message)
+        if kind == "ping" and _int(message.get("at")):
+            return [(peer, encode({"t": "pong", "at": message["at"]}))]
+        if kind == "pong":
+            return []
+        seat = self.peers.get(peer)
+        if seat is None and peer in self.other_version:
+            return [(peer, encode({"t": "error", "message": OTHER_VERSION}))]
+        if seat is None:
+            return [(peer, encode({"t": "error", "message": "Join the game with your invitation first.", "rejoin": True}))]
+        if self.draws is not None and self.draws.broken is not None:
+            return [(peer, self._broken_message())]
+        if kind == "reveal":
+            return self._reveal(peer, seat, message)
+        if kind == "stopped" and self.draws is not None:
+            return self._stopped(seat, message)
+        if kind == "shown":
+            return self._shown(peer, seat, message)
+        if kind in ("sync", "check"):
+            return self._resync(peer, seat, message)
+        if kind == "move":
+            return self._move(peer, seat, message)
+        if kind == "ask":
+            return self._ask(peer, seat, message)
+        return [(peer, encode({"t": "error", "message": f"Unknown message type {kind[:20]!r}."}))]
+
+    def _resync(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
+        """A guest's view again when it asks (sync) or when its checksum differs (check); a draw
+        it has not answered is sent again too (either message may have been lost)."""
+        out = self._draw_request(peer, seat)
+        if self.state is None:
+            return out
+        record = [(peer, text) for text in self.record_messages()]
+        if message["t"] == "check" and message.get("v") == self.version \
+                and message.get("sum") == checksum(self.game.view(self.state, seat)):
+            showing = self._show_request(peer, seat)  # with the record it must hold first
+            latest = record and decode(record[0][1])["copy"] == message.get("copy")
+            return out + ([] if latest and not showing else record + showing)
+        return [(peer, self.view_message(seat))] + out + record + self._show_request(peer, seat)
+
+    def _join(self, peer: str, message: dict[str, Any]) -> Outgoing:
+        seat = self.tokens.get(message.get("token")) if isinstance(message.get("token"), str) else None
+        if seat is None:
+            return [(peer, encode({"t": "error", "message": "This invitation is not for this game."}))]
+        if message.get("protocol") != PROTOCOL or type(message.get("protocol")) is not int:
+            self.other_version.add(peer)
+            return [(peer, encode({"t": "error", "message": OTHER_VERSION}))]
+        self.other_version.discard(peer)
+        refusal = self._commitment(seat, message.get("head"))
+        if refusal:
+            return [(peer, encode({"t": "error", "message": refusal}))]
+        name = clean_name(message.get("name"))
+        if name and seat in self.remote:  # the friend's own name for their seat (others hear it with presence)
+            self.names[seat] = name
+        # One connection per seat: a reconnecting guest replaces its old connection.
+        for other, other_seat in list(self.peers.items()):
+            if other_seat == seat:
+                del self.peers[other]
+        self.peers[peer] = seat
+        # "last": the counter of this seat's last applied move, so a guest that lost its own
+        # count (a new browser) numbers its next move after it instead of being taken for a replay.
+        welcome = {"t": "welcome", "seat": seat, "game": self.record.game, "players": self.names,
+                   "last": self.last_move.get(seat, 0), "protocol": PROTOCOL}
+        if self.draws is not None:
+            welcome["host"] = self.draws.chain.head()  # checks the host's reveals
+        if seat in self.record.owned_seats():
+            welcome["owned"] = True
+        out = [(peer, encode(welcome))]
+        if self.draws is not None and self.draws.broken is not None:
+            return out + [(peer, self._broken_message())]
+        if self.state is not None:
+            out.append((peer, self.view_message(seat)))
+        out += self._draw_request(peer, seat)
+        if self.draws is not None and self.state is None and self.draws.round is None and self.draws.all_heads():
+            return out + self._open_ledger()
+        return out + self.presence() + [(peer, text) for text in self.record_messages()] + self._show_request(peer, seat)
+
+    def _commitment(self, seat: int, head: Any) -> str | None:
+        """Takes a guest's commitment (shared randomness), the first time it joins; the reason
+        if its join cannot be taken."""
+        if self.draws is None:
+            return None
+        if seat not in self.draws.guests:
+            return "This seat is not played from another browser."
+        known = self.draws.heads.get(seat)
+        if known is not None:
+            if head != known:
+                return ("This seat already plays with another secret: continue in the browser that joined first, "
+                        "or ask the host for a new game.")
+            return None
+        if not is_link(head):
+            return "This table draws its randomness with every player: join with an up-to-date page."
+        if head == self.draws.chain.head() or head in self.draws.heads.values():
+            return "That commitment is already another player's."
+        self.draws.heads[seat] = head
+        return None
+
+    def _ask(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
+        """Answers a question about the asking guest's own seat, never another's: the seat is
+        the connection's, and the game answers only what that seat's player may know."""
+        number, question, args = message.get("q"), message.get("question"), message.get("args", {})
+        if not _int(number) or not isinstance(question, str) or not isinstance(args, dict):
+            return [(peer, encode({"t": "error", "message": "A question needs q, question and args."}))]
+        if question not in self.game.questions:
+            refusal = "This game has no such question." if self.game.questions else "This game answers no questions."
+            return [(peer, encode({"t": "answer", "q": number, "error": refusal}))]
+        if self.state is None:
+            return [(peer, encode({"t": "answer", "q": number, "error": "The game has not started yet."}))]
+        try:
+            return [(peer, encode({"t": "answer", "q": number, "answer": self.game.answer(self.state, seat, question, args)}))]
+        except GameError as error:
+            return [(peer, encode({"t": "answer", "q": number, "error": str(error)[:300]}))]
+        except NeedRandomness:  # a question that would draw (none does online): never a new event
+            return [(peer, encode({"t": "answer", "q": number, "error": "That question cannot be answered online."}))]
+
+    def _move(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
+        number, move = message.get("n"), message.get("move")
+        if not _int(number) or not isinstance(move, dict):
+            return [(peer, encode({"t": "error", "message": "A move message needs n and move."}))]
+        last = self.last_move.get(seat, 0)
+        pending = self.draws.pending if self.draws is not None else None
+        waiting = pending["n"] if pending and pending["kind"] == "move" and pending["seat"] == seat else None
+        if number == waiting:
+            return []  # this very move waits for its draw: answered when it is in
+        if number <= last:  # a duplicate or a replay: answered already, the same way
+            refusal = self.refused.get(seat, {}).get(number)
+            answer = {"t": "ack", "n": number} if refusal is None else {"t": "refused", "n": number, "message": refusal}
+            return [(peer, encode(answer))]
+        if number > max(last, waiting or 0) + 1:  # an earlier move was lost: sent again first
+            return [(peer, encode({"t": "refused", "n": number, "message": "out of order", "retry": True}))]
+        if self.state is None or pending is not None:
+            why = "the game has not started yet" if self.state is None else "the table is drawing at random"
+            return self._refuse(peer, seat, number, f"Wait a moment: {why}.")
+        if self._stale(message.get("base"), seat):
+            return self._refuse(peer, seat, number, "Too late: the table moved on.") + [(peer, self.view_message(seat))]
+        try:
+            return self._attempt({"kind": "move", "seat": seat, "move": move, "n": number})
+        except GameError as error:
+            return self._refuse(peer, seat, number, str(error))
+
+    def _refuse(self, peer: str, seat: int, number: int, message: str) -> Outgoing:
+        """A move answered no. Sent again (its answer lost), it gets the same no, never an ack: a
+        guest's device changes its own secret part only on the table's yes."""
+        self.last_move[seat] = number
+        refused = self.refused.setdefault(seat, {})
+        refused[number] = message[:300]
+        for old in sorted(refused)[:-REFUSALS_KEPT]:  # (a move this old is not sent again)
+            del refused[old]
+        return [(peer, encode({"t": "refused", "n": number, "message": message}))]
+
+    def _stale(self, base: Any, seat: int) -> bool:
+        """Whether a move made on view version `base` comes from an epoch that someone else (or
+        the clock) has ended since: the seat's own moves in between do not make it stale."""
+        if self.epochs[-1] is None or not (_int(base) and base <= self.version):
+            return False  # no (usable) base: the rules alone decide, as for a move made now
+        return any(self.epochs[v] != self.epochs[v - 1] and self.record.moves[v - 1][0] != seat
+                   for v in range(base + 1, self.version + 1))
+
+    def play_local(self, seat: int, move: dict[str, Any]) -> Outgoing:
+        """A move made at the host's own browser (its seat or a bot it runs)."""
+        self._ready()
+        return self._attempt({"kind": "local", "seat": seat, "move": move})
+
+    def expire(self) -> Outgoing:
+        """The host's clock ran out: the game plays the deadline's move (IllegalMove if none)."""
+        self._ready()
+        return self._attempt({"kind": "expire"})
+
+    def _ready(self) -> None:
+        if self.draws is not None and self.draws.broken is not None:
+            raise IllegalMove(f"The game has stopped: {self.draws.broken.reason}.")
+        if self.state is None:
+            raise IllegalMove("The game starts once every player has joined.")
+        if self.draws is not None and self.draws.pending is not None:
+            raise IllegalMove("Wait a moment: the table is drawing at random.")
+
+    # -- the table's actions, and the random events they draw ----------------------------------
+
+    def _attempt(self, action: Action) -> Outgoing:
+        """Carries out an action; with shared randomness, first draws each random event it needs
+        (the action then waits, and is tried again once the event's value is in)."""
+        try:
+            after, seat, move = self._compute(action)
+        except NeedRandomness as need:
+            return self._open_round(action, need.label)
+        if action["kind"] == "start":
+            self.state, self.epochs = after, [self.game.epoch(after)]
+            return self.broadcast() + self.presence()
+        self.state = after
+        self.mark = action_mark(self.mark, len(self.record.moves), seat, move)
+        self.record.moves.append((seat, move))
+        self.epochs.append(self.game.epoch(after))
+        out: Outgoing = []
+        if action["kind"] == "move":
+            self.last_move[seat] = max(self.last_move.get(seat, 0), action["n"])
+            out = [(peer, encode({"t": "ack", "n": action["n"]})) for peer, s in self.peers.items() if s == seat]
+        out += self.broadcast() + (self.presence() if self.draws is not None else [])
+        record = self.record_messages()  # before the show requests: a guest shows once it holds it
+        out += [(peer, text) for peer in self.peers for text in record]
+        return out + [request for peer, seat in self.peers.items() for request in self._show_request(peer, seat)]
+
+    def _show_request(self, peer: str, seat: int) -> Outgoing:
+        return [(peer, encode({"t": "show"}))] if seat in self.not_shown() else []
+
+    def _shown(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
+        """A guest shows its secret part at the end: replayed against the public record (every
+        claim it made, every commitment); the game stops naming the seat if one does not hold.
+        Once every part is in, every screen shows them and the record goes to every guest."""
+        if seat not in self.not_shown():
+            return []  # not asked, or shown already
+        part = message.get("part")
+        if parse_shown(part) is None:
+            return [(peer, encode({"t": "error", "message": "What you showed could not be read."}))]
+        owned = self.record.owned
+        shown = {"seats": owned["seats"], "shown": {**owned["shown"], str(seat): part}}
+        trial = Record(self.record.game, self.record.options, self.record.seed, self.record.moves,
+                       self.record.shared, shown)
+        try:
+            final = with_shown(self.game, trial, list(replay_states(self.game, trial)))
+        except OwnedBreak as broken:
+            # Kept in the record, which goes to everyone: each can check the accusation.
+            self.record.owned = shown
+            where = "" if broken.move_index is None else f" (move {broken.move_index + 1})"
+            stop = self._break(Break(len(self.ledger.events), broken.seat,
+                                     f"what {self.names[broken.seat]} showed at the end does not hold{where}: "
+                                     f"{broken.reason}"))
+            return stop + [(p, text) for p in self.peers for text in self.record_messages()]
+        self.record.owned = shown
+        out = []
+        if self._all_shown():
+            self.state = final
+            out = self.broadcast()
+        # A new copy of the record for every guest: its check now counts this part in.
+        return out + self.presence() + [(p, text) for p in self.peers for text in self.record_messages()]
+
+    def record_messages(self) -> list[str]:
+        """Once a game with shared randomness is over, its whole record, in parts that fit a
+        message: every guest can check it (its own parts of every draw included)."""
+        if self.draws is None or self.state is None or self.game.outcome(self.state) is None:
+            return []
+        text = json.dumps(self.record.to_json(), separators=(",", ":"))
+        parts = [text[i:i + RECORD_PART] for i in range(0, len(text), RECORD_PART)]
+        copy = hashlib.sha256(text.encode()).hexdigest()[:16]  # a later copy holds the secrets shown since
+        return [encode({"t": "record", "part": i, "of": len(parts), "text": part, "copy": copy})
+                for i, part in enumerate(parts)]
+
+    def _compute(self, action: Action) -> tuple[Any, int | None, dict[str, Any] | None]:
+        """The state after an action (never changing the table), with the seat and move it
+        records; GameError when the rules refuse it, NeedRandomness when it must draw first."""
+        kind = action["kind"]
+        if kind == "start":
+            self.seed.after = START_MARK
+            state = start_state(self.game, self.record, self.seed)
+            settle(self.game, state)
+            return state, None, None
+        if kind == "expire":
+            deadline = self.game.deadline(self.state)
+            if deadline is None:
+                raise IllegalMove("No clock is running.")
+            seat, move = deadline.seat, deadline.move
+        else:
+            seat, move = action["seat"], action["move"]
+        if isinstance(self.seed, SharedSeed):
+            self.seed.after = action_mark(self.mark, len(self.record.moves), seat, move)
+        after = self.game.expire(self.state) if kind == "expire" else self.game.apply(self.state, seat, move)
+        if isinstance(self.seed, SharedSeed):
+            settle(self.game, after)
+        return after, seat, move
+
+    def _open_ledger(self) -> Outgoing:
+        """Every commitment is in: the randomness is fixed from now on, and the game starts."""
+        ledger, broken = Ledger.open(self.draws.all_heads())
+        if broken:  # two guests sent the same head (a copied page): nobody's randomness is safe
+            return self._break(Break(0, None, "two players sent the same commitment"))
+        self.ledger = ledger
+        self.record.shared = ledger.to_json()
+        self.seed = ledger_seed(ledger, live=True)
+        return self._attempt({"kind": "start"})
+
+    def _checked_ledger(self) -> Ledger:
+        ledger, broken = Ledger.verify(self.record.shared)
+        if broken:
+            raise ValueError(broken.reason)
+        return ledger
+
+    def _open_round(self, action: Action, label: str) -> Outgoing:
+        """An action needs a random event: every guest is asked for its part of it, for this
+        label only (the action is fixed from now on); the host's own part, fixed by its chain, is
+        added here and shown to the guests only in the record at the end."""
+        draws = self.draws
+        if draws is None:
+            raise RuntimeError("a numbered seed never needs a draw")
+        index = len(self.ledger.events) + 1
+        if index > draws.chain.length:
+            return self._break(Break(index, None, f"the game drew more than {draws.chain.length} random events, "
+                                                  "all a commitment covers"))
+        draws.pending = action
+        draws.round = self.ledger.next_round(label)
+        draws.round.offer(0, draws.chain.reveal(draws.round.index))
+        out: Outgoing = []
+        for peer, seat in self.peers.items():
+            out += self._draw_request(peer, seat)
+        return out + self.presence()
+
+    def _draw_request(self, peer: str, seat: int) -> Outgoing:
+        draws = self.draws
+        if draws is None or draws.round is None or seat not in draws.guests \
+                or draws.participant(seat) in draws.round.reveals:
+            return []
+        event = draws.round
+        # Every commitment comes with it: no seat's can be chosen after another's part is seen.
+        return [(peer, encode({"t": "draw", "k": event.index, "label": event.label, "heads": self.ledger.heads,
+                                   "rules": self.ledger.rules}))]
+
+    def _reveal(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
+        draws = self.draws
+        if draws is None or draws.round is None or message.get("k") != draws.round.index or seat not in draws.guests:
+            return []  # late, repeated or unasked: nothing is being drawn with it
+        event = draws.round
+        if event.offer(draws.participant(seat), message.get("x")):
+            return self._break(Break(event.index, seat, f"{self.names[seat]}'s part of random event {event.index} "
+                                                        "does not match their commitment"))
+        if event.waiting_for():
+            return self.presence()
+        value = self.ledger.close(event)
+        self.record.shared = self.ledger.to_json()
+        self.seed.add(event.label, value)
+        action, draws.round, draws.pending = draws.pending, None, None
+        try:
+            return self._attempt(action)
+        except GameError:
+            # The rules drew for a move and then refused it: its events would belong to no move.
+            # No game does (the shared-randomness tests play illegal moves at every table).
+            return self._break(Break(event.index, None, "the rules refused a move after drawing for it"))
+
+    def _stopped(self, seat: int, message: dict[str, Any]) -> Outgoing:
+        """A guest's device says the table's draws do not hold (it caught the host, or it says
+        so falsely, which stops the game as withholding would): everyone is told who said it."""
+        reason = str(message.get("reason", ""))[:200]
+        event = len(self.ledger.events) if self.ledger else 0
+        return self._break(Break(event, None, f"{self.names[seat]}'s device says the table's draws do not hold ({reason})"))
+
+    def _break(self, broken: Break) -> Outgoing:
+        """A broken commitment: the game stops, and every player is told whose it is."""
+        self.draws.broken = broken
+        self.draws.round = self.draws.pending = None
+        return [(peer, self._broken_message()) for peer in self.peers]
+
+    def _broken_message(self) -> str:
+        broken = self.draws.broken
+        return encode({"t": "broken", "seat": broken.seat, "event": broken.event,
+                       "reason": f"The game has stopped: {broken.reason}."})
+
+    # -- saving (the host's record survives a reload) ---------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        data = {"record": self.record.to_json(), "names": self.names, "remote": self.remote, "tokens": self.tokens,
+                "last_move": {str(k): v for k, v in self.last_move.items()},
+                "refused": {str(seat): {str(n): m for n, m in moves.items()} for seat, moves in self.refused.items()}}
+        if self.draws is not None:
+            data["draws"] = self.draws.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, game: Any, data: dict[str, Any]) -> Host:
+        """The saved table, checked: ValueError when any part is not what to_json wrote."""
+        record = Record.from_json(data["record"])
+        if record.game != game.id:
+            raise ValueError(f"the saved table is a game of {record.game[:40]!r}")
+        names, remote, tokens, last = data["names"], data.get("remote", []), data["tokens"], data["last_move"]
+        refused = data.get("refused", {})
+        seats = len(names) if isinstance(names, list) else 0
+        if not (seats and all(isinstance(name, str) for name in names)
+                and isinstance(remote, list) and all(_int(s) and s < seats for s in remote)
+                and isinstance(tokens, dict) and all(_int(s) and s < seats for s in tokens.values())
+                and isinstance(last, dict) and all(_number(k) and int(k) < seats and _int(v) for k, v in last.items())
+                and isinstance(refused, dict) and all(
+                    _number(k) and int(k) < seats and isinstance(moves, dict)
+                    and all(_number(n) and isinstance(m, str) for n, m in moves.items())
+                    for k, moves in refused.items())):
+            raise ValueError("the saved seats, names or tokens are damaged")
+        draws = draws_from_json(data["draws"], remote) if "draws" in data else None
+        host = cls(game, record, list(names), list(remote), dict(tokens), {int(k): v for k, v in last.items()},
+                   draws=draws, refused={int(k): {int(n): m for n, m in moves.items()} for k, moves in refused.items()})
+        if host.state is not None and game.seats(host.state) != seats:
+            raise ValueError("the saved names do not match the game's seats")
+        if draws is not None and draws.pending is not None:
+            host._resume_round(data["draws"]["drawing"])
+        return host
+
+    def _resume_round(self, drawing: Any) -> None:
+        """After a reload in the middle of a draw: the same event again, with the reveals already
+        in (a guest asked again answers with the same reveal; a different one is a break)."""
+        if not (isinstance(drawing, dict) and isinstance(drawing.get("label"), str)
+                and isinstance(drawing.get("reveals"), dict)):
+            raise ValueError("the saved draw is damaged")
+        event = self.ledger.next_round(drawing["label"])
+        for key, reveal in drawing["reveals"].items():
+            if not key.isdigit() or event.offer(int(key), reveal):
+                raise ValueError("the saved draw is damaged")
+        if 0 not in event.reveals:
+            raise ValueError("the saved draw is damaged")
+        self.draws.round = event
