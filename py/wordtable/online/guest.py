@@ -214,8 +214,7 @@ class Guest:
             parsed = Record.from_json(record)
             if parsed.game != self.game_id or self.seat not in parsed.owned_seats():
                 return False, "the table's record is not of the game you joined"
-            public = Record(parsed.game, parsed.options, parsed.seed, parsed.moves, parsed.shared,
-                            {"seats": parsed.owned_seats(), "shown": {}})
+            public = parsed.but(owned={"seats": parsed.owned_seats(), "shown": {}})
             *_, last = replay_states(part.game, public)
         except (ValueError, GameError, LookupError) as error:
             return False, f"the table's record of the game does not hold ({str(error)[:200]})"

@@ -373,8 +373,7 @@ class Host:
             return [(peer, encode({"t": "error", "message": "What you showed could not be read."}))]
         owned = self.record.owned
         shown = {"seats": owned["seats"], "shown": {**owned["shown"], str(seat): part}}
-        trial = Record(self.record.game, self.record.options, self.record.seed, self.record.moves,
-                       self.record.shared, shown)
+        trial = self.record.but(owned=shown)
         try:
             final = with_shown(self.game, trial, list(replay_states(self.game, trial)))
         except OwnedBreak as broken:
