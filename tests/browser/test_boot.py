@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 import build
 from conftest import watch_requests, wait_for_boot
 from tables import open_prepared_game
-from wordtable.games import REGISTRY
+from wordtable.games import BUILT_IN
 
 GAMES = ["Four Letter Words", "Wordsmith", "Shrdlu", "One Letter Better", "Spell Write"]
 PYTHON_LINE = re.compile(r"^Wordtable \d+\.\d+\.\d+ · Python 3\.14\.\d+ running in your browser \(Pyodide 314\.0\.7\)$")
@@ -85,7 +85,7 @@ def test_the_page_loads_one_script_and_carries_its_styles(page, site):
     preloaded = set(page.eval_on_selector_all("link[rel=modulepreload]", "links => links.map(l => l.getAttribute('href'))"))
     modules = {url for url in requested if url.startswith("js/") and url != "js/py-worker.js"}
     assert modules == preloaded == {"js/app.js"}
-    assert page.locator("#games a.new-game").count() == len(REGISTRY)  # the bundle drew the home
+    assert page.locator("#games a.new-game").count() == len(BUILT_IN)  # the bundle drew the home
     assert not [url for url in requested if url.endswith(".css")]
     inline = page.eval_on_selector_all("style[data-from]", "styles => styles.map(s => s.dataset.from)")
     assert inline[0] == "css/app.css" and len(inline) == len(list((site.directory / "css").glob("*.css")))
@@ -100,7 +100,7 @@ def test_the_dictionaries_and_a_new_game_form_work_before_python_is_up(page, sit
     page.goto(site.url)
     shipped = json.loads((site.directory / "lexicons" / "manifest.json").read_text())["lexicons"]
     expect(page.locator("#dictionary-list .dictionary")).to_have_count(len(shipped))
-    game_id = next(iter(REGISTRY))
+    game_id = next(iter(BUILT_IN))
     page.click(f"a[href='#new={game_id}']")
     expect(page.locator("#setup-lexicon option")).to_have_count(len(shipped))
     expect(page.locator("#setup-start")).to_be_enabled()
@@ -144,7 +144,7 @@ def opened_while_python_starts(browser, site, save_id: str, stored: dict[str, st
         later.close()
 
 
-@pytest.mark.parametrize("game", list(REGISTRY))
+@pytest.mark.parametrize("game", list(BUILT_IN))
 def test_a_resumed_game_is_drawn_from_its_save_before_python_is_up(browser, page, site, game):
     """Issue 17: a reload shows the game's last screen at once (players, history and, with one
     person at the device, their own board); it becomes playable when Python is up."""

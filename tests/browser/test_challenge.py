@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from conftest import wait_for_boot, watch_requests
 from layout import open_position, positions
-from wordtable.games import REGISTRY, game_class
+from wordtable.games import BUILT_IN, game_class
 
 # The result line of every game: points or cards against the best rival, or how long a seat lasted.
 RESULT = re.compile(r"(✅ I won|❌ I lost): (−?\d+ (points?|cards?) to −?\d+|(out|still in) after \d+ words? · (no strikes|✗+ \d strikes?))")
@@ -26,7 +26,7 @@ def save_of(page: Page, save_id: str) -> dict:
     return json.loads(page.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')"))
 
 
-@pytest.mark.parametrize("game_id", list(REGISTRY))
+@pytest.mark.parametrize("game_id", list(BUILT_IN))
 def test_a_finished_game_challenges_a_friend_to_the_same_deal(page: Page, site, browser: Browser, game_id: str,
                                                              no_outside_requests: list[str]):
     page.goto(site.url)
@@ -81,7 +81,7 @@ def test_a_damaged_challenge_link_changes_nothing_and_says_why(page: Page, site)
     page.goto(site.url)
     assert wait_for_boot(page) == "ready"
     keys = page.evaluate("Object.keys(localStorage).sort()")
-    game_id = next(iter(REGISTRY))
+    game_id = next(iter(BUILT_IN))
     page.goto(f"{site.url}#challenge={game_id}&seed=12&seats=you,medium&speed=700&o=%%%")
     expect(page.locator("#app-notice")).to_have_text(
         "That challenge link cannot be opened: its options cannot be read. Nothing was changed.")

@@ -24,14 +24,14 @@ import olb_driver
 import ws_driver
 from engines import Engine, EngineError, launch, missing_tools
 from harness import LocalSite
-from wordtable.games import REGISTRY
+from wordtable.games import BUILT_IN
 from wordtable.games.shrdlu.rules import solve
 from wordtable.lexicon import store
 
 BOOT_TIMEOUT_S = 90
 OFFLINE_READY_TIMEOUT_S = 120
 MOVE_TIMEOUT_S = 60
-GAMES = list(REGISTRY)
+GAMES = list(BUILT_IN)
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ import olb_driver
 import sw_driver
 import ws_driver
 from conftest import wait_for_boot
-from wordtable.games import REGISTRY
+from wordtable.games import BUILT_IN
 
 
 def record_of(page: Page, save_id: str) -> dict:
@@ -71,7 +71,7 @@ def test_after_one_visit_every_game_starts_offline_and_plays(page, site):
     page.reload()
     assert wait_for_boot(page) == "ready"
     expect(page.locator("#offline-status")).to_be_hidden()  # said once
-    for game_id in REGISTRY:
+    for game_id in BUILT_IN:
         save_id = start(page, site.url, game_id, preset="alone" if game_id == "shrdlu" else None)
         first_move(page, game_id, save_id)
         expect(page.locator(".notice.bad:visible, [role=alert]:visible")).to_have_count(0)

@@ -1,21 +1,21 @@
 // The table: one game being played on this device, whatever the game. It replays the record
 // through Python, lets each human seat act in turn (behind a privacy screen when several people
-// share the device), plays the bots with a short visible delay, saves after every move, and
-// shows the end of the game with every secret revealed and a step-by-step replay. It draws
+// share the device), plays the bots with a short visible delay and saves after every move. A
+// real-time race runs in table-race.js; the end of the game (every secret revealed, the daily's
+// result, a challenge, a step-by-step replay) in table-end.js. It draws
 // through TableScreen (table-screen.js), as an online guest's screen does, and knows no game:
 // each game's own screens come from its renderer module (games/contract.js).
-import { element, button, sleep, copyButton } from "./ui.js";
-import { isDateKey, recordDaily, shareText, dailyLink } from "./daily.js";
-import { challengeOf, challengeLink, challengeShareText } from "./challenge.js";
+import { element, button, sleep } from "./ui.js";
 import { isOwnList } from "./dictionaries.js";
 import { appBase } from "./embed.js";
 import { writeSave, writeLastSeen, readLastSeen } from "./saves.js";
 import { StoreProblem } from "./store.js";
 import { showExport, showLink } from "./transfer.js";
 import { HostNet } from "./online.js";
-import { rememberedName } from "./settings.js";
-import { RoundWatch, onlyWaitingChanged } from "./race.js";
-import { TableScreen, waitingLine, checkGameButton, lobbyLine } from "./table-screen.js";
+import { onlyWaitingChanged } from "./race.js";
+import { TableScreen, waitingLine, lobbyLine } from "./table-screen.js";
+import { Race } from "./table-race.js";
+import { GameEnd } from "./table-end.js";
 
 /** After a bot's name in the players' list: " (medium bot)". */
 const botNote = (players) => (seat) => ({ suffix: players[seat]?.bot ? ` (${players[seat].bot} bot)` : "" });
@@ -77,8 +77,7 @@ export class Table {
   }
 
   stopClocks() {
-    for (const timer of this.timers ?? []) clearTimeout(timer);
-    this.timers = [];
+    this.race?.stop();
   }
 
   async open(save) {
@@ -88,9 +87,9 @@ export class Table {
     this.game = this.games[save.game];
     this.shownSeat = null;
     this.saveProblem = null;
-    this.rounds = new RoundWatch(this.game);
-    this.clock = null;
     this.stopClocks();
+    this.race = this.game.realtime ? new Race(this) : null;
+    this.end = new GameEnd(this);
     this.draw();
     this.python.warmUp(save.game, save.record.options).catch(() => {});
     this.hostNet?.close();
@@ -242,12 +241,12 @@ export class Table {
       // A move waits for a random event: the friends' devices add their parts, then it goes on.
       return this.setMain(waitingLine(`Drawing at random with ${this.hostNet.waitingNames()}…`, "table-drawing"));
     }
-    if (this.game.realtime && (actors.length || this.rounds.unseen(view))) {
+    if (this.race && (actors.length || this.race.unseen(view))) {
       const views = await this.ownViews(token);
       if (token !== this.token) return;
-      return this.race(view, actors, epoch, token, views);
+      return this.race.run(view, actors, epoch, token, views);
     }
-    if (!actors.length) return this.gameOver(view, token);
+    if (!actors.length) return this.end.show(view, token);
     const humans = actors.filter((seat) => this.humans.includes(seat));
     if (humans.length) return this.humanTurn(this.nextHuman(humans, view), token, view);
     const bots = actors.filter((seat) => this.save.players[seat].bot);
@@ -423,188 +422,4 @@ export class Table {
 
   // -- real-time games ------------------------------------------------------------------------
 
-  /** Everyone may act at once: people type, bots act when they planned to, the table's clock
-   * plays a deadline's move. Between rounds the result waits for the players to go on (online:
-   * a few seconds). */
-  race(view, actors, epoch, token, views = {}) {
-    this.stopClocks();
-    // Bots' plans hold while the epoch (Shrdlu: the round) lasts; a new one starts afresh.
-    const epochKey = JSON.stringify(epoch ?? null);
-    if (this.clock?.epoch !== epochKey) this.clock = null;
-    if (this.rounds.unseen(view)) {
-      this.screen.showRoundBreak(view, { online: Boolean(this.hostNet), onNext: () => {
-        if (token !== this.token) return;
-        this.rounds.see(view);
-        this.drawSide(view);
-        if (view.phase === "over") this.gameOver(view, token);
-        else this.race(view, actors, epoch, token, views);
-      } });
-      return;
-    }
-    this.rounds.see(view);
-    // Time runs from when an epoch first showed (after its round's break), and a deadline's
-    // from when it first showed: other moves in between change neither.
-    const now = performance.now();
-    this.clock ??= { epoch: epochKey, start: now, plans: new Map(), asked: new Map(), retried: new Map(), deadline: null };
-    const clock = this.clock;
-    const deadlineKey = view.deadline ? JSON.stringify(view.deadline) : null;
-    if (clock.deadline?.key !== deadlineKey) clock.deadline = deadlineKey && { key: deadlineKey, start: now };
-    const send = async (seat, move) => {
-      if (token !== this.token) return;
-      await this.play(seat, move, epoch ?? null);
-      if (token !== this.token) return;
-      await this.advance(token);
-    };
-    const secondsLeft = () => (view.deadline
-      ? Math.max(0, (clock.deadline.start + view.deadline.after_ms - performance.now()) / 1000) : null);
-    const elapsed = () => (performance.now() - clock.start) / 1000;
-    this.screen.showRace(view, { humans: this.humans, views, send, secondsLeft, elapsed });
-    if (view.deadline) {
-      this.later(clock.deadline.start + view.deadline.after_ms - now, token, () => this.expire(token, epoch ?? null));
-    }
-    for (const [seat, plan] of clock.plans) this.schedule(seat, plan, clock, token, send);
-    this.planBots(actors, clock, token, send);
-  }
-
-  /** Runs task after ms (at once when the moment has passed) unless the table moved on. */
-  later(ms, token, task) {
-    this.timers.push(setTimeout(() => token === this.token && task(), Math.max(0, ms)));
-  }
-
-  /** Asks each bot due in this epoch what it will do and when; a bot asked already at this
-   * point of the game keeps its plan (or keeps waiting) until the next move. */
-  async planBots(actors, clock, token, send) {
-    const moves = this.save.record.moves.length;
-    for (const seat of actors.filter((s) => this.save.players[s].bot)) {
-      if (clock.plans.has(seat) || clock.asked.get(seat) === moves) continue;
-      clock.asked.set(seat, moves);
-      let move;
-      try {
-        ({ move } = await this.call("game.bot", { seat, level: this.save.players[seat].bot }));
-      } catch {
-        continue; // no longer due (the round ended meanwhile): asked again when it is
-      }
-      if (token !== this.token || clock !== this.clock || !move) continue;
-      const { after_ms: after = 0, ...act } = move;
-      const plan = { after, move: act };
-      clock.plans.set(seat, plan);
-      this.schedule(seat, plan, clock, token, send);
-    }
-  }
-
-  /** A bot's plan fires at the epoch's start + its delay, scaled by the speed setting (Normal
-   * = as given). Refused (it went stale: someone called first), it is dropped and the bot asked
-   * again, once per point of the game. */
-  schedule(seat, plan, clock, token, send) {
-    // "Instant" keeps a little of each bot's delay: at zero the first bot asked always won the race.
-    const pace = Math.max((this.save.settings?.botDelay ?? 700) / 700, 0.02);
-    this.later(clock.start + plan.after * pace - performance.now(), token, async () => {
-      if (clock !== this.clock || clock.plans.get(seat) !== plan) return;
-      clock.plans.delete(seat);
-      try {
-        await send(seat, plan.move);
-      } catch {
-        if (clock !== this.clock || token !== this.token) return;
-        const moves = this.save.record.moves.length;
-        if (clock.retried.get(seat) === moves) return; // refused twice: it waits for the next move
-        clock.retried.set(seat, moves);
-        clock.asked.delete(seat);
-        const { actors } = await this.call("game.view", {});
-        if (clock === this.clock && token === this.token) this.planBots(actors, clock, token, send);
-      }
-    });
-  }
-
-  /** The table's clock ran out: the game plays the deadline's move (never a seat). */
-  async expire(token, epoch) {
-    try {
-      await this.enqueue(async () => {
-        if (this.hostNet) await this.hostNet.expire({ epoch });
-        else this.save.record = (await this.call("game.expire", { epoch })).record;
-      });
-    } catch {
-      // The clock had already stopped (someone found a word just in time), or, online, a random
-      // draw holds the table: the next race() sets the clock again.
-      return;
-    }
-    if (token === this.token) await this.advance(token);
-  }
-
-  // -- the end ------------------------------------------------------------------------------
-
-  gameOver(view, token) {
-    const [onlyHuman] = this.humans.length === 1 ? this.humans : [null];
-    const ask = async (question, args = {}) => (await this.call("game.ask", { seat: onlyHuman, question, args })).answer;
-    const daily = this.save.daily && isDateKey(this.save.daily.date) ? this.dailyResult(view, onlyHuman) : null;
-    const shareLink = this.game.shareLink?.(this.save, appBase()) ?? null;
-    // A friend gets the same deal: the daily's own link, the game's own shared link, or a challenge.
-    const challenge = daily || shareLink ? null : this.challengeButton(view, onlyHuman);
-    this.screen.showGameOver(view, {
-      ask, seat: onlyHuman, shareLink,
-      actions: [daily, challenge, button("Step through the game", () => this.replay(token), { id: "replay-open" }),
-        this.save.record.shared ? checkGameButton(() => this.python.call("game.verify", { record: this.save.record })) : null,
-        button("Play again, same players", () => this.onPlayAgain?.(this.save), { primary: !daily, id: "play-again", "data-next": !daily })],
-    });
-  }
-
-  /** A daily challenge finished: the streak goes on (once: the end shown again, reopened or
-   * after a replay, counts nothing more), and the result can be shared (no words). */
-  dailyResult(view, seat) {
-    const key = this.save.daily.date;
-    if (!this.save.daily.streak) {
-      this.save.daily = { ...this.save.daily, streak: recordDaily(this.save.game, key) };
-      try {
-        writeSave(this.save);
-      } catch (error) {
-        if (!(error instanceof StoreProblem)) throw error;
-      }
-    }
-    const { streak, best } = this.save.daily.streak;
-    const text = shareText({ title: this.game.title, key, won: this.wonBy(view, seat), result: this.game.resultLine(view, seat),
-      streak, url: dailyLink(appBase(), this.save.game, key) });
-    const area = element("textarea", { id: "daily-share-text", rows: 4, readonly: true, "aria-label": "Your result, to share" });
-    area.value = text;
-    const status = element("output", { id: "daily-share-status", "aria-live": "polite" });
-    return element("div", { class: "daily-share", id: "daily-share" },
-      element("p", { id: "daily-streak" }, `Daily challenge of ${key} done: ${streak}-day streak${best > streak ? ` (best ${best})` : ""}.`),
-      area, element("div", { class: "row" }, copyButton("Copy my result to share", text, area, status, { primary: true, id: "daily-copy", "data-next": true }), status));
-  }
-
-  /** Did seat win (null: played alone, nobody to beat)? */
-  wonBy(view, seat) {
-    return this.save.players.length === 1 ? null : view.outcome.winners.includes(seat);
-  }
-
-  /** "Challenge a friend": the same deal against the same bots, with the result to share; none
-   * for a game that is not one person's (see challengeRefusal). */
-  challengeButton(view, seat) {
-    const challenge = challengeOf(this.save);
-    if (!challenge || seat === null) return null;
-    const won = this.wonBy(view, seat);
-    const result = this.game.resultLine(view, seat);
-    // The friend's first screen names who challenges: the seat's own name, or the one used online.
-    const own = this.save.players[seat]?.name ?? "";
-    const by = own && own.toLowerCase() !== "you" ? own : rememberedName();
-    const text = challengeShareText({ title: this.game.title, won, result,
-      url: challengeLink(appBase(), challenge, { by, won, result }) });
-    const against = challenge.seats.length > 1 ? ", against the same bots" : "";
-    return button("Challenge a friend to the same game", () => showLink("Challenge a friend",
-      `Whoever opens the link plays this same game: the same deal${against}. Your result goes with it, not a word of the game.`,
-      text, { copyLabel: "Copy the challenge", rows: 6 }), { id: "challenge-open" });
-  }
-
-  async replay(token) {
-    this.setBusy(true);
-    let frames;
-    try {
-      ({ frames } = await this.call("game.replay", {}));
-    } catch (error) {
-      if (token !== this.token) return;
-      this.setBusy(false);
-      this.notice(`The game cannot be stepped through: ${error.message}`);
-      return;
-    }
-    if (token !== this.token) return;
-    this.screen.showReplay(frames, this.save.record.moves, { onBack: () => this.advance(token) });
-  }
 }
