@@ -16,7 +16,7 @@ from wordtable.engine.errors import IllegalMove
 from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
 from wordtable.engine.shared_random import event_value
-from wordtable.games import REGISTRY, make
+from wordtable.games import REGISTRY, game_class, make
 from wordtable.online import HOST_OTHER_VERSION, OTHER_VERSION, PROTOCOL, Draws, Guest, Host, decode, encode
 from wordtable.verify import verify
 
@@ -418,8 +418,12 @@ def test_online_no_card_is_known_before_it_is_drawn(game_id):
     assert verify(host.record.to_json(), shipped).ok
 
 
+# The games whose start draws at random (as declared): the table waits for that draw.
+DRAWING = [game_id for game_id in REGISTRY if game_class(game_id).kind.chance]
+
+
 def test_a_host_saved_while_the_starts_draw_waits_reopens_and_starts():
-    for game_id in REGISTRY:
+    for game_id in DRAWING:
         host = shared_host(game_id, 2, [1])
         guest = Guest(host.invite(1))
         host.receive("g1", guest.hello()[0])  # committed: the start's draw waits for its part
@@ -514,7 +518,7 @@ def test_the_hosts_page_reopens_a_table_saved_while_the_starts_draw_waits(monkey
         assert reply["ok"], reply
         return reply["result"]
 
-    for game_id in REGISTRY:
+    for game_id in DRAWING:
         record = ok("game.new", game=game_id, options={"players": 2})["record"]
         opened = ok("online.host", id="t", record=record, names=["A", "B"], remote=[1], shared=True)
         guest = Guest(ok("online.invite", id="t", seat=1)["token"])
@@ -680,3 +684,11 @@ def test_a_host_of_another_version_is_named_and_the_page_sends_nothing_more():
     turned_away = Guest(guest.token)
     turned_away.receive(encode({"t": "error", "message": OTHER_VERSION}))
     assert turned_away.other_version and turned_away.hello() == []
+
+
+def test_a_game_that_draws_nothing_starts_online_as_soon_as_everyone_has_joined():
+    for game_id in [game_id for game_id in REGISTRY if not game_class(game_id).kind.chance]:
+        host = shared_host(game_id, 2, [1])
+        guest = Guest(host.invite(1))
+        host.receive("g1", guest.hello()[0])
+        assert host.state is not None and host.draws.pending is None, game_id
