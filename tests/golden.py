@@ -3,6 +3,7 @@ seat's view after every move and of the final state (python-chess's perft files 
 change that moves code about must replay them identically; a change of rules shows here first.
 
     .venv/bin/python tests/golden.py            # writes tests/fixtures/golden/GAME.json anew
+    .venv/bin/python tests/golden.py --rehash   # the same records' hashes anew (a view changed)
 
 Write them anew only for a deliberate change of rules or views, and say so in the commit.
 """
@@ -145,9 +146,27 @@ def write(game_ids: list[str]) -> None:
         print(f"{game_id}: {len(games)} games, {sum(len(g['steps']) for g in games)} steps, {len(text) // 1024} KB")
 
 
+def rehash(game_ids: list[str]) -> None:
+    """The kept records' hashes computed anew (not the games played again): for a deliberate
+    change of views, once the old views are shown to differ only by it."""
+    from test_contract import shipped
+    from wordtable.engine.game import Record
+    from wordtable.games import make
+    for game_id in game_ids:
+        path = FOLDER / f"{game_id}.json"
+        kept = json.loads(path.read_text())
+        game, _bots = make(game_id, shipped)
+        for golden in kept["games"]:
+            golden["steps"], golden["final"] = trace(game, Record.from_json(golden["record"]))
+        path.write_text(json.dumps(kept, separators=(",", ":")) + "\n")
+
+
 if __name__ == "__main__":
     sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
     from toy_games import register_toy_games
     from wordtable.games import REGISTRY
     register_toy_games()
-    write(sys.argv[1:] or sorted(REGISTRY))
+    if sys.argv[1:2] == ["--rehash"]:
+        rehash(sys.argv[2:] or sorted(REGISTRY))
+    else:
+        write(sys.argv[1:] or sorted(REGISTRY))

@@ -126,9 +126,25 @@ class Game:
     def outcome(self, state: Any) -> Outcome | None:
         return state.outcome
 
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
-        """Required: exactly what this seat may see (None: a spectator). JSON-safe."""
+    def phase(self, state: Any) -> str:
+        """Required: the phase of a game not over (the game's own words: "choose", "race"…)."""
         raise NotImplementedError
+
+    def board_view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """Required: the game's own part of what this seat may see (None: a spectator),
+        JSON-safe: everything but the fields every view has (see view)."""
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """Exactly what this seat may see (None: a spectator), JSON-safe: the fields the shell
+        reads of every game, written here once, and the game's own board_view. The board comes
+        first: a view may draw at random (a deal), in the same order everywhere."""
+        board = self.board_view(state, seat)
+        outcome, deadline = self.outcome(state), self.deadline(state)
+        return {"game": self.id, "options": state.options.to_json(), "seat": seat,
+                "phase": "over" if outcome is not None else self.phase(state),
+                "waiting_for": self.actors(state), "outcome": None if outcome is None else outcome.to_json(),
+                "deadline": None if deadline is None else deadline.to_json(), **board}
 
     def offers(self, view: dict[str, Any]) -> dict[str, bool]:
         """The kinds of move a view tells its seat it may (True) or may not (False) make now, for

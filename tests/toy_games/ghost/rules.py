@@ -95,12 +95,11 @@ class Ghost(Game):
                 if self.begins_a_word(state, state.fragment + letter)]
         return [*says, {"type": "give_up"}]
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        over = state.outcome is not None
-        return {"game": GAME_ID, "options": state.options.to_json(), "seat": seat,
-                "phase": "over" if over else "say", "fragment": state.fragment, "turn": state.turn,
-                "loser": state.loser, "waiting_for": self.actors(state),
-                "outcome": state.outcome.to_json() if over else None}
+    def phase(self, state: State) -> str:
+        return "say"
+
+    def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"fragment": state.fragment, "turn": state.turn, "loser": state.loser}
 
     def reveal(self, state: State) -> dict[str, Any]:
         return self.view(state, None)

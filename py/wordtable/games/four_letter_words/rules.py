@@ -524,7 +524,7 @@ class FourLetterWords(Game):
 
     # -- what a player sees --------------------------------------------------------------------
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
         options = state.options
         over = state.outcome is not None
 
@@ -534,16 +534,13 @@ class FourLetterWords(Game):
             return [grid[r * options.cols:(r + 1) * options.cols] for r in range(options.rows)]
 
         view: dict[str, Any] = {
-            "game": GAME_ID, "options": options.to_json(), "seat": seat,
             "chooser": state.chooser, "word": state.word,
-            "phase": "over" if over else self._phase(state),
             "challenger": state.challenger, "accepted": sorted(state.accepted),
             "lost_turns": list(state.lost_turns),
             "last_challenge": None if state.last_challenge is None else dict(zip(
                 ("word", "chooser", "challenger", "result"), state.last_challenge)),
-            "waiting_for": self.actors(state), "strikes": list(state.strikes), "out": list(state.out),
+            "strikes": list(state.strikes), "out": list(state.out),
             "history": [[s, w] for s, w in state.history],
-            "outcome": None if not over else state.outcome.to_json(),
         }
         if seat is not None and state.grids[seat] is not None:
             view["grid"] = rows(state.grids[seat])
@@ -559,8 +556,7 @@ class FourLetterWords(Game):
             view["grids"] = [rows(g) for g in state.grids]
         return view
 
-    @staticmethod
-    def _phase(state: State) -> str:
+    def phase(self, state: State) -> str:
         if state.word is None:
             return "choose"
         if state.vetting:

@@ -790,11 +790,10 @@ class OneLetterBetter(Game):
         colour = "" if card.colour == "plain" else card.colour + " "
         return f"{colour}{card.letters.upper()}"
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
         options = state.options
         pending = state.pending
         return {
-            "game": GAME_ID, "options": options.to_json(), "seat": seat, "phase": self._phase(state),
             "round": state.round, "rounds": options.rounds, "dealer": state.dealer, "turn": state.turn,
             "stack": len(state.stack), "pile": [card_json(u) for u in state.pile],
             "hand": None if seat is None else [card_json(u) for u in state.hands[seat]],
@@ -819,10 +818,7 @@ class OneLetterBetter(Game):
                                                        "forfeit": self._forfeit(pending)},
             "trimming": state.trimming,
             "log": [{"seat": seat, "text": text, "whom": whom} for seat, text, whom in state.log],
-            "waiting_for": self.actors(state),
             "results": [result_json(r) for r in state.results],
-            "outcome": None if not state.outcome else state.outcome.to_json(),
-            "deadline": None,
         }
 
     def _permissions(self, state: State, seat: int | None) -> dict[str, bool]:
@@ -845,9 +841,8 @@ class OneLetterBetter(Game):
         # is a look-up: when players decide, nobody gets one.
         return state.options.checks_words
 
-    @staticmethod
-    def _phase(state: State) -> str:
-        return "over" if state.outcome else state.phase
+    def phase(self, state: State) -> str:
+        return state.phase
 
     def reveal(self, state: State) -> dict[str, Any]:
         return {**self.view(state, None), "hands": [[card_json(u) for u in h] for h in state.hands],

@@ -350,19 +350,17 @@ class Shrdlu(Game):
 
     # -- what a player sees --------------------------------------------------------------------
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def phase(self, state: State) -> str:
+        return "countdown" if state.countdown else "race"
+
+    def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everyone sees the same table; the deck's order (and the seed) stay secret."""
         return {
-            "game": GAME_ID, "options": state.options.to_json(), "seat": seat,
-            "phase": "over" if state.outcome else ("countdown" if state.countdown else "race"),
             "round": state.round, "tiebreak": state.tiebreak, "players_in": list(state.players_in),
             "spread": [card_json(c) for c in state.spread], "deck_left": len(state.deck),
             "caller": state.caller, "countdown_s": COUNTDOWN_S,
             "cards_won": [len(cards) for cards in state.won],
-            "waiting_for": self.actors(state),
             "results": [result_json(r) for r in state.results],
-            "outcome": None if not state.outcome else state.outcome.to_json(),
-            "deadline": None if (deadline := self.deadline(state)) is None else deadline.to_json(),
         }
 
     def reveal(self, state: State) -> dict[str, Any]:

@@ -408,7 +408,10 @@ class SpellWrite(Game):
             return play(self, [BOTS["hard"]], options, what_if_seed(state.seed)).state.sheets[0].score
         raise IllegalMove(f"Spell Write has no question {question[:40]!r}.")
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def phase(self, state: State) -> str:
+        return "play"
+
+    def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
         over = state.outcome is not None
         d1, d2 = self.dice(state)
 
@@ -418,10 +421,7 @@ class SpellWrite(Game):
             shown = state.sheets[other] if mine or over else state.round_start[other]
             sheets.append(sheet_json(shown))
         view: dict[str, Any] = {
-            "game": GAME_ID, "options": state.options.to_json(), "seat": seat, "letters": list(LETTERS),
-            "phase": "over" if over else "play", "round": state.round, "rounds": ROUNDS,
-            "dice": [d1, d2], "waiting_for": self.actors(state), "sheets": sheets,
-            "outcome": None if not over else state.outcome.to_json(),
+            "letters": list(LETTERS), "round": state.round, "rounds": ROUNDS, "dice": [d1, d2], "sheets": sheets,
         }
         if seat is not None and not over:
             view["doubles_choice"] = self.needs_doubles_choice(state, seat)

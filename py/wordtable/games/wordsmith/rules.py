@@ -732,13 +732,14 @@ class Wordsmith(Game):
 
     # -- what a player sees --------------------------------------------------------------------
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def phase(self, state: State) -> str:
+        return "last-words" if state.done_by is not None else "race"
+
+    def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Pools and sheets are on the table for all to see, except the words of other players
         in Secret Wordsmith until the challenge ends."""
         hide = state.options.secret and state.outcome is None
         return {
-            "game": GAME_ID, "options": state.options.to_json(), "seat": seat,
-            "phase": "over" if state.outcome else ("last-words" if state.done_by is not None else "race"),
             "challenge": state.challenge, "challenges": state.options.challenges,
             "supply": pieces_json(state.supply), "setup": list(state.setup),
             "required": state.required or None, "done_by": state.done_by,
@@ -748,9 +749,6 @@ class Wordsmith(Game):
             "claimed": [] if hide else sorted({w for p in state.players for w in p.claimed}),
             "results": [result_json(r) for r in state.results],
             "totals": totals_of(state.results, len(state.players)),
-            "waiting_for": self.actors(state),
-            "outcome": None if not state.outcome else state.outcome.to_json(),
-            "deadline": None if (deadline := self.deadline(state)) is None else deadline.to_json(),
         }
 
     @staticmethod
