@@ -10,6 +10,7 @@ LAYOUT_SHOTS=DIR keeps a screenshot of every screen and size there."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,9 @@ from playwright.sync_api import Page, expect
 from conftest import wait_for_boot
 from test_accessibility import problems as accessibility_problems
 from layout import check_all_sizes, open_position, positions, variant_positions
+from harness import LocalSite
+from toy_games import TOY_GAMES
+from toy_site import build_with_toy_games
 from wordtable.games import BUILT_IN, game_class
 
 SHOTS = Path(os.environ["LAYOUT_SHOTS"]) if os.environ.get("LAYOUT_SHOTS") else None
@@ -25,6 +29,27 @@ SHOTS = Path(os.environ["LAYOUT_SHOTS"]) if os.environ.get("LAYOUT_SHOTS") else 
 
 @pytest.mark.parametrize("game_id", BUILT_IN)
 def test_every_screen_of_the_game_fits_a_phone_with_the_next_action_in_view(page: Page, site, game_id):
+    check_every_screen(page, site, game_id)
+
+
+@pytest.fixture(scope="module")
+def toy_site(tmp_path_factory) -> Iterator[LocalSite]:
+    """The site built with the toy games added as a game is added (toy_site.py)."""
+    server = LocalSite(build_with_toy_games(tmp_path_factory.mktemp("toy-site")))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("game_id", sorted(TOY_GAMES))
+def test_a_toy_game_added_by_its_folders_and_two_registry_lines_fits_too(page: Page, toy_site, game_id):
+    page.goto(toy_site.url)
+    assert wait_for_boot(page) == "ready"
+    expect(page.locator(f"#games a[href='#new={game_id}']")).to_be_visible()  # on the home screen
+    check_every_screen(page, toy_site, game_id)
+
+
+def check_every_screen(page: Page, site, game_id: str) -> None:
     page.goto(site.url)
     assert wait_for_boot(page) == "ready"
     found = []
