@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "browser")]
 
 from online_driver import browser_pages  # noqa: E402
-from sw_driver import ready_for_a_choice, take_turn  # noqa: E402
+from spell_write_driver import ready_for_a_choice, take_turn  # noqa: E402
 
 # Records when a move is sent (a click on "write") and when the screen shows someone else's
 # move: the headline's round changes (the guest's move ended the round at the host) or a

@@ -18,14 +18,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
 import build  # noqa: E402
-from flw_driver import play_to_the_end  # noqa: E402
+from four_letter_words_driver import play_to_the_end  # noqa: E402
 from harness import CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from sw_driver import take_turn  # noqa: E402
+from spell_write_driver import take_turn  # noqa: E402
 from tables import open_prepared_game  # noqa: E402
-from ws_driver import act, claims, panel_ready, state_of, type_claim  # noqa: E402
-from ws_driver import game as ws_game  # noqa: E402
-import olb_driver  # noqa: E402
+from wordsmith_driver import act, claims, panel_ready, state_of, type_claim  # noqa: E402
+from wordsmith_driver import game as ws_game  # noqa: E402
+import one_letter_better_driver  # noqa: E402
 from layout import measure  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "py"))
@@ -307,10 +307,10 @@ def one_letter_better_screens(page, out: Path, size: str) -> None:
     shot("setup")
     players = [{"name": "Ann", "bot": None}, {"name": "Basil", "bot": "medium"}]
     open_prepared_game(page, base, "one-letter-better", players, {"players": 2, "rounds": 2, "target": 40}, 5)
-    olb_driver.wait_for_screen(page)
+    one_letter_better_driver.wait_for_screen(page)
     shot("draw")
     page.click("#olb-draw")
-    olb_driver.wait_for_screen(page)
+    one_letter_better_driver.wait_for_screen(page)
     page.click("#olb-suggest")
     page.wait_for_selector(".olb-suggested")
     page.wait_for_selector("#olb-preview .olb-verdict", timeout=5_000)
@@ -322,7 +322,7 @@ def one_letter_better_screens(page, out: Path, size: str) -> None:
     page.wait_for_selector("#olb-preview .olb-verdict")
     shot("refused")  # (or, if the two cards spell a word, its preview)
     page.click("#olb-clear")
-    olb_driver.play_to_the_end(page, on_screen=lambda current: current == "result" and shot("result"))
+    one_letter_better_driver.play_to_the_end(page, on_screen=lambda current: current == "result" and shot("result"))
     shot("over")
     page.click("#replay-open")
     page.fill("#replay-step", "3")
@@ -343,7 +343,7 @@ def one_letter_better_screens(page, out: Path, size: str) -> None:
     page.click("#olb-put-back")
     page.wait_for_selector("#olb-draw")
     page.click("#olb-draw")
-    olb_driver.wait_for_screen(page)
+    one_letter_better_driver.wait_for_screen(page)
     hand = page.locator("#olb-hand .olb-hand-card")
     hand.nth(0).click()
     hand.nth(1).click()
@@ -359,7 +359,7 @@ def one_letter_better_screens(page, out: Path, size: str) -> None:
     shot("setup-solo")
     page.click("#setup-start")
     page.wait_for_url("**#game=*")
-    olb_driver.play_to_the_end(page, limit_s=120)
+    one_letter_better_driver.play_to_the_end(page, limit_s=120)
     shot("solo-over")
     page.goto(base + "how-to-play/one-letter-better.html")
     page.wait_for_selector("#olb-deck")

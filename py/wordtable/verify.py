@@ -1,4 +1,4 @@
-"""Checking a game's record (issue 18): `python3 -m wordtable verify FILE` and the app's "Check
+"""Checking a game's record: `python3 -m wordtable verify FILE` and the app's "Check
 this game" replay it from the start, and refuse it at the first point where it breaks.
 
 For every game: each move must be one the rules allowed at that point. For an online game

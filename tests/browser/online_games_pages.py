@@ -18,9 +18,9 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent.parent / "py"), str(HERE)]
 
 from online_driver import Pages, browser_pages, ready  # noqa: E402
-from sw_driver import ready_for_a_choice, take_turn  # noqa: E402
-from ws_driver import game as wordsmith_game, state_of  # noqa: E402
-import olb_driver  # noqa: E402
+from spell_write_driver import ready_for_a_choice, take_turn  # noqa: E402
+from wordsmith_driver import game as wordsmith_game, state_of  # noqa: E402
+import one_letter_better_driver  # noqa: E402
 from wordtable.games.one_letter_better.plays import plays as olb_plays  # noqa: E402
 from wordtable.games.shrdlu.rules import solve  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
@@ -265,9 +265,9 @@ def olb_guest_turn(guest, host, save_id: str, result: dict) -> None:
         guest.click("#olb-draw", timeout=3000)
         return
     if "olb_guest_word" not in result:
-        state = olb_driver.state_of(host, save_id)
-        view = olb_driver.game().view(state, 1)
-        found = sorted((p for p in olb_plays(olb_driver.game(), view) if p.kind == "word"
+        state = one_letter_better_driver.state_of(host, save_id)
+        view = one_letter_better_driver.game().view(state, 1)
+        found = sorted((p for p in olb_plays(one_letter_better_driver.game(), view) if p.kind == "word"
                         and all(not isinstance(entry, list) for entry in p.move["cards"])), key=lambda p: -p.gain)
         if found:
             for uid in found[0].move["cards"]:
@@ -297,12 +297,12 @@ def one_letter_better(pages: Pages, result: dict) -> None:
     while not all(page.locator("#verdict").count() for page in (host, guest)):
         assert time.monotonic() < deadline, "the online One Letter Better game did not end: " + host.inner_text("#screen-table")[:600]
         try:
-            if olb_driver.screen(host) == "turn":
-                before = olb_driver.moves_made(host, save_id)
-                olb_driver.take_turn(host, "turn")
+            if one_letter_better_driver.screen(host) == "turn":
+                before = one_letter_better_driver.moves_made(host, save_id)
+                one_letter_better_driver.take_turn(host, "turn")
                 host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).record.moves.length > {before}", timeout=10_000)
-            elif olb_driver.screen(guest) == "turn":
-                before = olb_driver.moves_made(host, save_id)
+            elif one_letter_better_driver.screen(guest) == "turn":
+                before = one_letter_better_driver.moves_made(host, save_id)
                 olb_guest_turn(guest, host, save_id, result)
                 host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).record.moves.length > {before}", timeout=10_000)
             else:
@@ -310,12 +310,12 @@ def one_letter_better(pages: Pages, result: dict) -> None:
         except Exception as error:  # the screen changed under us (a redraw): look again
             result.setdefault("olb_retries", []).append(str(error).splitlines()[0][:120])
             assert len(result["olb_retries"]) < 20, result["olb_retries"]
-    state = olb_driver.state_of(host, save_id)
+    state = one_letter_better_driver.state_of(host, save_id)
     result["olb_verdicts"] = [page.locator("#verdict").inner_text() for page in (host, guest)]
     result["olb_totals"] = [page.locator("#olb-scores tfoot .olb-total").all_inner_texts() for page in (host, guest)]
     result["olb_expected_totals"] = [str(total) for total in state.totals]
     result["olb_hands_shown"] = [page.locator("#olb-final .olb-hand-line").count() for page in (host, guest)]
-    result["olb_guest_moves"] = [move["type"] for seat, move in olb_driver.record_of(host, save_id)["moves"] if seat == 1]
+    result["olb_guest_moves"] = [move["type"] for seat, move in one_letter_better_driver.record_of(host, save_id)["moves"] if seat == 1]
     for page in (host, guest):
         page.context.close()
 

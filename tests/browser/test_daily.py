@@ -12,7 +12,7 @@ from harness import TEST_CONTEXT
 from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
-from sw_driver import ready_for_a_choice, take_turn
+from spell_write_driver import ready_for_a_choice, take_turn
 from wordtable.games import BUILT_IN
 
 DAY = "2026-11-24"

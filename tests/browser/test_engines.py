@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-import flw_driver
-import olb_driver
-import ws_driver
+import four_letter_words_driver
+import one_letter_better_driver
+import wordsmith_driver
 from engines import Engine, EngineError, launch, missing_tools
 from harness import LocalSite
 from wordtable.games import BUILT_IN
@@ -101,7 +101,7 @@ QUICK_S = 3
 
 
 def four_letter_words_step(engine: Engine, _save_id: str) -> None:
-    current = flw_driver.screen(engine)
+    current = four_letter_words_driver.screen(engine)
     if current == "privacy":
         engine.click("#privacy-continue", QUICK_S)
     elif current == "choose":
@@ -119,7 +119,7 @@ def four_letter_words_step(engine: Engine, _save_id: str) -> None:
 
 
 def one_letter_better_step(engine: Engine, _save_id: str) -> None:
-    current = olb_driver.screen(engine)
+    current = one_letter_better_driver.screen(engine)
     if current == "privacy":
         engine.click("#privacy-continue", QUICK_S)
     elif current == "result":
@@ -140,11 +140,11 @@ def wordsmith_step(engine: Engine, save_id: str) -> None:
     engine.wait_for("""(() => { const main = document.querySelector('#table-main');
         return main && !main.inert && document.querySelector('#ws-word-0, #ws-pick-0'); })()""",
                     MOVE_TIMEOUT_S, "seat 0's panel")
-    state = ws_driver.state_of(engine, save_id)
+    state = wordsmith_driver.state_of(engine, save_id)
     if engine.count("#ws-pick-0"):  # a star gave a piece: take one the supply has
         kind = next(k for k, n in zip(("red", "yellow", "blue", "green"), state.supply) if n)
         engine.click(f"#ws-take-0-{kind}", QUICK_S)
-    elif found := ws_driver.game().claimable(state, 0, limit=1):
+    elif found := wordsmith_driver.game().claimable(state, 0, limit=1):
         engine.fill("#ws-word-0", found[0]["word"])
         if "row" in found[0]:
             engine.click(f"#ws-rows-0 [data-row='{found[0]['row']}']", QUICK_S)

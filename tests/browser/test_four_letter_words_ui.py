@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
-from flw_driver import play_to_the_end, screen
+from four_letter_words_driver import play_to_the_end, screen
 from tables import open_prepared_game
 
 SAVE_PREFIX = "wordtable.save."

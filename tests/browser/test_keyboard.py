@@ -11,7 +11,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
-from flw_driver import screen
+from four_letter_words_driver import screen
 
 KEYS = {"right": "ArrowRight", "down": "ArrowDown", "left": "ArrowLeft", "up": "ArrowUp"}
 WORDS = ["salt", "lamp", "note", "rise", "cart", "dove", "fish", "gold", "hunt", "jump", "king", "mild"]

@@ -10,10 +10,10 @@ import json
 
 from playwright.sync_api import Page, expect
 
-import flw_driver
-import olb_driver
-import sw_driver
-import ws_driver
+import four_letter_words_driver
+import one_letter_better_driver
+import spell_write_driver
+import wordsmith_driver
 from conftest import wait_for_boot
 from wordtable.games import BUILT_IN
 
@@ -43,12 +43,12 @@ def first_move(page: Page, game_id: str, save_id: str) -> None:
         page.click("#shrdlu-pass")
         expect(page.locator("#round-result")).to_contain_text("You passed this round.")
     elif game_id == "spell-write":
-        sw_driver.take_turn(page, lambda _claim: False)
+        spell_write_driver.take_turn(page, lambda _claim: False)
     elif game_id == "wordsmith":
-        ws_driver.panel_ready(page, 0)
-        ws_driver.act(page, save_id, 0)
+        wordsmith_driver.panel_ready(page, 0)
+        wordsmith_driver.act(page, save_id, 0)
     else:
-        driver = flw_driver if game_id == "four-letter-words" else olb_driver
+        driver = four_letter_words_driver if game_id == "four-letter-words" else one_letter_better_driver
         for _ in range(40):
             if own_moves(page, save_id):
                 break

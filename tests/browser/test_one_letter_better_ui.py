@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot, watch_requests
 from harness import TEST_CONTEXT
-from olb_driver import game, play_to_the_end, record_of, state_of, wait_for_screen
+from one_letter_better_driver import game, play_to_the_end, record_of, state_of, wait_for_screen
 from wordtable.engine.game import Record
 from wordtable.games.one_letter_better.rules import MAX_STEALS, penalty
 from wordtable.games.one_letter_better.bots import BOTS

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
 from layout import problems
-from sw_driver import ready_for_a_choice, settle, take_turn
+from spell_write_driver import ready_for_a_choice, settle, take_turn
 from wordtable.games.spell_write.rules import make_layout, roll
 from wordtable.lexicon import store
 

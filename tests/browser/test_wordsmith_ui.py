@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
 from tables import open_prepared_game
-from ws_driver import act, claims, game, panel_ready, record_of, state_of, type_claim
+from wordsmith_driver import act, claims, game, panel_ready, record_of, state_of, type_claim
 from wordtable.games.wordsmith.alphabet import ALPHABET
 
 ME = {"name": "Ann", "bot": None}

@@ -657,7 +657,7 @@ export class GuestScreen {
     this.noticeLine = element("p", { class: "notice", id: "guest-notice", role: "status" });
     this.statusLine ??= element("p", { id: "guest-status", role: "status" });
     this.rounds = new RoundWatch(this.game);
-    // Said before play: the host's device runs the game, and what it could see (issue 18). It
+    // Said before play: the host's device runs the game, and what it could see. It
     // goes once the game is under way (drawSide), so the board keeps its room on a phone.
     const hostSees = this.game.info?.host_sees
       ? element("details", { class: "hint", id: "guest-host-sees" }, element("summary", {}, "The game runs on the host's device: what can it see?"),

@@ -1,4 +1,4 @@
-"""Secrets that never leave their owner's device (issue 18). In some games a seat's part of the
+"""Secrets that never leave their owner's device. In some games a seat's part of the
 state is its own secret (Four Letter Words: the grid). Online, the host's device runs the table,
 but it must not hold that part of a guest's state: the guest's device keeps it, runs the rules
 on it, and sends the table only what the rules make public, with a commitment to the secret

@@ -1,4 +1,4 @@
-"""Randomness no player controls, for games played online (issue 18): commit and reveal, with a
+"""Randomness no player controls, for games played online: commit and reveal, with a
 chain of hashes per player so that one commitment covers every random event of a game.
 
 Before the game each player makes a secret chain: a random 32-byte end x[N], and

@@ -24,7 +24,7 @@ except ImportError:  # Pyodide: no wasm build of marisa-trie exists
     marisa_trie = None
 
 
-# Words taken out of the shipped lists as not words (issue 31: abbreviations, units, letter
+# Words taken out of the shipped lists as not words (abbreviations, units, letter
 # names; wordlists/removed.txt says which and why) were accepted until then. A game recorded
 # before keeps them: while its moves replay they count as words; a new move may not use them.
 _REMOVED_ACCEPTED: ContextVar[bool] = ContextVar("removed_accepted", default=False)

@@ -1,4 +1,4 @@
-"""One Letter Better's deck, in one data table (issue 15; the game itself is not built yet).
+"""One Letter Better's deck, in one data table.
 
 The publisher's card list is not public: this deck is ours. What the rules fix (seed 003): the
 points T=2, I=1, M=5, E=1, R=2 (from TIME = 2+1+5+1 and the R of TIMER); rarer letters worth
@@ -15,7 +15,7 @@ How it was designed:
 - A few of each colour and special card, so that each shows up about once per round of a
   two-player game: 4 green, 4 blue, 5 red, 3 wild, 1 double wild, 2 STL-1.
 
-Balanced by simulation (bench/one_letter_better_balance.py, issue 31): with medium bots a round
+Balanced by simulation (bench/one_letter_better_balance.py): with medium bots a round
 to 100 points lasted about three turns a player. Lower values, fewer vowels or more multi-letter
 cards each lengthen a round by half a turn at most: what makes rounds short is the seed's own
 bonus (five points a card above three, fixed by TIME = 14) with hands refilled to eight cards.

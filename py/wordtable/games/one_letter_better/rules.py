@@ -98,7 +98,7 @@ class Options(GameOptions):
     lexicon: str = option("standard", "Dictionary", kind="lexicon")
     # Four rounds, as the rules suggest: with two or four players each seat begins equally often.
     rounds: int = option(4, "Rounds", minimum=1, maximum=8, by_players={1: 1})
-    # Chosen by simulation (bench/one_letter_better_balance.py, issue 31): with medium bots a
+    # Chosen by simulation (bench/one_letter_better_balance.py): with medium bots a
     # round of two or three lasts five turns a player or more, with steals in nearly every
     # round (to 100 it lasted three); four players run through the deck in about six.
     # Until 2026-11-26 the default was 100 (a daily game's record held only the players).

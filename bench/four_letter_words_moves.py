@@ -1,4 +1,4 @@
-"""Four Letter Words timings, run by bench/flw.py under CPython and inside Pyodide: a hard
+"""Four Letter Words timings, run by bench/four_letter_words.py under CPython and inside Pyodide: a hard
 bot's move (choosing and writing) and all legal placements of a word on a 10x10 grid."""
 
 from __future__ import annotations
