@@ -59,9 +59,9 @@ def test_bridge_refuses_non_text():
 
 
 def test_bridge_turns_a_crash_into_an_internal_error(monkeypatch):
-    def broken(args):
+    def broken(session, args):
         raise RuntimeError("boom")
-    monkeypatch.setitem(bridge.OPERATIONS, "broken", broken)
+    monkeypatch.setitem(bridge.OPERATIONS, "broken", bridge.Operation(broken))
     assert call({"op": "broken"})["error"] == {"kind": "internal", "message": "RuntimeError: boom"}
 
 
