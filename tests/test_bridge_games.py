@@ -224,6 +224,16 @@ def test_online_play_through_the_bridge(call):
     assert call("online.receive", id="nope", peer="p", text="{}")["error"]["kind"] == "refused"
 
 
+def test_a_move_with_its_epoch_before_a_shared_table_has_started_is_refused(call):
+    """The table's first draw waits for its guests: there is no epoch yet to compare with."""
+    record = call("game.new", game="four-letter-words", options={"players": 2}, seed=6)["result"]["record"]
+    assert call("online.host", id="t", record=record, names=["Ann", "Bo"], remote=[1], shared=True)["ok"]
+    for op, args in (("online.local", {"seat": 0, "move": {"type": "choose", "word": "salt"}}), ("online.expire", {})):
+        for epoch in (None, [0, None]):
+            refused = call(op, id="t", epoch=epoch, **args)["error"]
+            assert refused == {"kind": "refused", "message": "The game starts once every player has joined."}
+
+
 def test_a_guest_reloading_its_page_resends_its_unanswered_moves(call):
     pending = {"1": {"t": "move", "n": 1, "base": 0, "move": {"type": "choose", "word": "salt"}}}
     hello = call("online.guest", id="g9", token="tok", saved={"sent": 1, "pending": pending})["result"]["outgoing"]

@@ -43,6 +43,7 @@ def test_bridge_hello_reports_runtime():
     ("[1, 2]", "must be a JSON object"),
     ('{"op": "launch-missiles"}', "unknown operation 'launch-missiles'"),
     ('{"args": {}}', "unknown operation None"),
+    ('{"op": ["hello"]}', "unknown operation ['hello']"),
     ('{"op": "hello", "args": [1]}', "args must be a JSON object"),
     ('{"op": "hello", "args": {}' + " " * bridge.MAX_REQUEST_CHARS + "}", "longer than"),
 ])

@@ -31,7 +31,7 @@ def parse(request_text: Any, operations: Mapping[str, Operation]) -> tuple[Opera
     if not isinstance(request, dict):
         raise BadRequest("the request must be a JSON object")
     op = request.get("op")
-    if op not in operations:
+    if not isinstance(op, str) or op not in operations:
         raise BadRequest(f"unknown operation {op!r}")
     args = request.get("args", {})
     if not isinstance(args, dict):

@@ -96,17 +96,24 @@ def receive(session: Session, args: Args) -> dict[str, Any]:
     return _reply(table, table.receive(args["peer"], args["text"]))
 
 
+def _in_time(args: Args, table: Host) -> None:
+    """As game.play's epoch. A table whose game has not started (its first draw under way)
+    has no epoch yet: the move is refused by the table itself, saying why."""
+    if table.state is not None:
+        in_time(args, table.game, table.state)
+
+
 def local(session: Session, args: Args) -> dict[str, Any]:
     """A move made at the host's own screen."""
     table = _table(session, args)
-    in_time(args, table.game, table.state)
+    _in_time(args, table)
     return _reply(table, table.play_local(args["seat"], args["move"]))
 
 
 def expire(session: Session, args: Args) -> dict[str, Any]:
     """The table's clock ran out: only the host's page calls this, never a guest's message."""
     table = _table(session, args)
-    in_time(args, table.game, table.state)
+    _in_time(args, table)
     return _reply(table, table.expire())
 
 
