@@ -20,3 +20,17 @@ def dist() -> Path:
 from toy_games import register_toy_games  # noqa: E402
 
 register_toy_games()
+
+
+@pytest.fixture
+def bridge_session():
+    """A bridge session of this test's own, reading the compiled dictionaries."""
+    from bridge_client import compiled_session
+    return compiled_session()
+
+
+@pytest.fixture
+def call(bridge_session):
+    """call(op, **args): the bridge's reply, in this test's session (bridge_session)."""
+    from bridge_client import BridgeClient
+    return BridgeClient(bridge_session)

@@ -9,7 +9,6 @@ checked: a game's bots module declares how its moves name words (WORDS_PROPOSED)
 from __future__ import annotations
 
 import functools
-import json
 import os
 import random
 import subprocess
@@ -20,11 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from wordtable import bridge
 from wordtable.engine.bots import play
 from wordtable.games import BUILT_IN, REGISTRY, make, words_proposed
 from wordtable.lexicon import Lexicon, LexiconInfo, store
-from wordtable.lexicon.registry import LexiconRegistry
 from wordtable.lexicon.rules import refusal
 from wordtable.lexicon.vocabulary import (
     NEVER_PROPOSE_FILES, forms, never_propose, read_list, vocabulary)
@@ -226,20 +223,12 @@ def test_where_gyps_fart_and_odyl_are_all_that_fits_bots_choose_odyl():
                 assert move == {"type": "choose", "word": expected}, (level, move)
 
 
-def test_suggest_one_through_the_bridge_offers_everyday_words(monkeypatch):
+def test_suggest_one_through_the_bridge_offers_everyday_words(call):
     """The page's "Suggest one" is game.bot at the medium level."""
-    store.manifest()
-    monkeypatch.setattr(bridge, "REGISTRY", LexiconRegistry(store.compiled_dir().parent))
-    monkeypatch.setattr(bridge, "_GAMES", {})
-    monkeypatch.setattr(bridge, "_STATES", {})
-
-    def call(op, **args):
-        return json.loads(bridge.handle(json.dumps({"op": op, "args": args})))["result"]
-
     for seed in range(20):
-        record = call("game.new", game="four-letter-words", options={"players": 2}, seed=seed)["record"]
-        chooser = call("game.view", record=record)["view"]["chooser"]
-        word = call("game.bot", record=record, seat=chooser, level="medium")["move"]["word"]
+        record = call("game.new", game="four-letter-words", options={"players": 2}, seed=seed)["result"]["record"]
+        chooser = call("game.view", record=record)["result"]["view"]["chooser"]
+        word = call("game.bot", record=record, seat=chooser, level="medium")["result"]["move"]["word"]
         assert word in shipped("common") and word not in never_propose(), word
 
 

@@ -3,30 +3,15 @@
 import json
 from dataclasses import replace
 
-import pytest
-
 from toy_games import TOY_GAMES
 
 from wordtable import bridge
-from wordtable.lexicon import store
-from wordtable.lexicon.registry import LexiconRegistry
+
+# Each test's `call` answers in a session of its own, reading the compiled dictionaries
+# (conftest.py, bridge_client.py).
 
 
-@pytest.fixture(autouse=True)
-def site(monkeypatch):
-    """Python reads dictionaries from the compiled folder, .cache/lexicons, as the browser's
-    worker lays them out under /site/lexicons."""
-    store.manifest()
-    monkeypatch.setattr(bridge, "REGISTRY", LexiconRegistry(store.compiled_dir().parent))
-    monkeypatch.setattr(bridge, "_GAMES", {})
-    monkeypatch.setattr(bridge, "_STATES", {})
-
-
-def call(op, **args):
-    return json.loads(bridge.handle(json.dumps({"op": op, "args": args})))
-
-
-def test_a_game_played_through_the_bridge():
+def test_a_game_played_through_the_bridge(call):
     record = call("game.new", game="four-letter-words", options={"players": 2}, seed=3)["result"]["record"]
     assert record["moves"] == [] and record["seed"] == 3
     view = call("game.view", record=record, seat=0)["result"]
@@ -42,12 +27,12 @@ def test_a_game_played_through_the_bridge():
     assert "salt" not in "".join(secret["grid"])  # seat 1 has not written it; seat 0's grid stays hidden
 
 
-def test_a_number_too_long_to_read_is_a_bad_request():
-    reply = json.loads(bridge.handle('{"op": "game.new", "args": {"game": "shrdlu", "seed": ' + "1" * 4301 + "}}"))
+def test_a_number_too_long_to_read_is_a_bad_request(call):
+    reply = call.text('{"op": "game.new", "args": {"game": "shrdlu", "seed": ' + "1" * 4301 + "}}")
     assert reply["error"]["kind"] == "bad-request" and "too long" in reply["error"]["message"]
 
 
-def test_refusals_and_bad_requests():
+def test_refusals_and_bad_requests(call):
     record = call("game.new", game="four-letter-words", options={"players": 2}, seed=3)["result"]["record"]
     chooser = call("game.view", record=record)["result"]["view"]["chooser"]
     refused = call("game.play", record=record, seat=chooser, move={"type": "choose", "word": "zzzz"})
@@ -66,7 +51,7 @@ def test_refusals_and_bad_requests():
     assert call("game.view", record={"nonsense": 1})["error"]["kind"] == "bad-request"
 
 
-def test_undo_through_the_bridge():
+def test_undo_through_the_bridge(call):
     record = call("game.new", game="four-letter-words", options={"players": 2}, seed=2)["result"]["record"]
     chooser = call("game.view", record=record)["result"]["view"]["chooser"]
     record = call("game.play", record=record, seat=chooser, move={"type": "choose", "word": "salt"})["result"]["record"]
@@ -76,7 +61,7 @@ def test_undo_through_the_bridge():
     assert refused["error"]["kind"] == "refused"
 
 
-def test_the_view_offers_exactly_the_seats_legal_placements():
+def test_the_view_offers_exactly_the_seats_legal_placements(call):
     record = call("game.new", game="four-letter-words", options={"players": 2, "rows": 4, "cols": 4}, seed=5)["result"]["record"]
     chooser = call("game.view", record=record)["result"]["view"]["chooser"]
     other = 1 - chooser
@@ -92,7 +77,7 @@ def test_the_view_offers_exactly_the_seats_legal_placements():
     assert "placements" not in call("game.view", record=record)["result"]["view"]  # a spectator
 
 
-def test_the_replay_reveals_every_step_only_once_the_game_is_over():
+def test_the_replay_reveals_every_step_only_once_the_game_is_over(call):
     record = call("game.new", game="four-letter-words", options={"players": 2}, seed=8)["result"]["record"]
     assert "once the game is over" in call("game.replay", record=record)["error"]["message"]
     while actors := call("game.view", record=record)["result"]["actors"]:
@@ -107,7 +92,7 @@ def test_the_replay_reveals_every_step_only_once_the_game_is_over():
     assert frames[1]["seat"] == first_seat and frames[1]["text"] == f"chose {first_move['word'].upper()}"
 
 
-def test_moves_have_a_short_text_form():
+def test_moves_have_a_short_text_form(call):
     from wordtable.games.four_letter_words.rules import FourLetterWords
     game = FourLetterWords(lambda name: None)
     choosing = game.new({"players": 2}, 1)
@@ -119,7 +104,7 @@ def test_moves_have_a_short_text_form():
     assert text(writing, {"type": "strike"}) == "took a strike"
 
 
-def test_warm_up_and_real_time_bot_moves_through_the_bridge():
+def test_warm_up_and_real_time_bot_moves_through_the_bridge(call):
     for game in ("shrdlu", "four-letter-words"):
         while not call("game.warm_up", game=game, options={})["result"]["done"]:
             pass  # a slice per call, as the page asks
@@ -131,7 +116,7 @@ def test_warm_up_and_real_time_bot_moves_through_the_bridge():
     assert view["actors"] == [0, 1] and '"deck"' not in json.dumps(view)
 
 
-def test_game_info_describes_every_built_game_once():
+def test_game_info_describes_every_built_game_once(call):
     games = call("game.info")["result"]["games"]
     # The shipped games in order, then the test run's toy games.
     assert [g["id"] for g in games] == ["four-letter-words", "shrdlu", "spell-write", "wordsmith", "one-letter-better",
@@ -151,7 +136,7 @@ def test_game_info_describes_every_built_game_once():
     assert call("game.view", record=record)["result"]["view"]["options"]["rows"] == 10  # the declared default
 
 
-def test_the_clock_not_a_seat_ends_a_countdown_and_old_records_still_replay():
+def test_the_clock_not_a_seat_ends_a_countdown_and_old_records_still_replay(call, bridge_session):
     record = call("game.new", game="shrdlu", options={"players": 2}, seed=4)["result"]["record"]
     called = call("game.play", record=record, seat=1, move={"type": "shrdlu"})["result"]
     assert called["view"]["phase"] == "countdown", "this seed's first spread has words"
@@ -162,12 +147,12 @@ def test_the_clock_not_a_seat_ends_a_countdown_and_old_records_still_replay():
     expired = call("game.expire", record=called["record"])["result"]
     assert expired["record"]["moves"][-1] == [1, {"type": "time-up"}]  # as saves always wrote it
     assert expired["view"]["results"][-1]["winner"] == 1 and expired["epoch"] == [2, False]
-    bridge._STATES.clear()  # a save of an earlier version replays the same way
+    bridge_session.forget_states()  # a save of an earlier version replays the same way
     assert call("game.view", record=expired["record"])["result"]["view"] == expired["view"]
     assert call("game.expire", record=expired["record"])["error"]["kind"] == "refused"
 
 
-def test_a_real_time_move_made_in_an_earlier_round_is_too_late():
+def test_a_real_time_move_made_in_an_earlier_round_is_too_late(call):
     """The page sends a race's moves (and its clock) with the epoch they were made in: a bot's
     call planned for a round someone has just won must not land in the next round."""
     record = call("game.new", game="shrdlu", options={"players": 2}, seed=4)["result"]["record"]
@@ -183,7 +168,7 @@ def test_a_real_time_move_made_in_an_earlier_round_is_too_late():
     assert call("game.expire", record=called["record"], epoch=won["epoch"])["ok"]
 
 
-def test_online_play_through_the_bridge():
+def test_online_play_through_the_bridge(call):
     """The page's side of online play: a host table and a guest, messages carried by the test."""
     record = call("game.new", game="four-letter-words", options={"players": 2}, seed=6)["result"]["record"]
     opened = call("online.host", id="t1", record=record, names=["Ann", "Bo"])["result"]
@@ -239,7 +224,17 @@ def test_online_play_through_the_bridge():
     assert call("online.receive", id="nope", peer="p", text="{}")["error"]["kind"] == "refused"
 
 
-def test_a_guest_reloading_its_page_resends_its_unanswered_moves():
+def test_a_move_with_its_epoch_before_a_shared_table_has_started_is_refused(call):
+    """The table's first draw waits for its guests: there is no epoch yet to compare with."""
+    record = call("game.new", game="four-letter-words", options={"players": 2}, seed=6)["result"]["record"]
+    assert call("online.host", id="t", record=record, names=["Ann", "Bo"], remote=[1], shared=True)["ok"]
+    for op, args in (("online.local", {"seat": 0, "move": {"type": "choose", "word": "salt"}}), ("online.expire", {})):
+        for epoch in (None, [0, None]):
+            refused = call(op, id="t", epoch=epoch, **args)["error"]
+            assert refused == {"kind": "refused", "message": "The game starts once every player has joined."}
+
+
+def test_a_guest_reloading_its_page_resends_its_unanswered_moves(call):
     pending = {"1": {"t": "move", "n": 1, "base": 0, "move": {"type": "choose", "word": "salt"}}}
     hello = call("online.guest", id="g9", token="tok", saved={"sent": 1, "pending": pending})["result"]["outgoing"]
     assert [json.loads(text)["t"] for text in hello] == ["join", "move"]
@@ -247,18 +242,18 @@ def test_a_guest_reloading_its_page_resends_its_unanswered_moves():
     assert json.loads(nxt["outgoing"][0])["n"] == 2 and set(nxt["saved"]["pending"]) == {"1", "2"}
 
 
-def test_a_module_the_cut_standard_library_lacks_is_named(monkeypatch):
+def test_a_module_the_cut_standard_library_lacks_is_named(call, monkeypatch):
     """Issue 17: the browser's standard library holds only what our code imports (build.py cuts
     it); an import it missed is reported with the module's name, not as a bare internal error."""
-    def needs_a_missing_module(_args):
+    def needs_a_missing_module(_session, _args):
         raise ModuleNotFoundError("No module named 'xml'", name="xml")
-    monkeypatch.setitem(bridge.OPERATIONS, "hello", needs_a_missing_module)
+    monkeypatch.setitem(bridge.OPERATIONS, "hello", bridge.Operation(needs_a_missing_module))
     reply = call("hello")
     assert reply["ok"] is False and reply["error"]["kind"] == "internal"
     assert "left the Python module 'xml' out of its standard library" in reply["error"]["message"]
 
 
-def test_the_page_offers_suggestions_only_where_the_rules_allow_a_look_up():
+def test_the_page_offers_suggestions_only_where_the_rules_allow_a_look_up(call):
     # One Letter Better, "players decide": seed 003 says players may NOT look up words before
     # playing them, and a bot's suggestion would be one.
     for judge, suggests in (("app", True), ("players", False)):
@@ -268,7 +263,7 @@ def test_the_page_offers_suggestions_only_where_the_rules_allow_a_look_up():
     assert call("game.view", record=record, seat=0)["result"]["suggests"] is True
 
 
-def test_a_new_games_record_holds_every_option():
+def test_a_new_games_record_holds_every_option(call):
     """So that a default changed later (One Letter Better's target, issue 31) cannot change it."""
     from wordtable.games import game_class
     for game_id, options in (("one-letter-better", {"players": 4}), ("four-letter-words", {"players": 2})):
@@ -277,14 +272,14 @@ def test_a_new_games_record_holds_every_option():
     assert call("game.new", game="one-letter-better", options={"players": 4}, seed=1)["result"]["record"]["options"]["target"] == 175
 
 
-def test_a_wordsmith_save_from_when_word_by_word_was_yes_or_no_plays_the_game_it_was():
+def test_a_wordsmith_save_from_when_word_by_word_was_yes_or_no_plays_the_game_it_was(call, bridge_session):
     """Word by Word was a yes/no option, yes being three dice a word: a record saved then (its
     options as written then) loads, replays and plays on as that game."""
     record = call("game.new", game="wordsmith", options={"players": 2, "word_by_word": "dice"}, seed=3)["result"]["record"]
     move = call("game.bot", record=record, seat=0, level="hard")["result"]["move"]
     move.pop("after_ms", None)
     record = call("game.play", record=record, seat=0, move=move)["result"]["record"]
-    bridge._STATES.clear()  # read afresh, as a page loading the save does
+    bridge_session.forget_states()  # read afresh, as a page loading the save does
     old = dict(record, options=dict(record["options"], word_by_word=True))
     view = call("game.view", record=old, seat=1)["result"]["view"]
     assert view == call("game.view", record=record, seat=1)["result"]["view"]

@@ -1,34 +1,41 @@
 """The bridge's dictionary operations under CPython, with the site folder filled on demand."""
 
-import json
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from bridge_client import BridgeClient
 from wordtable import bridge
 from wordtable.lexicon import store
-from wordtable.lexicon.registry import LexiconRegistry
+
+
+@dataclass
+class Site:
+    """An empty site folder, as the worker's before it has fetched anything, and a bridge
+    session reading it."""
+    root: Path
+    client: BridgeClient
 
 
 @pytest.fixture
-def site(tmp_path, monkeypatch) -> Path:
+def site(tmp_path) -> Site:
     store.manifest()  # compiled
-    monkeypatch.setattr(bridge, "REGISTRY", LexiconRegistry(tmp_path))
-    return tmp_path
+    return Site(tmp_path, BridgeClient(bridge.Session.at(tmp_path)))
 
 
-def provide(site: Path, reply: dict) -> None:
+def provide(site: Site, reply: dict) -> None:
     """Play the worker: copy the files Python asked for into the site folder."""
     for file in reply["error"]["files"]:
-        target = site / file["path"]
+        target = site.root / file["path"]
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(store.compiled_dir() / Path(file["path"]).name, target)
 
 
-def call(site: Path, op: str, **args) -> dict:
+def call(site: Site, op: str, **args) -> dict:
     for _ in range(8):
-        reply = json.loads(bridge.handle(json.dumps({"op": op, "args": args})))
+        reply = site.client(op, **args)
         if reply["ok"] or reply["error"]["kind"] != "need-files":
             return reply
         provide(site, reply)
@@ -36,20 +43,19 @@ def call(site: Path, op: str, **args) -> dict:
 
 
 def test_files_are_asked_for_with_their_hashes(site):
-    first = json.loads(bridge.handle(json.dumps({"op": "lexicon.check", "args": {"words": ["night"]}})))
+    first = site.client("lexicon.check", words=["night"])
     assert first["error"]["files"] == [{"path": "lexicons/manifest.json", "sha256": None}]
     provide(site, first)
-    second = json.loads(bridge.handle(json.dumps({"op": "lexicon.check", "args": {"words": ["night"]}})))
+    second = site.client("lexicon.check", words=["night"])
     paths = {f["path"]: f["sha256"] for f in second["error"]["files"]}
     assert set(paths) == {"lexicons/standard.marisa"}  # the listing comes when a game needs it
     assert all(len(digest) == 64 for digest in paths.values())
 
 
-def test_the_listing_is_asked_for_when_a_game_needs_it(site, monkeypatch):
+def test_the_listing_is_asked_for_when_a_game_needs_it(site):
     """Looking a word up needs only the tries; a game's warm-up needs the words-by-length
     listing too, asked for like the other files (need-files)."""
-    monkeypatch.setattr(bridge, "_GAMES", {})  # games made earlier read another registry
-    listing = site / "lexicons" / "standard.lengths.txt"
+    listing = site.root / "lexicons" / "standard.lengths.txt"
     assert call(site, "lexicon.check", words=["night"])["ok"] and not listing.exists()
     while not call(site, "game.warm_up", game="shrdlu", options={})["result"]["done"]:
         pass  # the page asks again until it is done (its first slices import the game)
@@ -61,8 +67,8 @@ def test_a_damaged_listing_file_leaves_the_trie_to_answer(site, damage):
     """The worker checks every file's sha256, but should a listing still be unreadable, the
     dictionary goes on answering from its tries: never an internal error."""
     assert call(site, "lexicon.check", lexicon="common", words=["cat"])["ok"]
-    (site / "lexicons" / "common.lengths.txt").write_bytes(damage)
-    lexicon = bridge.REGISTRY.get("common")
+    (site.root / "lexicons" / "common.lengths.txt").write_bytes(damage)
+    lexicon = site.client.session.registry.get("common")
     assert lexicon.words_of_length(3)[:2] == ["ace", "act"] and "cat" in lexicon
 
 

@@ -21,14 +21,13 @@ from typing import Any
 
 import pytest
 
+from bridge_client import BridgeClient
 from cores import assert_all_pass
 from toy_games import web_folder
-from wordtable import bridge
 from wordtable.engine.errors import GameError, IllegalMove
 from wordtable.engine.game import Record, replay, undo
 from wordtable.games import REGISTRY, game_class, make
 from wordtable.lexicon import store
-from wordtable.lexicon.registry import LexiconRegistry
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(REGISTRY)
@@ -261,20 +260,6 @@ WRONG_VALUES = [True, False, None, "", "x" * 50, 1.5, -1, 0, 4, 2**70, -(2**70),
                 [-1, 99], [True, 0], "right", "time-up"]
 
 
-@pytest.fixture
-def site(monkeypatch):
-    store.manifest()
-    monkeypatch.setattr(bridge, "REGISTRY", LexiconRegistry(store.compiled_dir().parent))
-    monkeypatch.setattr(bridge, "_GAMES", {})
-    monkeypatch.setattr(bridge, "_STATES", {})
-    monkeypatch.setattr(bridge, "_HOSTS", {})
-    monkeypatch.setattr(bridge, "_GUESTS", {})
-
-
-def call(op: str, args: Any) -> dict[str, Any]:
-    return json.loads(bridge.handle(json.dumps({"op": op, "args": args})))
-
-
 def sample_records(game, bots, seed: int) -> list[dict[str, Any]]:
     """Records of one bot game at several points, the finished game among them."""
     rng = random.Random(seed)
@@ -392,7 +377,8 @@ def online_requests(record: dict[str, Any], rng: random.Random) -> list[tuple[st
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_bad_input_is_refused_and_changes_nothing(site, game_id, capsys):
+def test_bad_input_is_refused_and_changes_nothing(bridge_session, game_id, capsys):
+    call = BridgeClient(bridge_session).request  # every reply accepted is held to its declaration too
     game, bots = make(game_id, shipped)
     rng = random.Random(f"fuzz:{game_id}")
     records = [r for seed in range(4) for r in sample_records(game, bots, SEED_BASE + seed)]
@@ -427,7 +413,7 @@ def test_bad_input_is_refused_and_changes_nothing(site, game_id, capsys):
     assert [frame["seat"] for frame in frames[1:]] == [seat for seat, _move in records[-1]["moves"]]
     for record, before in zip(records, views_before):  # nothing the bridge keeps has changed
         assert call("game.view", {"record": record})["result"] == before
-        bridge._STATES.clear()
+        bridge_session.forget_states()
         assert call("game.view", {"record": record})["result"] == before
     assert kinds["refused"] > FUZZ_CASES / 50 and kinds["bad-request"] > FUZZ_CASES / 10  # both paths exercised
     with capsys.disabled():

@@ -404,16 +404,10 @@ def test_an_unfinished_record_claims_nothing_of_grids_not_yet_shown():
     assert verdict.ok and not verdict.finished and "grid" not in verdict.message
 
 
-def test_own_word_lists_cannot_seat_a_friend_online_where_grids_stay_on_their_devices():
-    from wordtable import bridge
-    game, _bots = make(GAME, shipped)
+def test_own_word_lists_cannot_seat_a_friend_online_where_grids_stay_on_their_devices(call):
     record = Record(GAME, {"players": 2, "lexicon": "custom:mine"}, 3).to_json()
-    bridge.REGISTRY.add_custom("custom:mine", "Mine", ["able", "bale", "sale", "tale"])
-    try:
-        reply = json.loads(bridge.handle(json.dumps({"op": "online.host", "args": {
-            "id": "t-own", "record": record, "names": ["A", "B"], "remote": [1], "shared": True}})))
-    finally:
-        bridge.REGISTRY.remove_custom("custom:mine")
+    assert call("lexicon.add_custom", id="custom:mine", title="Mine", words=["able", "bale", "sale", "tale"])["ok"]
+    reply = call("online.host", id="t-own", record=record, names=["A", "B"], remote=[1], shared=True)
     assert not reply["ok"] and "your own word lists stay in this browser" in reply["error"]["message"]
 
 

@@ -506,16 +506,8 @@ def test_what_a_hard_bot_would_have_scored_is_answered_online_without_a_new_draw
     assert len(host.record.shared["events"]) == events and verify(host.record.to_json(), shipped).ok
 
 
-def test_the_hosts_page_reopens_a_table_saved_while_the_starts_draw_waits(monkeypatch):
+def test_the_hosts_page_reopens_a_table_saved_while_the_starts_draw_waits(call):
     """Through the bridge, as the page does after a reload: the save's own record and names."""
-    from test_bridge_games import call
-    from wordtable import bridge
-    from wordtable.lexicon import store
-    from wordtable.lexicon.registry import LexiconRegistry
-    monkeypatch.setattr(bridge, "REGISTRY", LexiconRegistry(store.compiled_dir().parent))
-    monkeypatch.setattr(bridge, "_GAMES", {})
-    monkeypatch.setattr(bridge, "_STATES", {})
-
     def ok(op, **args):
         reply = call(op, **args)
         assert reply["ok"], reply

@@ -43,6 +43,7 @@ def test_bridge_hello_reports_runtime():
     ("[1, 2]", "must be a JSON object"),
     ('{"op": "launch-missiles"}', "unknown operation 'launch-missiles'"),
     ('{"args": {}}', "unknown operation None"),
+    ('{"op": ["hello"]}', "unknown operation ['hello']"),
     ('{"op": "hello", "args": [1]}', "args must be a JSON object"),
     ('{"op": "hello", "args": {}' + " " * bridge.MAX_REQUEST_CHARS + "}", "longer than"),
 ])
@@ -59,9 +60,9 @@ def test_bridge_refuses_non_text():
 
 
 def test_bridge_turns_a_crash_into_an_internal_error(monkeypatch):
-    def broken(args):
+    def broken(session, args):
         raise RuntimeError("boom")
-    monkeypatch.setitem(bridge.OPERATIONS, "broken", broken)
+    monkeypatch.setitem(bridge.OPERATIONS, "broken", bridge.Operation(broken))
     assert call({"op": "broken"})["error"] == {"kind": "internal", "message": "RuntimeError: boom"}
 
 

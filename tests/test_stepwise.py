@@ -3,18 +3,14 @@ asks game.warm_up again until it is done, and any other request fits between two
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
-from wordtable import bridge
 from wordtable.games import REGISTRY
 from wordtable.games.wordsmith.rules import word_groups, word_groups_build
 from wordtable.games.wordsmith.alphabet import ALPHABET
-from wordtable.lexicon import store
 from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
-from wordtable.lexicon.registry import LexiconRegistry
 from wordtable.stepwise import Stepwise
 
 
@@ -73,21 +69,9 @@ def test_stepped_builds_give_what_a_plain_computation_gives():
     assert word_groups(lexicon) == (ordered, [-sum(cost) for cost, _found in ordered])
 
 
-@pytest.fixture
-def site(monkeypatch):
-    store.manifest()
-    monkeypatch.setattr(bridge, "REGISTRY", LexiconRegistry(store.compiled_dir().parent))
-    monkeypatch.setattr(bridge, "_GAMES", {})
-    monkeypatch.setattr(bridge, "_WARMING", {})
-
-
-def call(op, **args):
-    return json.loads(bridge.handle(json.dumps({"op": op, "args": args})))
-
-
 @pytest.mark.parametrize("game_id", list(REGISTRY))
-def test_every_warm_up_runs_a_slice_per_request_with_others_between(site, monkeypatch, game_id):
-    monkeypatch.setattr(bridge, "WARM_SLICE_S", 0)  # one step per call, whatever the machine
+def test_every_warm_up_runs_a_slice_per_request_with_others_between(call, bridge_session, game_id):
+    bridge_session.warm_slice_s = 0  # one step per call, whatever the machine
     replies = []
     while True:
         reply = call("game.warm_up", game=game_id, options={})
@@ -98,9 +82,9 @@ def test_every_warm_up_runs_a_slice_per_request_with_others_between(site, monkey
         # Another request between two slices is answered, and the warm-up goes on after it.
         assert call("lexicon.check", words=["night"])["result"]["results"][0]["valid"]
     assert replies[-1] is True and len(replies) >= 2
-    assert not bridge._WARMING
-    game, _bots = bridge._game(game_id)
-    lexicon = bridge.REGISTRY.get(game.Options.parse({}).lexicon)
+    assert not bridge_session.warming
+    game, _bots = bridge_session.game(game_id)
+    lexicon = bridge_session.registry.get(game.Options.parse({}).lexicon)
     if game_id == "wordsmith":
         assert len(replies) > 20 and word_groups_build(lexicon).built  # many slices, and done
     if game_id == "one-letter-better":
@@ -109,7 +93,7 @@ def test_every_warm_up_runs_a_slice_per_request_with_others_between(site, monkey
     assert made["ok"]
 
 
-def test_a_warm_up_with_bad_options_is_refused_and_forgotten(site):
+def test_a_warm_up_with_bad_options_is_refused_and_forgotten(call, bridge_session):
     def warm(options: dict) -> dict:
         for _ in range(1000):  # as the page does: again until done (or refused)
             reply = call("game.warm_up", game="shrdlu", options=options)
@@ -120,4 +104,4 @@ def test_a_warm_up_with_bad_options_is_refused_and_forgotten(site):
     assert warm({})["result"]["done"]
     # With the game in use: refused at the first step, and nothing of it kept.
     assert call("game.warm_up", game="shrdlu", options={"players": 99})["error"]["kind"] == "refused"
-    assert not bridge._WARMING
+    assert not bridge_session.warming

@@ -1,11 +1,11 @@
 // The Web Worker that hosts Python. It boots Pyodide from this site's own files (never a CDN),
 // installs our wheel from our own integrity-checked lock file, then answers bridge requests:
-// JSON text in, JSON text out (see py/wordtable/bridge.py). Booting here keeps the page's main
+// JSON text in, JSON text out (see py/wordtable/bridge/). Booting here keeps the page's main
 // thread free, so it paints and stays responsive while Python starts.
 
 const SITE = new URL("../", import.meta.url);
 const RUNTIME = new URL("pyodide/", SITE);
-const SITE_FOLDER = "/site"; // where Python finds site files it asked for (bridge REGISTRY)
+const SITE_FOLDER = "/site"; // where Python finds site files it asked for (the bridge session's dictionaries)
 const LOCK_FILE = new URL("wordtable-lock.json", RUNTIME);
 const RUNTIME_FILES = {
   runtime: ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs"],
