@@ -581,9 +581,9 @@ def static_module_graph(entry: Path) -> list[Path]:
 
 
 def page_stylesheets(site: Path) -> list[Path]:
-    """web/css/: the shared sheet first, then each game's."""
-    sheets = sorted((site / "css").glob("*.css"))
-    return sorted(sheets, key=lambda sheet: sheet.name != "app.css")
+    """The shared sheet (css/app.css) first, then each game's, kept in its folder
+    (js/games/GAME/style.css): a game's rules come after the shared ones they build on."""
+    return [site / "css" / "app.css", *sorted((site / "js" / "games").glob("*/style.css"))]
 
 
 PAGE_ENTRY = "js/main.js"
@@ -608,8 +608,8 @@ def bundle_page(site: Path) -> None:
 
 def write_page_head(site: Path) -> None:
     """Writes into index.html what a visit needs before the home screen can be used.
-    - The stylesheets, inline: three render-blocking requests fewer, each a round trip on a
-      first visit and a pass through the service worker on later ones.
+    - The stylesheets, inline: no render-blocking request for any of them, each a round trip
+      on a first visit and a pass through the service worker on later ones.
     - A preload of the page's script and of the files the home screen reads, so all are asked
       for at once. (The script is one bundle; should it ever import a module, that is listed
       too: each level of imports would otherwise wait for the one above it.)"""
@@ -621,9 +621,10 @@ def write_page_head(site: Path) -> None:
     lines = []
     for sheet in page_stylesheets(site):
         css = sheet.read_text()
+        name = sheet.relative_to(site).as_posix()
         if "</" in css:
-            raise BuildError(f"{sheet.name} holds '</', which would end its inline <style>")
-        lines.append(f'<style data-from="css/{sheet.name}">\n{css.strip()}\n</style>')
+            raise BuildError(f"{name} holds '</', which would end its inline <style>")
+        lines.append(f'<style data-from="{name}">\n{css.strip()}\n</style>')
     lines += [f'<link rel="modulepreload" href="{m.relative_to(root).as_posix()}">'
               for m in static_module_graph(site / PAGE_BUNDLE)]
     lines += [f'<link rel="preload" href="{name}" as="fetch" crossorigin="anonymous">' for name in HOME_READS]

@@ -201,7 +201,9 @@ def test_the_page_preloads_its_modules_and_carries_its_styles_inline(dist):
         name = renderer.relative_to(games).as_posix()
         assert name in bundle, name  # esbuild names each file it joins (games/wordsmith/letters.js)
     inline = re.findall(r'<style data-from="([^"]+)">', page)
-    assert sorted(inline) == sorted(f"css/{p.name}" for p in (dist / "css").glob("*.css"))
+    # The shared sheet first, then every game's from its folder.
+    games = sorted(f"js/games/{p.parent.name}/style.css" for p in (dist / "js" / "games").glob("*/style.css"))
+    assert games and inline == ["css/app.css", *games]
     assert 'rel="stylesheet"' not in page
 
 

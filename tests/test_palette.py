@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
-CSS = Path(__file__).resolve().parent.parent / "web" / "css"
+WEB = Path(__file__).resolve().parent.parent / "web"
+SHARED = WEB / "css" / "app.css"
+GAMES = WEB / "js" / "games"
 APART = 10.0
 
 MACHADO_2009 = {
@@ -79,22 +81,22 @@ def too_close(kinds: dict[str, tuple[str, ...]]) -> list[str]:
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_one_letter_better_card_kinds_stay_apart(theme):
-    found = variables((CSS / "one-letter-better.css").read_text(), theme)
+    found = variables((GAMES / "one-letter-better" / "style.css").read_text(), theme)
     kinds = {kind: (found[f"--olb-{kind}"], found[f"--olb-{kind}-edge"]) for kind in ("plain", "green", "blue", "red", "wild")}
     assert too_close(kinds) == []
 
 
 def test_wordsmith_piece_colours_stay_apart():
-    # The pieces keep the paper's light ground in both themes (wordsmith.css), and have shapes too.
-    found = variables((CSS / "wordsmith.css").read_text(), "light")
+    # The pieces keep the paper's light ground in both themes (their sheet), and have shapes too.
+    found = variables((GAMES / "wordsmith" / "style.css").read_text(), "light")
     assert too_close({kind: (found[f"--ws-{kind}"],) for kind in ("red", "yellow", "blue", "green")}) == []
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_spell_write_squares_stay_apart(theme):
-    css = (CSS / "app.css").read_text()
-    found = variables(css, theme)
-    bonus = re.search(r"\.play-grid \.sq\.bonus \{ background: (#[0-9a-fA-F]{6})", css).group(1)
+    found = variables(SHARED.read_text(), theme)  # the page's colours
+    sheet = (GAMES / "spell-write" / "style.css").read_text()
+    bonus = re.search(r"\.play-grid \.sq\.bonus \{ background: (#[0-9a-fA-F]{6})", sheet).group(1)
     # The play grid: an empty square and a bonus one (black squares are hatched).
     assert too_close({"empty": (found["--card"],), "bonus": (bonus,)}) == []
     # The letter grid, ground and frame: a letter, one the player may take, the one chosen.

@@ -144,7 +144,7 @@ def test_the_shared_javascript_knows_no_game():
 
 
 def test_the_shared_page_names_no_game():
-    """index.html gets each game's stylesheet from build.py, which lists web/css/."""
+    """index.html gets each game's stylesheet from build.py, which finds it in the game's folder."""
     ids = GAME_IDS
     page = (JS.parent / "index.html").read_text().lower()
     for name in ids:

@@ -36,7 +36,7 @@ PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
 <link rel="stylesheet" href="css/app.css">
-<link rel="stylesheet" href="css/wordsmith.css">
+<link rel="stylesheet" href="js/games/wordsmith/style.css">
 <style>.words { display: flex; flex-wrap: wrap; gap: 10px; margin: 12px 0; }</style>
 </head>
 <body>

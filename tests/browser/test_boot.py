@@ -88,7 +88,7 @@ def test_the_page_loads_one_script_and_carries_its_styles(page, site):
     assert page.locator("#games a.new-game").count() == len(BUILT_IN)  # the bundle drew the home
     assert not [url for url in requested if url.endswith(".css")]
     inline = page.eval_on_selector_all("style[data-from]", "styles => styles.map(s => s.dataset.from)")
-    assert inline[0] == "css/app.css" and len(inline) == len(list((site.directory / "css").glob("*.css")))
+    assert inline[0] == "css/app.css" and len(inline) == 1 + len(list((site.directory / "js" / "games").glob("*/style.css")))
     # Styled: the wordmark's tiles are drawn as tiles, not as plain inline text.
     assert page.eval_on_selector(".wordmark .tile", "t => getComputedStyle(t).display") != "inline"
 
