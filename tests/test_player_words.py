@@ -33,10 +33,10 @@ const out = { summaries: {}, verdicts: {} };
 for (const [id, view] of Object.entries(views)) {
   const game = games[id];
   out.summaries[id] = {
-    you: game.summary(view, [{ name: "You" }, { name: "Daily bot" }]),
-    named: game.summary(view, [{ name: "Ann" }, { name: "Bo" }]),
-    soloYou: id === "four-letter-words" ? null : game.summary(alone(view), [{ name: "You" }]),
-    soloNamed: id === "four-letter-words" ? null : game.summary(alone(view), [{ name: "Player 1" }]),
+    you: ui.summaryLine(game, view, [{ name: "You" }, { name: "Daily bot" }]),
+    named: ui.summaryLine(game, view, [{ name: "Ann" }, { name: "Bo" }]),
+    soloYou: id === "four-letter-words" ? null : ui.summaryLine(game, alone(view), [{ name: "You" }]),
+    soloNamed: id === "four-letter-words" ? null : ui.summaryLine(game, alone(view), [{ name: "Player 1" }]),
   };
   out.verdicts[id] = {
     you: ui.verdictText(view.outcome, [{ name: "You" }, { name: "Daily bot" }], game.resultLine(view, 0)),

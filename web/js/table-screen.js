@@ -4,7 +4,7 @@
 // waiting, the real-time race and its round breaks, the end of the game and the step-by-step
 // replay. Everything that is the game's own comes from its renderer module (games/contract.js);
 // who acts when, and how moves travel, is the caller's.
-import { element, button, verdictText, redraw } from "./ui.js";
+import { element, button, verdictText, redraw, headlineText } from "./ui.js";
 import { roundBreak, keepTyping } from "./race.js";
 
 export class TableScreen {
@@ -62,7 +62,7 @@ export class TableScreen {
   /** The headline and the side panel for a view; historySeat: whose own history to show;
    * panel: an element shown under the players (the host's online seats). */
   showSide(view, { historySeat = view.seat ?? null, panel = null } = {}) {
-    this.setHeadline(this.game.headline(view, this.players));
+    this.setHeadline(headlineText(this.game, view, this.players));
     this.seats.replaceChildren(...this.players.map((player, seat) => {
       const status = this.game.seatStatus(view, seat);
       const { suffix = "", away = false } = this.seatNote(seat);

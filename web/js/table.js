@@ -5,7 +5,7 @@
 // result, a challenge, a step-by-step replay) in table-end.js. It draws
 // through TableScreen (table-screen.js), as an online guest's screen does, and knows no game:
 // each game's own screens come from its renderer module (games/contract.js).
-import { element, button, sleep } from "./ui.js";
+import { element, button, sleep, summaryLine } from "./ui.js";
 import { isOwnList } from "./dictionaries.js";
 import { appBase } from "./embed.js";
 import { writeSave, writeLastSeen, readLastSeen } from "./saves.js";
@@ -283,7 +283,7 @@ export class Table {
   }
 
   keep(view) {
-    this.save.summary = this.game.summary(view, this.save.players);
+    this.save.summary = summaryLine(this.game, view, this.save.players);
     this.save.over = view.phase === "over";
     this.persist();
     this.lastSeen = { view, own: this.lastSeen?.own ?? null };

@@ -138,6 +138,16 @@ export function finishedLine(view, players, score, scores = null) {
   return `Finished: ${verdict}${scores ? ` · ${scores}` : ""}`;
 }
 
+/** A game's line in the list of saved games: the game's own while it is on, the shell's at the
+ * end (the verdict, the first seat's result and, where the game has one, everyone's scores). */
+export function summaryLine(game, view, players) {
+  if (view.phase !== "over") return game.summary(view, players);
+  return finishedLine(view, players, game.resultLine(view, 0), game.scoresLine?.(view, players) ?? null);
+}
+
+/** What is happening now, after the title: the game's own words, "Game over" at the end. */
+export const headlineText = (game, view, players) => (view.phase === "over" ? "Game over" : game.headline(view, players));
+
 /** A number as a player reads it: "−2" with a true minus sign. */
 export const signed = (n) => (n < 0 ? `−${-n}` : String(n));
 

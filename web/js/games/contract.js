@@ -47,8 +47,8 @@ export const REQUIRED = {
   botLevels: { type: "object", meaning: "{easy, medium, hard}: what each bot level does and roughly how strong it is (bench/bots.py), in a player's words (the new-game form shows those in play)" },
   setupFields: { type: "function", call: "setupFields(container, {players: () => count, people: () => count, info}) → {playersChanged(count), read() → options}",
     meaning: "fills the new-game form's game section (people: the seats played by people on this device; info: the game's info, for ranges and defaults); read() gives the game's options for game.new; playersChanged is called when a seat is added, removed or changes kind" },
-  summary: { type: "function", call: "summary(view, players) → string", meaning: "one line for the list of saved games" },
-  headline: { type: "function", call: "headline(view, players) → string", meaning: "what is happening now, after the title (\"Game over\" at the end)" },
+  summary: { type: "function", call: "summary(view, players) → string", meaning: "one line for the list of saved games while the game is on (at the end the shell writes the verdict, resultLine and scoresLine)" },
+  headline: { type: "function", call: "headline(view, players) → string", meaning: "what is happening now, after the title, while the game is on (the shell says \"Game over\" at the end)" },
   seatStatus: { type: "function", call: "seatStatus(view, seat) → {text, out?, acting?}",
     meaning: "a player's line in the side panel; out greys the player, acting marks who is due" },
   historyList: { type: "function", call: "historyList(view, players) → Element",
@@ -73,6 +73,7 @@ export const REQUIRED = {
 
 export const OPTIONAL = {
   ownedSecret: { type: "string", meaning: "online, what each friend's device keeps to itself until the end (\"grid\"): said while the table waits for it to be shown" },
+  scoresLine: { type: "function", call: "scoresLine(view, players) → string", meaning: "everyone's score in a few words (\"Ann 12, Bo 9\"), after the verdict in the list of saved games" },
   privacyNote: { type: "string", meaning: "the pass-the-device screen's line; \"Everyone else, look away.\" when absent" },
   roundName: { type: "string", meaning: "real-time games: what a round is called on the button to the next (\"challenge\"); \"round\" when absent" },
   isPublicTurn: { type: "function", call: "isPublicTurn(view) → boolean", meaning: "a turn taken in the open, without a privacy screen (judging a word aloud)" },

@@ -1,7 +1,7 @@
 // Ghost, the toy sixth game, in the browser: the fragment so far and a letter to add. It sits in
 // the tests' folder and is copied to web/js/games/ghost/ by the tests that load it, so its
 // imports are written from there. Python decides every rule; this module draws and sends moves.
-import { element, button, finishedLine, toPlayer } from "../../ui.js";
+import { element, button, toPlayer } from "../../ui.js";
 
 export const id = "ghost";
 export const historyTitle = "Letters";
@@ -21,12 +21,10 @@ export function setupFields(container) {
 export const resultLine = (view, seat) => (view.loser === seat ? "lost" : "won");
 
 export function summary(view, players) {
-  if (view.phase === "over") return finishedLine(view, players, resultLine(view, 0));
   return `${shown(view.fragment)} · ${players[view.turn].name} to say a letter`;
 }
 
 export function headline(view, players) {
-  if (view.phase === "over") return "Game over";
   return toPlayer(players[view.turn].name, "say a letter", " to ");
 }
 

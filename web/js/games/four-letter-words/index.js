@@ -1,6 +1,6 @@
 // Four Letter Words in the browser: its setup fields, its grid and its turn screens.
 // Python decides every rule; this module only draws the view it is given and sends moves.
-import { element, button, plural, does, toPlayer, isYou, finishedLine } from "../../ui.js";
+import { element, button, plural, does, toPlayer, isYou } from "../../ui.js";
 
 export const id = "four-letter-words";
 // The bot levels in a player's words (the new-game form shows those in play).
@@ -103,11 +103,8 @@ export function resultLine(view, seat) {
   return `${view.out[seat] ? "out" : "still in"} after ${plural(view.history.length, "word")} · ${marks}`;
 }
 
-/** One line for the list of saved games. */
+/** One line for the list of saved games, while the game is on. */
 export function summary(view, players) {
-  if (view.phase === "over") {
-    return finishedLine(view, players, resultLine(view, 0));
-  }
   const round = view.history.length + (view.phase === "write" ? 0 : 1);
   const chooser = players[view.chooser].name;
   return view.phase === "choose" ? `Word ${round}: ${chooser} to choose` : `Word ${round}: ${upper(view.word)}`;
@@ -128,7 +125,6 @@ export function seatStatus(view, seat) {
 }
 
 export function headline(view, players) {
-  if (view.phase === "over") return "Game over";
   if (view.phase === "choose") return `${does(players[view.chooser].name, "chooses")} the next word`;
   if (view.phase === "vet") return `Does everyone accept ${upper(view.word)}?`;
   if (view.phase === "defend") return `${does(players[view.challenger].name, "challenges")} ${upper(view.word)}`;

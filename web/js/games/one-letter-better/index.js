@@ -10,7 +10,7 @@
 // with sits beside it: board.js (cards, the table, the pile), turn-panel.js (a person's turn),
 // challenge-screen.js, scores.js, setup-fields.js (the new-game form), solo.js (best scores)
 // and text.js (how the screens write things, the rules' numbers they state).
-import { element, button, plural, scoreAgainst, does, whose, isYou, toPlayer, finishedLine } from "../../ui.js";
+import { element, button, plural, scoreAgainst, does, whose, isYou, toPlayer } from "../../ui.js";
 import { TURN_HAND, upper, nameOf } from "./text.js";
 import { boardElement } from "./board.js";
 import { roundResultElement, scoreTable } from "./scores.js";
@@ -46,14 +46,12 @@ const scoreLine = (view, players) => players.map((_p, seat) => `${nameOf(players
 export const resultLine = (view, seat) => scoreAgainst(view.totals, seat, "point");
 
 export function summary(view, players) {
-  if (view.phase === "over") {
-    return finishedLine(view, players, resultLine(view, 0), scoreLine(view, players));
-  }
   return `Round ${view.round} of ${view.rounds} · ${scoreLine(view, players)}`;
 }
 
+export const scoresLine = (view, players) => scoreLine(view, players);
+
 export function headline(view, players) {
-  if (view.phase === "over") return "Game over";
   const round = `Round ${view.round} of ${view.rounds}`;
   if (view.phase === "challenge") return `${round} · ${nameOf(players, view.challenge.seat)} played ${view.challenge.words.map(upper).join(" + ")}: accept or challenge?`;
   if (view.phase === "trim") return `${round} · ${does(nameOf(players, view.trimming), "discards")} down to ${TURN_HAND}`;

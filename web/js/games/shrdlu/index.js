@@ -1,6 +1,6 @@
 // Shrdlu in the browser: the spread of cards, typing answers, "shrdlu!" calls, the countdown,
 // buzz keys for people sharing one device, and each round's result. Python decides every call.
-import { element, button, scoreAgainst, does, isYou, toPlayer, finishedLine } from "../../ui.js";
+import { element, button, scoreAgainst, does, isYou, toPlayer } from "../../ui.js";
 
 export const id = "shrdlu";
 // The bot levels in a player's words (the new-game form shows those in play).
@@ -40,11 +40,10 @@ export function setupFields(container) {
 export const resultLine = (view, seat) => scoreAgainst(view.cards_won, seat, "card");
 
 export function summary(view, players) {
-  if (view.phase === "over") {
-    return finishedLine(view, players, resultLine(view, 0), scoreLine(view, players));
-  }
   return `Round ${view.round}${view.tiebreak ? " (tiebreak)" : ""} · ${scoreLine(view, players)}`;
 }
+
+export const scoresLine = (view, players) => scoreLine(view, players);
 
 function scoreLine(view, players) {
   return players.map((p, seat) => `${p.name} ${view.cards_won[seat]}`).join(", ");
@@ -59,7 +58,6 @@ export function seatStatus(view, seat) {
 }
 
 export function headline(view) {
-  if (view.phase === "over") return "Game over";
   if (view.tiebreak) return "Tiebreak round";
   return `Round ${view.round} of 11`;
 }

@@ -1,7 +1,7 @@
 // Spell Write in the browser: the dice on the letter grid, the play grid with its black,
 // highlighted and bonus squares and the links of scored words, claims, the scoring table,
 // and the shared game link. Python decides every rule; this module draws and sends moves.
-import { element, button, copyButton, redraw, scoreAgainst, gridKeys, toPlayer, finishedLine, plural, whose } from "../../ui.js";
+import { element, button, copyButton, redraw, scoreAgainst, gridKeys, toPlayer, plural, whose } from "../../ui.js";
 
 export const id = "spell-write";
 // The bot levels in a player's words (the new-game form shows those in play).
@@ -35,13 +35,10 @@ export function setupFields(container) {
 export const resultLine = (view, seat) => scoreAgainst(view.sheets.map((sheet) => sheet.score), seat, "point");
 
 export function summary(view, players) {
-  if (view.phase === "over") {
-    return finishedLine(view, players, resultLine(view, 0), scores(view, players));
-  }
-  return `Round ${view.round} of ${view.rounds} · ${scores(view, players)}`;
+  return `Round ${view.round} of ${view.rounds} · ${scoresLine(view, players)}`;
 }
 
-const scores = (view, players) => players.map((p, seat) => `${p.name} ${view.sheets[seat].score}`).join(", ");
+export const scoresLine = (view, players) => players.map((p, seat) => `${p.name} ${view.sheets[seat].score}`).join(", ");
 
 export function seatStatus(view, seat) {
   const waiting = view.waiting_for.includes(seat);
@@ -49,7 +46,7 @@ export function seatStatus(view, seat) {
 }
 
 export function headline(view) {
-  return view.phase === "over" ? "Game over" : `Round ${view.round} of ${view.rounds}`;
+  return `Round ${view.round} of ${view.rounds}`;
 }
 
 export function historyList(view, players) {

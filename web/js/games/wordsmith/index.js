@@ -12,7 +12,7 @@
 // drawings.js (pieces, dice, the alphabet card), results.js (each challenge's sheets),
 // setup-fields.js (the new-game form), solo.js (best scores), screen-memory.js, text.js (what
 // the screens say of a view) and letters.js (letters and words drawn from their pieces).
-import { element, plural, scoreAgainst, finishedLine } from "../../ui.js";
+import { element, plural, scoreAgainst } from "../../ui.js";
 import { countsText } from "./letters.js";
 import { upper, inStep, dicePerWord, challengeText, scoreLine, seatStatus } from "./text.js";
 import { pieceCounts, howToPlay } from "./drawings.js";
@@ -43,14 +43,12 @@ export { variantOf, variantText } from "./solo.js";
 export const resultLine = (view, seat) => scoreAgainst(view.totals, seat, "point");
 
 export function summary(view, players) {
-  if (view.phase === "over") {
-    return finishedLine(view, players, resultLine(view, 0), scoreLine(view, players));
-  }
   return `${challengeText(view)} · ${scoreLine(view, players)}`;
 }
 
+export const scoresLine = (view, players) => scoreLine(view, players);
+
 export function headline(view, players) {
-  if (view.phase === "over") return "Game over";
   if (view.phase === "last-words") return `${challengeText(view)} · Done! (${players?.[view.done_by]?.name ?? "someone"})`;
   if (inStep(view)) return `${challengeText(view)} · ${dicePerWord(view) ? "roll" : "word"} ${view.word_round}`;
   return challengeText(view);
