@@ -290,3 +290,18 @@ def test_a_wordsmith_save_from_when_word_by_word_was_yes_or_no_plays_the_game_it
     assert call("game.view", record=plain)["result"]["view"]["options"]["word_by_word"] == "off"
     info = next(g for g in call("game.info")["result"]["games"] if g["id"] == "wordsmith")
     assert next(o for o in info["options"] if o["name"] == "word_by_word")["choices"] == ["off", "plain", "dice"]
+
+
+def test_the_numbers_the_pages_state_come_with_the_view(call):
+    """The page states the rules' numbers from the view and game.info, never from copies."""
+    views = {game_id: call("game.view", record=call("game.new", game=game_id, options={"players": 2}, seed=3)["result"]["record"],
+                           seat=0)["result"]["view"] for game_id in ("shrdlu", "wordsmith", "one-letter-better")}
+    assert views["shrdlu"]["rounds"] == 11  # the seed: eleven rounds
+    assert (views["wordsmith"]["rows"], views["wordsmith"]["boxes"], views["wordsmith"]["free_boxes"]) == (6, 12, 6)
+    olb = views["one-letter-better"]
+    assert (olb["turn_hand"], olb["max_discard"], olb["max_steals"]) == (8, 4, 3) and olb["bonus"] == [5, 5]
+    games = {info["id"]: info for info in call("game.info")["result"]["games"]}
+    bonus = next(o for o in games["one-letter-better"]["options"] if o["name"] == "bonus")
+    assert bonus["each"] == 5 and bonus["default"] == []
+    crossed = next(o for o in games["wordsmith"]["options"] if o["name"] == "crossed")
+    assert crossed["maximum"] == views["wordsmith"]["free_boxes"]  # the form's limit is the white boxes

@@ -359,13 +359,16 @@ ADDED_SINCE = {"spent", "can_end", "can_put_back", "binding_take", "last_turn"}
 # differently since (Wordsmith's Word by Word was yes/no: no is now "off").
 PLAYER_FIELDS_ADDED_SINCE = {"next_word_needs", "word_rolls", "score"}
 OPTION_VALUES_BEFORE = {("word_by_word", "off"): False}
-# Views of these games had no deadline then: the engine writes "deadline": null in every view since.
-NO_DEADLINE_BEFORE = {"four-letter-words", "spell-write"}
+# Fields added since to some games' views: the engine writes "deadline" (null without a clock) in
+# every view, and views carry the rules' numbers their pages state.
+GAME_FIELDS_ADDED_SINCE = {"four-letter-words": {"deadline"}, "spell-write": {"deadline"}, "shrdlu": {"rounds"},
+                           "wordsmith": {"rows", "boxes", "free_boxes"},
+                           "one-letter-better": {"turn_hand", "max_discard", "max_steals"}}
 
 
 def as_before(revealed: dict, game_id: str) -> dict:
     """A final view written as views were when the pins were computed."""
-    dropped = ADDED_SINCE | ({"deadline"} if game_id in NO_DEADLINE_BEFORE and revealed.get("deadline") is None else set())
+    dropped = ADDED_SINCE | GAME_FIELDS_ADDED_SINCE.get(game_id, set())
     revealed = {key: value for key, value in revealed.items() if key not in dropped}
     if isinstance(revealed.get("players"), list):
         revealed["players"] = [{k: v for k, v in p.items() if k not in PLAYER_FIELDS_ADDED_SINCE}

@@ -37,6 +37,7 @@ class OptionSpec:
     # was made under it and keeps it (when_missing); a new record holds every option (complete).
     # None: the default never changed.
     earlier_default: tuple[Any, tuple[tuple[int, Any], ...]] | None = None
+    each: int | None = None  # a per-seat option left empty: what every seat gets (the page says it)
 
     def default_for(self, players: int) -> Any:
         """The default a new game takes (the form's, and what complete writes)."""
@@ -62,6 +63,8 @@ class OptionSpec:
             info["choices"] = list(self.choices)
         if self.by_players:
             info["by_players"] = {str(count): value for count, value in self.by_players}
+        if self.each is not None:
+            info["each"] = self.each
         return info
 
     def parse(self, value: Any) -> Any:
@@ -109,17 +112,20 @@ class OptionSpec:
 
 def option(default: Any, label: str, *, minimum: int | None = None, maximum: int | None = None,
            choices: tuple[str, ...] = (), by_players: dict[int, Any] | None = None, kind: str | None = None,
-           legacy: dict[Any, Any] | None = None, earlier_default: tuple[Any, dict[int, Any]] | None = None) -> Any:
+           legacy: dict[Any, Any] | None = None, earlier_default: tuple[Any, dict[int, Any]] | None = None,
+           each: int | None = None) -> Any:
     """A dataclass field that is also a declared option (see the module's docstring). legacy:
     values an older version saved, each read as the value that plays the same game now.
-    earlier_default: (the default, by number of players) before the default changed."""
+    earlier_default: (the default, by number of players) before the default changed. each: for
+    a per-seat option, what every seat gets when it is left empty."""
     if kind is None:
         kind = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else \
             "choice" if choices else "letters"
     assert kind in KINDS, kind
     spec = {"label": label, "kind": kind, "minimum": minimum, "maximum": maximum, "choices": tuple(choices),
             "by_players": tuple(sorted((by_players or {}).items())), "legacy": tuple((legacy or {}).items()),
-            "earlier_default": None if earlier_default is None else (earlier_default[0], tuple(sorted(earlier_default[1].items())))}
+            "earlier_default": None if earlier_default is None else (earlier_default[0], tuple(sorted(earlier_default[1].items()))),
+            "each": each}
     return dataclasses.field(default=default, metadata={"option": spec})
 
 

@@ -107,7 +107,7 @@ class Options(GameOptions):
     judge: str = option("app", "Who checks the words", choices=JUDGES)
     family: bool = option(False, "Family scoring: a steal takes no points from the word's owner")
     bonus: tuple[int, ...] = option((), "Points per card above three, per player (handicap)",
-                                    minimum=0, maximum=10, kind="per_seat")
+                                    minimum=0, maximum=10, kind="per_seat", each=DEFAULT_BONUS)
     solo_pile: bool = option(False, "Solo: subtract the discard pile too")
 
     def check(self) -> None:
@@ -809,6 +809,8 @@ class OneLetterBetter(Game):
             "must_play": state.must_play if seat == state.turn else None,
             "taken": list(state.taken) if seat == state.turn else [],
             "binding_take": BINDING_TAKE,
+            # the rules' numbers the page states
+            "turn_hand": TURN_HAND, "max_discard": MAX_DISCARD, "max_steals": MAX_STEALS,
             "played": state.played, "robbed": sorted(state.robbed),
             # What the seat due may do besides playing cards, from the engine's own refusals.
             **self._permissions(state, seat),

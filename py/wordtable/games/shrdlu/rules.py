@@ -112,6 +112,7 @@ CARDS: dict[str, Card] = {card.id: card for card in [
 ]}
 DECK = ("etaoin", "shrdlu", "cmfwyp", "aeiou", "adjacent", "earliest", "later", "repeat-final-3",
         "only-1", "repeat-any", "*", "*", "*", "*", "*6")
+ROUNDS = len(DECK) - SPREAD + 1  # each round takes one card, until fewer than a spread are left
 
 
 def breaks(spread: tuple[str, ...] | list[str], word: str) -> int | None:
@@ -356,7 +357,7 @@ class Shrdlu(Game):
     def board_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everyone sees the same table; the deck's order (and the seed) stay secret."""
         return {
-            "round": state.round, "tiebreak": state.tiebreak, "players_in": list(state.players_in),
+            "round": state.round, "rounds": ROUNDS, "tiebreak": state.tiebreak, "players_in": list(state.players_in),
             "spread": [card_json(c) for c in state.spread], "deck_left": len(state.deck),
             "caller": state.caller, "countdown_s": COUNTDOWN_S,
             "cards_won": [len(cards) for cards in state.won],

@@ -745,6 +745,7 @@ class Wordsmith(Game):
             "required": state.required or None, "done_by": state.done_by,
             "word_round": state.word_round if state.options.in_step else None,
             "last_roll": list(state.last_roll), "done_clock_s": DONE_CLOCK_S,
+            "rows": ROWS, "boxes": BOXES, "free_boxes": FREE_BOXES,  # the sheet's shape, for the page
             "players": [self._player_json(state, p, hide and other != seat) for other, p in enumerate(state.players)],
             "claimed": [] if hide else sorted({w for p in state.players for w in p.claimed}),
             "results": [result_json(r) for r in state.results],

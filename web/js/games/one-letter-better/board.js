@@ -2,7 +2,7 @@
 // player, the staggered discard pile beside the stack, the words out of play and the round's
 // status line. The turn panel draws the same parts with taps on them.
 import { element, plural } from "../../ui.js";
-import { MAX_STEALS, upper, nameOf, cardName } from "./text.js";
+import { upper, nameOf, cardName } from "./text.js";
 
 // -- cards ---------------------------------------------------------------------------------
 
@@ -42,13 +42,13 @@ export function cardRow(cards, { className = "", label = null } = {}) {
     ...cards.map((card) => cardFace(card, { letters: card.wild ? card.letters : null })));
 }
 
-const stealDots = (steals) => element("span", { class: "olb-steals", title: `stolen ${plural(steals, "time")} (out of play at ${MAX_STEALS})`,
-  "aria-label": `stolen ${plural(steals, "time")}` }, "●".repeat(steals) + "○".repeat(Math.max(0, MAX_STEALS - steals)));
+const stealDots = (steals, most) => element("span", { class: "olb-steals", title: `stolen ${plural(steals, "time")} (out of play at ${most})`,
+  "aria-label": `stolen ${plural(steals, "time")}` }, "●".repeat(steals) + "○".repeat(Math.max(0, most - steals)));
 
 // -- the board -------------------------------------------------------------------------------
 
 /** One word on the table: its cards (wilds with their letters), its worth and steal dots. */
-function wordElement(word, players, { onTap = null, chosen = false, mine = false } = {}) {
+function wordElement(word, players, { mostSteals, onTap = null, chosen = false, mine = false }) {
   const tag = onTap ? "button" : "div";
   const node = element(tag, { class: `olb-word${chosen ? " chosen" : ""}${mine ? " mine" : ""}`, "data-word": word.id, "data-owner": word.owner,
     "data-text": word.text, type: onTap ? "button" : null, "aria-pressed": onTap ? String(chosen) : null },
@@ -56,7 +56,7 @@ function wordElement(word, players, { onTap = null, chosen = false, mine = false
   element("span", { class: "visually-hidden" },
     `${upper(word.text)}, ${nameOf(players, word.owner)}'s, worth ${word.worth}${word.steals ? `, stolen ${plural(word.steals, "time")}` : ""}`),
   element("span", { class: "olb-word-face", "aria-hidden": "true" }, cardRow(word.cards),
-    element("span", { class: "olb-word-meta" }, element("strong", {}, String(word.worth)), " ", stealDots(word.steals))));
+    element("span", { class: "olb-word-meta" }, element("strong", {}, String(word.worth)), " ", stealDots(word.steals, mostSteals))));
   if (onTap) node.addEventListener("click", onTap);
   return node;
 }
@@ -75,7 +75,7 @@ export function tableElement(view, players, { onTap = null, chosen = null } = {}
           element("strong", {}, you ? `${nameOf(players, seat)} (you)` : nameOf(players, seat)),
           element("span", { class: "muted" }, ` ${plural(view.scores[seat], "point")} this round · ${plural(view.hand_sizes[seat], "card")} in hand`)),
         element("div", { class: "olb-words" }, ...(words.length ? words.map((word) => wordElement(word, players,
-          { onTap: onTap ? () => onTap(word) : null, chosen: chosen === word.id, mine: you }))
+          { mostSteals: view.max_steals, onTap: onTap ? () => onTap(word) : null, chosen: chosen === word.id, mine: you }))
           : [element("span", { class: "muted olb-none" }, "no word on the table")])));
     }));
 }

@@ -11,7 +11,7 @@
 // challenge-screen.js, scores.js, setup-fields.js (the new-game form), solo.js (best scores)
 // and text.js (how the screens write things, the rules' numbers they state).
 import { element, button, plural, scoreAgainst, does, whose, isYou, toPlayer } from "../../ui.js";
-import { TURN_HAND, upper, nameOf } from "./text.js";
+import { upper, nameOf } from "./text.js";
 import { boardElement } from "./board.js";
 import { roundResultElement, scoreTable } from "./scores.js";
 import { challengeScreen } from "./challenge-screen.js";
@@ -54,7 +54,7 @@ export const scoresLine = (view, players) => scoreLine(view, players);
 export function headline(view, players) {
   const round = `Round ${view.round} of ${view.rounds}`;
   if (view.phase === "challenge") return `${round} · ${nameOf(players, view.challenge.seat)} played ${view.challenge.words.map(upper).join(" + ")}: accept or challenge?`;
-  if (view.phase === "trim") return `${round} · ${does(nameOf(players, view.trimming), "discards")} down to ${TURN_HAND}`;
+  if (view.phase === "trim") return `${round} · ${does(nameOf(players, view.trimming), "discards")} down to ${view.turn_hand}`;
   if (view.phase === "draw") return `${round} · ${whose(nameOf(players, view.turn))} turn: draw or take`;
   return `${round} · ${does(nameOf(players, view.turn), "plays")}`;
 }
@@ -86,7 +86,7 @@ export function historyList(view, players) {
 
 export function botDoing(view) {
   if (view.phase === "challenge") return `is deciding whether to challenge ${view.challenge.words.map(upper).join(" + ")}`;
-  if (view.phase === "trim") return `is discarding down to ${TURN_HAND} cards`;
+  if (view.phase === "trim") return `is discarding down to ${view.turn_hand} cards`;
   if (view.phase === "draw") return "is starting a turn";
   return "is playing";
 }

@@ -1,11 +1,11 @@
 // One Letter Better's part of the new-game form.
 import { element } from "../../ui.js";
-import { DEFAULT_BONUS } from "./text.js";
 
 /** Rounds, the target, who checks the words, family scoring, a per-player bonus (handicap),
  * and for one player whether the discard pile counts against them. */
 export function setupFields(container, { players, info } = {}) {
   const option = (name) => info?.options?.find((o) => o.name === name) ?? {};
+  const usualBonus = option("bonus").each; // what every player gets without a handicap (Python's)
   const defaultFor = (name, count) => option(name).by_players?.[count] ?? option(name).default;
   const rounds = element("input", { type: "number", id: "olb-rounds", min: option("rounds").minimum ?? 1, max: option("rounds").maximum ?? 8,
     value: defaultFor("rounds", players?.() ?? 2), inputmode: "numeric" });
@@ -30,15 +30,15 @@ export function setupFields(container, { players, info } = {}) {
       check(byApp, "The app checks each word", "A word not in the dictionary is refused at once."),
       check(byPlayers, "Players decide, with challenges", "Words are not checked: after each play the others accept it or challenge it, and only a challenge looks it up.")),
     check(family, "Family scoring", "A stolen word's points stay with its owner too."),
-    check(handicap, "A different bonus per player (handicap)", `Each card above three in a word earns ${DEFAULT_BONUS} points; give a stronger player fewer.`),
+    check(handicap, "A different bonus per player (handicap)", `Each card above three in a word earns ${usualBonus} points; give a stronger player fewer.`),
     bonusList);
   const solo = element("div", { class: "olb-solo", id: "olb-solo", hidden: true },
     element("p", { class: "hint" }, "Alone, you play through the whole deck and try to beat your best score for this variant (kept on this device). STL-1 cards are left out and every word is checked."),
     check(soloPile, "Harder: the discard pile counts against you too", "At the end, the pile's points are taken off as well as your hand's."));
   const drawBonus = (count) => {
     const before = bonusInputs.map((input) => input.value);
-    bonusInputs = [...Array(count).keys()].map((seat) => element("input", { type: "number", min: option("bonus").minimum ?? 0,
-      max: option("bonus").maximum ?? 10, value: before[seat] ?? DEFAULT_BONUS, id: `olb-bonus-${seat}`, inputmode: "numeric" }));
+    bonusInputs = [...Array(count).keys()].map((seat) => element("input", { type: "number", min: option("bonus").minimum,
+      max: option("bonus").maximum, value: before[seat] ?? usualBonus, id: `olb-bonus-${seat}`, inputmode: "numeric" }));
     bonusList.replaceChildren(...bonusInputs.map((input, seat) => element("label", { for: input.id, class: "olb-bonus-row" },
       `Player ${seat + 1}: points per card above three `, input)));
   };
@@ -64,7 +64,7 @@ export function setupFields(container, { players, info } = {}) {
         target: count === 1 ? 0 : Math.min(500, Math.max(0, Math.round(Number(target.value) || 0))),
         judge: count > 1 && byPlayers.checked ? "players" : "app",
         family: count > 1 && family.checked,
-        bonus: count > 1 && handicap.checked ? bonusInputs.map((input) => Math.min(10, Math.max(0, Math.round(Number(input.value) || 0)))) : [],
+        bonus: count > 1 && handicap.checked ? bonusInputs.map((input) => Math.min(option("bonus").maximum, Math.max(option("bonus").minimum, Math.round(Number(input.value) || 0)))) : [],
         solo_pile: count === 1 && soloPile.checked,
       };
     },

@@ -1,21 +1,22 @@
 // One Letter Better alone: beat your own best score for the variant, kept on this device.
 import { plural } from "../../ui.js";
 import { fingerprint, soloBestElement } from "../../solo-best.js";
-import { DEFAULT_BONUS } from "./text.js";
 
 const BEST_KEY = "wordtable.one-letter-better.best.v1";
 
-/** The variant a solo score belongs to: what changes how hard the game is. */
-export function variantOf(options) {
+/** The variant a solo score belongs to: what changes how hard the game is (view.bonus: each
+ * seat's points per card above three, as Python gives them, the default where none was set). */
+export function variantOf(view) {
+  const { options } = view;
   return JSON.stringify({ lexicon: options.lexicon, rounds: options.rounds, solo_pile: Boolean(options.solo_pile),
-    bonus: options.bonus?.[0] ?? DEFAULT_BONUS });
+    bonus: view.bonus[0] });
 }
 
-export function variantText(options) {
+export function variantText(view) {
+  const { options } = view;
   const parts = [options.solo_pile ? "the discard pile counts against you" : "the discard pile does not count"];
   if (options.rounds > 1) parts.unshift(plural(options.rounds, "round"));
-  const bonus = options.bonus?.[0] ?? DEFAULT_BONUS;
-  if (bonus !== DEFAULT_BONUS) parts.push(`${bonus} points per card above three`);
+  if (options.bonus?.length) parts.push(`${view.bonus[0]} points per card above three`); // a bonus of its own
   parts.push(`${options.lexicon} dictionary`);
   return parts.join(", ");
 }
@@ -26,6 +27,6 @@ function gameKey(view) {
 }
 
 export function soloBest(view) {
-  return soloBestElement({ storageKey: BEST_KEY, variant: variantOf(view.options), variantText: variantText(view.options),
+  return soloBestElement({ storageKey: BEST_KEY, variant: variantOf(view), variantText: variantText(view),
     key: gameKey(view), score: view.totals[0], prefix: "olb" });
 }

@@ -1,11 +1,7 @@
 // How One Letter Better's screens write things (words in capitals, signed scores, players' and
-// cards' names), and the rules' numbers they state. Python holds the rules
-// (games/one_letter_better/rules.py): these numbers only phrase them.
+// cards' names). Python holds the rules (games/one_letter_better/rules.py), and the view the
+// numbers the screens state (turn_hand, max_discard, max_steals, each seat's bonus).
 
-export const TURN_HAND = 8;
-export const MAX_DISCARD = 4;
-export const MAX_STEALS = 3;
-export const DEFAULT_BONUS = 5;
 export const upper = (text) => String(text).toUpperCase();
 export const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 export const nameOf = (players, seat) => players?.[seat]?.name ?? `Player ${seat + 1}`;

@@ -4,7 +4,7 @@
 // suggestion to confirm, and discarding down to eight after a lost challenge. Python decides
 // whether a play is allowed; this panel only offers what the chosen cards could do.
 import { element, button, redraw, plural, toPlayer } from "../../ui.js";
-import { TURN_HAND, MAX_DISCARD, upper, signed, nameOf, cardName } from "./text.js";
+import { upper, signed, nameOf, cardName } from "./text.js";
 import { cardFace, tableElement, pileElement, outElement, statusLine } from "./board.js";
 
 /** The turn of the seat due: draw or take; plays, discards, the end; discarding down to 8. */
@@ -186,7 +186,7 @@ export class TurnPanel {
     const view = this.view;
     const parts = [];
     if (this.phase === "trim") parts.push(element("p", { class: "word-banner" },
-      toPlayer(this.player.name, `you lost the challenge. Discard ${plural(this.hand.length - TURN_HAND, "card")}, down to ${TURN_HAND}.`, ": ")));
+      toPlayer(this.player.name, `you lost the challenge. Discard ${plural(this.hand.length - this.view.turn_hand, "card")}, down to ${this.view.turn_hand}.`, ": ")));
     else if (this.phase === "draw") parts.push(element("p", { class: "word-banner" },
       toPlayer(this.player.name, `begin your turn. Draw from the stack, or take cards from the top of the discard pile.`, ": ")));
     else parts.push(element("p", { class: "word-banner" }, this.playBanner()));
@@ -246,7 +246,7 @@ export class TurnPanel {
       return node;
     };
     if (this.phase === "draw") {
-      const wanted = Math.min(this.view.stack, Math.max(TURN_HAND - this.hand.length, this.view.robbed.includes(this.me) ? 2 : 1));
+      const wanted = Math.min(this.view.stack, Math.max(this.view.turn_hand - this.hand.length, this.view.robbed.includes(this.me) ? 2 : 1));
       buttons.push(mark(button(this.view.stack ? `Draw ${plural(wanted, "card")}` : "Draw (the stack is empty)", () => this.send({ type: "draw" }), { primary: true, id: "olb-draw", "data-next": true })));
       if (this.view.pile.length && this.pileFrom !== null) {
         const count = this.view.pile.length - this.pileFrom;
@@ -263,7 +263,7 @@ export class TurnPanel {
       return box;
     }
     if (this.phase === "trim") {
-      const excess = this.hand.length - TURN_HAND;
+      const excess = this.hand.length - this.view.turn_hand;
       box.append(element("div", { class: "row" }, mark(button(`Discard ${plural(this.sel.length, "card")}`, () => this.send({ type: "discard", cards: this.sel }),
         { primary: true, id: "olb-discard", disabled: this.sel.length !== excess }))));
       box.append(element("p", { class: "hint" }, `Choose exactly ${plural(excess, "card")}: they go onto the discard pile.`));
@@ -332,8 +332,8 @@ export class TurnPanel {
     }
     if (this.view.can_discard && cards.length && this.target === null) {
       const n = cards.length;
-      buttons.push(mark(button(n <= MAX_DISCARD ? `Discard ${n} and draw ${n}` : `Discard (at most ${MAX_DISCARD})`,
-        () => this.send({ type: "discard", cards: this.sel }), { id: "olb-discard", disabled: n > MAX_DISCARD })));
+      buttons.push(mark(button(n <= this.view.max_discard ? `Discard ${n} and draw ${n}` : `Discard (at most ${this.view.max_discard})`,
+        () => this.send({ type: "discard", cards: this.sel }), { id: "olb-discard", disabled: n > this.view.max_discard })));
     }
     if (this.view.can_put_back) {
       const back = this.view.taken.length === 1 ? "Put the card back and draw instead" : "Put the cards back and draw instead";

@@ -59,7 +59,7 @@ export function seatStatus(view, seat) {
 
 export function headline(view) {
   if (view.tiebreak) return "Tiebreak round";
-  return `Round ${view.round} of 11`;
+  return `Round ${view.round} of ${view.rounds}`;
 }
 
 export function historyList(view, players) {
@@ -279,7 +279,7 @@ export function replayBoard(frame, players, { move = null, seat = null } = {}) {
   const endedRound = move !== null && frame.phase !== "countdown" && frame.results.length > 0;
   if (endedRound) parts.push(resultElement(frame.results.at(-1), players, { ids: false }));
   if (frame.phase !== "over") {
-    parts.push(element("p", { class: "replay-round" }, frame.tiebreak ? "Tiebreak round" : `Round ${frame.round} of 11`),
+    parts.push(element("p", { class: "replay-round" }, frame.tiebreak ? "Tiebreak round" : `Round ${frame.round} of ${frame.rounds}`),
       element("ol", { class: "spread small", style: `--cards: ${frame.spread.length}`, "aria-label": `The spread: ${frame.spread.length} cards` },
         ...frame.spread.map((card, i) => cardElement(card, i, { small: true }))));
     if (frame.caller !== null) parts.push(element("p", { class: "hint" }, `${players[frame.caller].name} called shrdlu!`));

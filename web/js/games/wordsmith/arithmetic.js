@@ -2,7 +2,7 @@
 // what it lacks and what it leaves over. Python still decides every claim.
 import { plural } from "../../ui.js";
 import { KINDS, CHARACTERS, countsOf } from "./letters.js";
-import { ROWS, FREE_BOXES, upper } from "./text.js";
+import { upper } from "./text.js";
 
 /** The pieces a word takes, {red, yellow, blue, green}; null when a character has no pieces. */
 export function costOf(word) {
@@ -42,7 +42,7 @@ export function planOf(view, me, word, chosenRow = null) {
   const circlesUsed = Math.min(circles, sum(short));
   const missing = sum(short) - circlesUsed;
   const over = spare + Math.max(0, circles - sum(short));
-  const freeLeft = Math.max(0, FREE_BOXES - me.crossed - me.discards);
+  const freeLeft = Math.max(0, view.free_boxes - me.crossed - me.discards);
   const blueTicked = Math.max(0, over - freeLeft);
   const plan = { cost, short, circlesUsed, missing, over, blueTicked, problems, row: null };
   if (missing > 0) {
@@ -56,7 +56,7 @@ export function planOf(view, me, word, chosenRow = null) {
   }
   if (!view.options.secret && (view.claimed ?? []).includes(word)) problems.push(`${upper(word)} was already claimed in this challenge.`);
   if (view.required) {
-    const free = [...Array(ROWS).keys()].filter((row) => !me.filled[row]);
+    const free = [...Array(view.rows).keys()].filter((row) => !me.filled[row]);
     const fits = free.filter((row) => word.includes(view.required[row]));
     if (chosenRow !== null && free.includes(chosenRow)) plan.row = chosenRow;
     else plan.row = fits[0] ?? null;

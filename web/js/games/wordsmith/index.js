@@ -106,7 +106,7 @@ export function finalScreen(view, players) {
     const last = index === view.results.length - 1;
     parts.push(element("details", { class: "ws-final-challenge", open: last, "data-challenge": result.challenge },
       element("summary", {}, `Challenge ${result.challenge}: the sheets${result.required ? ` (required letters ${upper(result.required)})` : ""}`),
-      resultElement(result, players, null, { ids: false })));
+      resultElement(result, players, null, { ids: false, shape: view })));
   });
   parts.push(element("p", { class: "hint" }, howToPlay()));
   return element("div", { class: "scoreboard ws-final", id: "ws-final" }, ...parts);
@@ -120,7 +120,7 @@ export function replayBoard(frame, players, { move = null, seat = null } = {}) {
   const parts = [];
   const fresh = frame.players.every((p) => p.words === 0);
   const endedChallenge = move !== null && frame.results.length > 0 && (frame.phase === "over" || (fresh && frame.results.at(-1).challenge === frame.challenge - 1));
-  if (endedChallenge) parts.push(resultElement(frame.results.at(-1), players, null, { ids: false }));
+  if (endedChallenge) parts.push(resultElement(frame.results.at(-1), players, null, { ids: false, shape: frame }));
   if (frame.phase !== "over") {
     parts.push(element("p", { class: "replay-round" }, `${challengeText(frame)}${frame.phase === "last-words" ? ` · Done! (${players[frame.done_by].name})` : ""}`));
     if (dicePerWord(frame) && frame.last_roll.length) parts.push(rollLine(frame));

@@ -117,6 +117,6 @@ function othersElement(view, players, shown) {
         element("div", { class: "ws-other-words" }, ...(words.length ? words.map((word) => drawnWord(word, { size: 16 }))
           : [element("span", { class: "muted" }, p.words ? `${plural(p.words, "word")}, secret until the end of the challenge` : "no word yet")])),
         element("div", { class: "ws-other-pool" }, pieceCounts(p.pool, { size: 16, label: `${player.name}'s pieces: ${countsText(p.pool)}` }),
-          discardBoxes(p, { small: true })));
+          discardBoxes(p, { shape: view, small: true })));
     }));
 }

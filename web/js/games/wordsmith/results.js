@@ -7,7 +7,9 @@ const ENDED = {
   "“Done!” and the last words claimed": "“Done!”, and the last words are in",
 };
 
-export function resultElement(result, players, view, { ids = true } = {}) {
+/** A challenge's result; view: the game's, for the running scores (null: none shown), and
+ * shape (the view's by default) for the sheets' numbers. */
+export function resultElement(result, players, view, { ids = true, shape = view } = {}) {
   const scores = result.sheets.map((sheet) => sheet.score);
   const best = Math.max(...scores);
   const top = players.filter((_p, seat) => scores[seat] === best).map((p) => p.name);
@@ -17,7 +19,7 @@ export function resultElement(result, players, view, { ids = true } = {}) {
   return element("div", { class: "round-result ws-result", id: ids ? "round-result" : null, "data-challenge": result.challenge },
     element("p", { class: "verdict" }, verdict),
     element("p", { class: "hint" }, `It ended: ${ENDED[result.ended] ?? result.ended}.${refused ? " Words the table would have refused score 0 (Secret Wordsmith)." : ""}`),
-    element("div", { class: "ws-sheets" }, ...players.map((player, seat) => resultSheet(result, seat, {
+    element("div", { class: "ws-sheets" }, ...players.map((player, seat) => resultSheet(result, seat, { shape,
       caption: `${player.name}${result.done_by === seat ? " · Done!" : ""}`, small: true, id: ids ? `ws-result-sheet-${seat}` : null }))),
     view && view.results.length > 1 ? element("p", { class: "ws-running" }, `After ${plural(view.results.length, "challenge")}: ${scoreLine(view, players)}.`) : null);
 }

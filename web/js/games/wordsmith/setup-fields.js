@@ -1,6 +1,5 @@
 // Wordsmith's part of the new-game form.
 import { element, plural } from "../../ui.js";
-import { FREE_BOXES } from "./text.js";
 
 /**
  * How words are claimed (the race, or Word by Word in either reading of the printed rules), the
@@ -10,6 +9,8 @@ import { FREE_BOXES } from "./text.js";
  */
 export function setupFields(container, { players, people = () => 1, info } = {}) {
   const defaults = Object.fromEntries((info?.options ?? []).map((option) => [option.name, option.default]));
+  // At most the white boxes can be crossed out: Python's option says how many.
+  const mostCrossed = (info?.options ?? []).find((option) => option.name === "crossed")?.maximum ?? 0;
   const check = (idText, on, label, line) => {
     const input = element("input", { type: "checkbox", id: idText, checked: Boolean(on) });
     return [input, element("label", { class: "check", for: idText }, input,
@@ -52,7 +53,7 @@ export function setupFields(container, { players, people = () => 1, info } = {})
 
   const drawCrossed = (count) => {
     const before = crossedInputs.map((input) => input.value);
-    crossedInputs = [...Array(count).keys()].map((seat) => element("input", { type: "number", min: 0, max: FREE_BOXES, value: before[seat] ?? 0,
+    crossedInputs = [...Array(count).keys()].map((seat) => element("input", { type: "number", min: 0, max: mostCrossed, value: before[seat] ?? 0,
       id: `ws-crossed-${seat}`, inputmode: "numeric" }));
     crossedList.replaceChildren(...crossedInputs.map((input, seat) => element("label", { for: input.id, class: "ws-crossed-row" },
       `Player ${seat + 1}: white boxes crossed out `, input)));
@@ -83,7 +84,7 @@ export function setupFields(container, { players, people = () => 1, info } = {})
       word_by_word: plain.checked ? "plain" : dice.checked || (people?.() ?? 1) >= 2 ? "dice" : "off",
       advanced: advanced.checked,
       required_from: fromRandom.checked ? "random" : "word",
-      crossed: mixed.checked ? crossedInputs.map((input) => Math.min(FREE_BOXES, Math.max(0, Math.round(Number(input.value) || 0)))) : [],
+      crossed: mixed.checked ? crossedInputs.map((input) => Math.min(mostCrossed, Math.max(0, Math.round(Number(input.value) || 0)))) : [],
     }),
   };
 }

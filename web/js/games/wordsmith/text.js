@@ -1,10 +1,8 @@
 // What Wordsmith's screens say of a view: words in capitals, which challenge it is, the scores in
-// a line, each player's line in the side panel (also under the others' names in the race), and
-// the numbers of the paper sheet they state. Python holds the rules (games/wordsmith/rules.py).
+// a line, and each player's line in the side panel (also under the others' names in the race).
+// Python holds the rules (games/wordsmith/rules.py), and the view the sheet's numbers (rows,
+// boxes, free_boxes).
 
-export const ROWS = 6;
-export const BOXES = 12;
-export const FREE_BOXES = 6;
 export const upper = (text) => String(text).toUpperCase();
 
 // Word by Word (Python's option word_by_word): "plain" claims in step with the own die, "dice"
@@ -24,7 +22,7 @@ export function seatStatus(view, seat) {
   // The points of the sheet on screen (Python's count), and the game's so far after challenge 1.
   const sheet = `${player.score ?? "?"} pts`;
   const earlier = !view.results.length ? "" : player.score === null ? ` (${total} before)` : ` (${total + player.score} in all)`;
-  const parts = [`${sheet}${earlier}`, `${player.words}/${ROWS} words`];
+  const parts = [`${sheet}${earlier}`, `${player.words}/${view.rows} words`];
   if (view.done_by === seat) parts.push("Done!");
   else if (player.finished) parts.push(FINISHED[player.finished] ?? player.finished);
   else if (player.waiting) parts.push("waiting");

@@ -3,7 +3,7 @@
 // and in Advanced the row it goes in.
 import { element, button, plural } from "../../ui.js";
 import { KINDS, CHARACTERS, countsOf, countsText, letterSvg, wordSvg } from "./letters.js";
-import { ROWS, upper, dicePerWord } from "./text.js";
+import { upper, dicePerWord } from "./text.js";
 import { normalise, planOf } from "./arithmetic.js";
 import { iconButton, pieceCounts } from "./drawings.js";
 import { discardBoxes } from "./sheet.js";
@@ -147,11 +147,11 @@ function drawPreview(preview, view, me, word, plan) {
     element("div", { class: "ws-preview-word" }, wordSvg(word, { size: 44, pending: plan.missing > 0 })),
     element("div", { class: "ws-takes" }, element("span", { class: "ws-label" }, `${upper(word)} takes`),
       pieceCounts(plan.cost, { size: 22, all: false, marked: missing, label: `${upper(word)} takes ${countsText(plan.cost)}` })),
-    ...[plan.missing <= 0 ? discardBoxes(me, { pending: Math.min(plan.over, me.boxes_left), small: true }) : null, ...lines].filter(Boolean));
+    ...[plan.missing <= 0 ? discardBoxes(me, { shape: view, pending: Math.min(plan.over, me.boxes_left), small: true }) : null, ...lines].filter(Boolean));
 }
 
 function drawRows(rows, view, me, word, plan, choose) {
-  rows.replaceChildren(element("span", { class: "ws-label" }, "Row (its letter):"), ...[...Array(ROWS).keys()].map((row) => {
+  rows.replaceChildren(element("span", { class: "ws-label" }, "Row (its letter):"), ...[...Array(view.rows).keys()].map((row) => {
     const letter = upper(view.required[row]);
     const taken = me.filled[row];
     const fits = word.includes(view.required[row]);
