@@ -501,7 +501,7 @@ def write_lock(target: Path, wheels: list[tuple[str, str, Path, tuple[str, ...]]
 def build_inputs_digest() -> str:
     paths = [ROOT / "build.py"]
     for folder in (PACKAGE_SRC, WEB_SRC, TOOLS, ROOT / "wordlists"):
-        paths += [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+        paths += [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts and "node_modules" not in p.parts]
     return tree_digest(sorted(paths), ROOT)
 
 
@@ -802,11 +802,13 @@ def ensure_test_tools() -> str:
     """Debian's chromium for the browser tests, firefox-esr (driven over WebDriver BiDi, built
     in) and webkit2gtk-driver + xvfb (WebKitWebDriver, whose MiniBrowser needs an X display) for
     the engine smoke tests (tests/browser/engines.py), iproute2 + util-linux (ip, unshare) for the
-    WebRTC tests' own network namespace, and iptables + coturn for the NAT lab's home routers and
-    STUN/TURN server (tests/browser/natlab.py); installed with apt-get when missing."""
+    WebRTC tests' own network namespace, iptables + coturn for the NAT lab's home routers and
+    STUN/TURN server (tests/browser/natlab.py), and npm for the JavaScript linter (ensure_lint_tools);
+    installed with apt-get when missing."""
     found = find_chromium()
     tools = (("firefox-esr", "firefox-esr"), ("webkit2gtk-driver", "WebKitWebDriver"), ("xvfb", "Xvfb"),
-             ("iproute2", "ip"), ("util-linux", "unshare"), ("iptables", "iptables"), ("coturn", "turnserver"))
+             ("iproute2", "ip"), ("util-linux", "unshare"), ("iptables", "iptables"), ("coturn", "turnserver"),
+             ("npm", "npm"))
     missing = [package for package, tool in tools if not shutil.which(tool)]
     if not found:
         missing.append("chromium")
@@ -824,9 +826,25 @@ def ensure_test_tools() -> str:
     return found
 
 
+LINT_TOOLS = TOOLS / "lint"  # ESLint, pinned by its package-lock.json (tests only, never shipped)
+
+
+def ensure_lint_tools() -> None:
+    """tools/lint/node_modules installed with npm ci from the lock file, again when it changes."""
+    lock = LINT_TOOLS / "package-lock.json"
+    stamp = LINT_TOOLS / "node_modules" / ".wordtable-lock-sha256"
+    wanted = hashlib.sha256(lock.read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == wanted:
+        return
+    log("installing the JavaScript linter (npm ci in tools/lint)")
+    run(["npm", "ci", "--no-audit", "--no-fund", "--prefix", str(LINT_TOOLS)])
+    stamp.write_text(wanted)
+
+
 def run_tests(pytest_args: list[str]) -> int:
     python = ensure_venv("build", "test")
     chromium = ensure_test_tools()
+    ensure_lint_tools()
     build()
     environment = {**os.environ, "WORDTABLE_CHROMIUM": chromium}
     command = [str(python), "-m", "pytest", *(pytest_args or ["tests"])]

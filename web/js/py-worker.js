@@ -92,7 +92,7 @@ async function fetchOwnWheel() {
   try {
     response = await fetch(new URL(entry.file_name, RUNTIME), { integrity: `sha256-${hexToBase64(entry.sha256)}` });
   } catch (error) {
-    throw new Error(`${entry.file_name} failed its integrity check or could not be downloaded (${error.message})`);
+    throw new Error(`${entry.file_name} failed its integrity check or could not be downloaded (${error.message})`, { cause: error });
   }
   if (!response.ok) throw new Error(`${entry.file_name}: HTTP ${response.status}`);
   return { name: entry.file_name, bytes: new Uint8Array(await response.arrayBuffer()) };
@@ -241,7 +241,7 @@ async function downloadSiteFile(path, sha256) {
   try {
     response = await fetch(new URL(path, SITE), options);
   } catch (error) {
-    throw new Error(await unreachableMessage(path));
+    throw new Error(await unreachableMessage(path), { cause: error });
   }
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());

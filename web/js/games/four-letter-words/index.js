@@ -158,7 +158,7 @@ export function announcement(view, players) {
 }
 
 /** What a bot is doing, while it thinks. */
-export function botDoing(view, seat) {
+export function botDoing(view, _seat) {
   if (view.phase === "choose") return "is choosing a word";
   if (view.phase === "vet") return `is considering ${upper(view.word)}`;
   if (view.phase === "defend") return `is looking up ${upper(view.word)}`;

@@ -435,7 +435,7 @@ export class TurnPanel {
         if (letters) this.wild[uid] = letters;
       }
     };
-    let text = "";
+    let text;
     switch (move.type) {
       case "draw": this.suggested = "olb-draw"; text = "draw from the stack"; break;
       case "take": this.pileFrom = this.view.pile.length - move.count; this.suggested = "olb-take"; text = `take ${plural(move.count, "card")} from the pile`; break;
