@@ -8,7 +8,7 @@ import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { REACH, rememberedReach, rememberReach, hostServers, guestServers, serverNames, rememberedName, rememberName } from "./settings.js";
 import { qrPicture, qrReader } from "./qr.js";
 import { RoundWatch, onlyWaitingChanged } from "./race.js";
-import { TableScreen, waitingLine, checkGameButton, lobbyLine } from "./table-screen.js";
+import { TableScreen, checkGameButton, lobbyLine } from "./table-screen.js";
 
 /** Runs job once every job queued before it on the same owner (a connection) has finished,
  * whatever became of them; returns the job's own promise. */
@@ -728,9 +728,9 @@ export class GuestScreen {
           throw error;
         }
       };
-      return screen.setMain(game.turnScreen(view, players[seat], { act, suggest: null, ask, players })); // no bots to ask online
+      return screen.showTurn(view, players[seat], { act, suggest: null, ask }); // no bots to ask online
     }
     const waiting = actors.map((s) => players[s]?.name).join(", ");
-    screen.setMain(waitingLine(`Waiting for ${waiting}…`, "guest-waiting"), game.waitingPicture?.(view, null));
+    screen.showWaiting(view, `Waiting for ${waiting}…`, "guest-waiting", { own: view });
   }
 }

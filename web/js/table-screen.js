@@ -140,6 +140,25 @@ export class TableScreen {
     return screen;
   }
 
+  /** A person's turn, at a host's table and at a guest's alike: news for everyone above it (the
+   * game's announcement), the game's turn screen (ctx: act, suggest, ask), and what the table
+   * adds under it (after). */
+  showTurn(view, player, ctx, { after = [] } = {}) {
+    this.setMain(this.announcement(view), this.game.turnScreen(view, player, { ...ctx, players: this.players }), ...after);
+  }
+
+  /** Others are due: the news, who is awaited (text, the line's id), and where the game draws
+   * one, this person's own board (own: their view; name: theirs, null for "you"). */
+  showWaiting(view, text, id, { own = null, name = null } = {}) {
+    this.setMain(this.announcement(view), waitingLine(text, id), own ? this.game.waitingPicture?.(own, name) : null);
+  }
+
+  /** News for everyone above the turn (what became of a challenge), if the game has any. */
+  announcement(view) {
+    const text = this.game.announcement?.(view, this.players);
+    return text ? element("p", { class: "notice", id: "announcement", role: "status" }, text) : null;
+  }
+
   /** The end: the verdict, the game's final screen, and actions (buttons) under it. */
   showGameOver(view, { ask, seat = null, shareLink = null, actions = [] } = {}) {
     // The way on sits under the verdict, before the (long) final screen: on a phone too.

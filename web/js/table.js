@@ -251,14 +251,14 @@ export class Table {
     if (humans.length) return this.humanTurn(this.nextHuman(humans, view), token, view);
     const bots = actors.filter((seat) => this.save.players[seat].bot);
     if (bots.length) return this.botTurn(bots[0], view, token);
-    const waiting = waitingLine(`Waiting for ${actors.map((seat) => this.save.players[seat].name).join(", ")} (online)…`, "remote-waiting");
+    const waiting = [`Waiting for ${actors.map((seat) => this.save.players[seat].name).join(", ")} (online)…`, "remote-waiting"];
     // With one person at this device, they keep seeing their own board while friends play.
     const [onlyHuman] = this.humans.length === 1 ? this.humans : [null];
-    if (onlyHuman === null || !this.game.waitingPicture) return this.setMain(waiting);
+    if (onlyHuman === null || !this.game.waitingPicture) return this.screen.showWaiting(view, ...waiting);
     const own = await this.call("game.view", { seat: onlyHuman });
     if (token !== this.token) return;
     this.rememberOwn(onlyHuman, own.view);
-    return this.setMain(waiting, this.game.waitingPicture(own.view, this.save.players[onlyHuman].name));
+    return this.screen.showWaiting(view, ...waiting, { own: own.view, name: this.save.players[onlyHuman].name });
   }
 
   /** Each person's own view at this device (a race screen shows a person what only they may
@@ -340,13 +340,11 @@ export class Table {
     this.drawSide({ ...view, seat });
     this.turnShown = { seat, view };
     // Taking back comes after the turn: what to do next stays at the top.
-    this.setMain(this.announcement(view),
-      this.game.turnScreen(view, player, { act, suggest, ask, players: this.save.players }), this.takeBackButton(seat, token));
+    this.screen.showTurn(view, player, { act, suggest, ask }, { after: [this.takeBackButton(seat, token)] });
   }
 
   announcement(view) {
-    const text = this.game.announcement?.(view, this.save.players);
-    return text ? element("p", { class: "notice", id: "announcement", role: "status" }, text) : null;
+    return this.screen.announcement(view);
   }
 
   /** Between two people's turns the device shows nothing of either; the game says why. */
