@@ -31,10 +31,10 @@ from typing import Any
 
 from wordtable.engine.errors import GameError
 from wordtable.engine.game import Record, replay
+from wordtable.engine.owned import Keep
 from wordtable.engine.rng import rng_for
 from wordtable.games import REGISTRY, game_class, make
 from wordtable.lexicon import store
-from wordtable.engine.owned import Keep
 from wordtable.online import MAX_MESSAGE, Draws, Guest, Host, checksum, decode, encode
 
 HOSTILE_SEAT = 1

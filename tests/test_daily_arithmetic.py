@@ -5,11 +5,9 @@ only over consecutive days, and a challenge link carries a game back exactly or 
 
 from __future__ import annotations
 
-
 import pytest
 
 from web_js import run_script
-
 
 SCRIPT = r"""
 const daily = await import("./js/daily.js");

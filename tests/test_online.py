@@ -16,8 +16,8 @@ from wordtable.engine.rng import rng_for
 from wordtable.games.four_letter_words.bots import BOTS as FLW_BOTS
 from wordtable.games.four_letter_words.rules import FourLetterWords
 from wordtable.games.shrdlu.rules import Shrdlu
-from wordtable.games.spell_write.rules import SpellWrite
 from wordtable.games.spell_write.bots import BOTS as SW_BOTS
+from wordtable.games.spell_write.rules import SpellWrite
 from wordtable.lexicon import store
 from wordtable.online import MAX_MESSAGE, PROTOCOL, Guest, Host, checksum, clean_name, decode, encode
 

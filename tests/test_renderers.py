@@ -15,7 +15,6 @@ import pytest
 
 from toy_games import TOY_GAMES, renderer_files
 from web_js import run_script
-
 from wordtable.games import infos
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,8 +7,7 @@ import hashlib
 
 import pytest
 
-from wordtable.engine.shared_random import (Break, Ledger, SecretChain, event_value, follows,
-                                            is_link)
+from wordtable.engine.shared_random import Break, Ledger, SecretChain, event_value, follows, is_link
 
 
 def chains(count: int, length: int = 8) -> list[SecretChain]:

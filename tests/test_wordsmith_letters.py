@@ -11,7 +11,6 @@ import math
 import pytest
 
 from web_js import run_script
-
 from wordtable.games.wordsmith.alphabet import ALPHABET, KINDS
 
 EXPECTED_CHARACTERS = set("abcdefghijklmnopqrstuvwxyz-'")

@@ -21,9 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
+from playwright.sync_api import Error as PlaywrightError, sync_playwright  # noqa: E402
+
 import build  # noqa: E402
 from harness import CHROMIUM_FLAGS  # noqa: E402
-from playwright.sync_api import Error as PlaywrightError, sync_playwright  # noqa: E402
 
 VIEWPORTS = {"phone-360": {"width": 360, "height": 740}, "phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 WORDS = ["BAG", "CAST", "DON'T", "X-RAY", "WORDSMITH", "QUIZ"]

@@ -8,9 +8,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from playwright.sync_api import sync_playwright
+
 import build
 from harness import CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite
-from playwright.sync_api import sync_playwright
 
 # Raw addresses instead of mDNS names: the namespace has no multicast DNS.
 FLAGS = [flag + ",WebRtcHideLocalIpsWithMdns" if flag.startswith("--disable-features=") else flag

@@ -17,10 +17,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent.parent / "py"), str(HERE)]
 
+import one_letter_better_driver  # noqa: E402
 from online_driver import Pages, browser_pages, ready  # noqa: E402
 from spell_write_driver import ready_for_a_choice, take_turn  # noqa: E402
 from wordsmith_driver import game as wordsmith_game, state_of  # noqa: E402
-import one_letter_better_driver  # noqa: E402
 from wordtable.games.one_letter_better.plays import plays as olb_plays  # noqa: E402
 from wordtable.games.shrdlu.rules import solve  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402

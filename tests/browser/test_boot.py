@@ -7,11 +7,11 @@ import json
 import re
 
 import pytest
-from harness import TEST_CONTEXT
 from playwright.sync_api import Page, expect
 
 import build
-from conftest import watch_requests, wait_for_boot
+from conftest import wait_for_boot, watch_requests
+from harness import TEST_CONTEXT
 from tables import open_prepared_game
 from wordtable.games import BUILT_IN
 

@@ -11,10 +11,10 @@ import re
 from urllib.parse import quote
 
 import pytest
-from harness import TEST_CONTEXT
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import wait_for_boot, watch_requests
+from harness import TEST_CONTEXT
 from layout import open_position, positions
 from wordtable.games import BUILT_IN, game_class
 

@@ -17,8 +17,19 @@ from wordtable.engine.owned import OwnedBreak, parse_shown
 from wordtable.engine.rng import START_MARK, NeedRandomness, Seed, SharedSeed, action_mark
 from wordtable.engine.shared_random import Break, Ledger, is_link
 from wordtable.online.draws import Action, Draws, draws_from_json
-from wordtable.online.protocol import (OTHER_VERSION, PROTOCOL, RECORD_PART, REFUSALS_KEPT, _int, _number, checksum,
-                                       clean_name, decode, encode, labels_digest)
+from wordtable.online.protocol import (
+    OTHER_VERSION,
+    PROTOCOL,
+    RECORD_PART,
+    REFUSALS_KEPT,
+    _int,
+    _number,
+    checksum,
+    clean_name,
+    decode,
+    encode,
+    labels_digest,
+)
 
 Outgoing = list[tuple[str, str]]  # (peer, message text)
 

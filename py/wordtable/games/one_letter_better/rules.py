@@ -60,10 +60,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from wordtable.engine.errors import BadOptions, IllegalMove, MalformedMove
-from wordtable.engine.game import GameKind, Game, Move, Outcome, is_int
-from wordtable.engine.options import GameOptions, option
 from wordtable.engine.cards import draw, shuffled
+from wordtable.engine.errors import BadOptions, IllegalMove, MalformedMove
+from wordtable.engine.game import Game, GameKind, Move, Outcome, is_int
+from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import Seed, rng_for
 from wordtable.games.one_letter_better.deck import DECK, GAME_ID, Card
 from wordtable.lexicon.rules import WordRule
