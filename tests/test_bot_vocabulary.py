@@ -139,8 +139,8 @@ def bot_words(game_id: str, lexicon: str, seeds: range) -> list[tuple[str, str]]
         levels = [LEVELS[(seed + seat) % 3] for seat in range(players)]
 
         def asking(level):
-            def bot(game, view, rng):
-                move = bots[level](game, view, rng)
+            def bot(game, view, bot_rng):  # the player's own rng, not the seed's above
+                move = bots[level](game, view, bot_rng)
                 if move is not None and game.realtime:
                     found.extend((level, word) for word in declared.words(None, None, view["seat"], move))
                 return move

@@ -39,7 +39,8 @@ const modules = {};
 for (const file of files) {
   modules[file] = await import(`./js/games/${file}`);
   const id = modules[file].id;
-  out.modules[file] = { id, problems: contract.checkRenderer(modules[file], info[id]), registered: registry.RENDERERS.includes(modules[file]) };
+  out.modules[file] = { id, problems: contract.checkRenderer(modules[file], info[id]),
+                        registered: registry.RENDERERS.includes(modules[file]) };
   if (games[id]) out.modules[file].joined = [games[id].title, games[id].realtime, games[id].minPlayers, games[id].maxPlayers];
 }
 // Deliberately broken modules: the check must report them, and the registry must leave them out.

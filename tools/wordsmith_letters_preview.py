@@ -93,7 +93,7 @@ def main(out: Path) -> None:
                 context.route("**/*", local_only)
                 page = context.new_page()
                 errors: list[str] = []
-                page.on("pageerror", lambda error: errors.append(str(error)))
+                page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))  # this page's own list
                 page.goto(url)
                 try:
                     page.wait_for_selector("body[data-ready=yes]", timeout=10_000)

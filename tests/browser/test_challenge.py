@@ -19,7 +19,8 @@ from layout import open_position, positions
 from wordtable.games import BUILT_IN, game_class
 
 # The result line of every game: points or cards against the best rival, or how long a seat lasted.
-RESULT = re.compile(r"(✅ I won|❌ I lost): (−?\d+ (points?|cards?) to −?\d+|(out|still in) after \d+ words? · (no strikes|✗+ \d strikes?))")
+RESULT = re.compile(r"(✅ I won|❌ I lost): (−?\d+ (points?|cards?) to −?\d+"
+                    r"|(out|still in) after \d+ words? · (no strikes|✗+ \d strikes?))")
 
 
 def save_of(page: Page, save_id: str) -> dict:

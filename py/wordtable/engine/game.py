@@ -5,6 +5,7 @@ view, …) and may override the optional capabilities, whose defaults are writte
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field, replace
@@ -447,10 +448,8 @@ def replay(game: Game, record: Record, complete: bool = True) -> Any:
     showed at the end (with_shown)."""
     if record.shown():
         return with_shown(game, record, list(replay_states(game, record, complete)))
-    state = None
-    for state in replay_states(game, record, complete):
-        pass
-    return state
+    # Run the whole replay (its checks come after the last move) and keep only the last state.
+    return deque(replay_states(game, record, complete), maxlen=1)[0]
 
 
 def undo(game: Game, record: Record, seat: int) -> Record:

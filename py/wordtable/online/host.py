@@ -73,10 +73,11 @@ class Host:
         complete = self.draws is None or self.draws.pending is None
         states = []
         try:
-            for self.state in replay_states(self.game, self.record, complete, self.seed):
-                self.epochs.append(self.game.epoch(self.state))
+            for state in replay_states(self.game, self.record, complete, self.seed):
+                self.state = state  # kept as it goes: the last one replayed is the table's
+                self.epochs.append(self.game.epoch(state))
                 if self.record.owned is not None:
-                    states.append(self.state)
+                    states.append(state)
         except NeedRandomness:  # the start's own draw is under way: not started yet
             if self.record.moves:
                 raise

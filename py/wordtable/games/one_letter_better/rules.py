@@ -690,8 +690,8 @@ class OneLetterBetter(Game):
             return self._round_over_at_target(self._trim_or(after, seat, ends_turn=False))
         after = _score(pending.before, seat, self._forfeit(pending))
         after = replace(after, must_play=None, taken=(), log=state.log).noted(
-            seat, f"challenged {words}: not in the dictionary, so the play is taken back and the points go to the challenger; the turn ends for",
-            pending.seat)
+            seat, f"challenged {words}: not in the dictionary, so the play is taken back and the points go to the challenger;"
+            " the turn ends for", pending.seat)
         return self._round_over_at_target(self._trim_or(after, pending.seat, ends_turn=True), ends_turn=True)
 
     @staticmethod
