@@ -137,7 +137,7 @@ def main() -> None:
         print(f"  compiling pyodide.asm.wasm alone: first {summarize([p['compile'][0] for p in probes])},"
               f" again {summarize([p['compile'][1] for p in probes])}")
         print(f"  stock Pyodide booted alone (no snapshot): {summarize([p['boot'] for p in probes])}")
-        print(f"  the same Python work, 1st/2nd/3rd time: "
+        print("  the same Python work, 1st/2nd/3rd time: "
               + " / ".join(summarize([p['work'][i] for p in probes]) for i in range(3)))
 
 

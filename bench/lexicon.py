@@ -18,10 +18,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "bench"), str(ROOT / "tests" / "browser")]
 
+from playwright.sync_api import sync_playwright  # noqa: E402
+
 import build  # noqa: E402
 import lexicon_queries  # noqa: E402
 from harness import CHROMIUM_FLAGS  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
 from startup import BARE_PREFIX, BenchHandler  # noqa: E402
 
 

@@ -20,10 +20,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
+from playwright.sync_api import sync_playwright  # noqa: E402
+
 import build  # noqa: E402
 import natlab  # noqa: E402
 from harness import CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
 
 
 def attempt(browsers, sites, host_device, guest_device, host_servers, guest_servers, wait_s=20) -> tuple[bool, float]:

@@ -98,9 +98,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
+from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright  # noqa: E402
+
 import build  # noqa: E402
 from harness import CHROMIUM_FLAGS, TEST_CONTEXT  # noqa: E402
-from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright  # noqa: E402
 
 BENCH_PREFIX = "/__bench__/"
 STOCK_PREFIX = BENCH_PREFIX + "stock-pyodide/"  # build.py's cached, unmodified Pyodide release
@@ -871,17 +872,20 @@ def report(results: dict, profiles: list[Profile], runs: int, browser_version: s
                     served = median([r["server_bytes"] for r in data[name][load]])
                     print(f"  check {name} {load}: browser counted {mb(seen)}, the server wrote {mb(served)}")
 
+    def median_ratio(by_page: dict[str, list[dict]], key: str, bare_key: str) -> str:
+        a = median([r[key] for r in by_page["wordtable"]])
+        b = median([r[bare_key] for r in by_page["bare"]])
+        return f"{a / b:.2f}" if a is not None and b else "—"
+
     print("\nHeadline, wordtable / bare (medians; bare's playable = its Python ready):")
     for profile in profiles:
         data = results[profile.name]
         for load in ("cold", "warm"):
-            def ratio(key: str, bare_key: str) -> str:
-                a = median([r[key] for r in data["wordtable"][load]])
-                b = median([r[bare_key] for r in data["bare"][load]])
-                return f"{a / b:.2f}" if a is not None and b else "—"
-            print(f"  {profile.label:23} {load}:  bytes until playable {ratio('bytes_playable', 'bytes_playable'):>5}"
-                  f"   time to playable {ratio('playable', 'ready'):>5}   first paint {ratio('fp', 'fp'):>5}"
-                  f"   first contentful paint {ratio('fcp', 'fcp'):>5}")
+            by_page = {name: data[name][load] for name in ("wordtable", "bare")}
+            print(f"  {profile.label:23} {load}:  bytes until playable {median_ratio(by_page, 'bytes_playable', 'bytes_playable'):>5}"
+                  f"   time to playable {median_ratio(by_page, 'playable', 'ready'):>5}"
+                  f"   first paint {median_ratio(by_page, 'fp', 'fp'):>5}"
+                  f"   first contentful paint {median_ratio(by_page, 'fcp', 'fcp'):>5}")
     cold_bare = [r for p in profiles for r in results[p.name]["bare"]["cold"]]
     cold_ours = [r for p in profiles for r in results[p.name]["wordtable"]["cold"]]
     if cold_bare and cold_ours:

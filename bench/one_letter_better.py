@@ -25,8 +25,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "bench")]
 import build  # noqa: E402
 import one_letter_better_turns  # noqa: E402
 from lexicon import in_browser  # noqa: E402
-from wordtable.games.one_letter_better.rules import CARDS, MAX_TURNS, OneLetterBetter  # noqa: E402
 from wordtable.games.one_letter_better.bots import BOTS  # noqa: E402
+from wordtable.games.one_letter_better.rules import CARDS, MAX_TURNS, OneLetterBetter  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
 
 LINEUPS = {2: ("hard", "medium"), 3: ("hard", "medium", "easy"), 4: ("hard", "medium", "easy", "hard")}
@@ -96,8 +96,9 @@ def balance(games: int) -> None:
               f" of the deck {sum(g['first_won'] for g in to_end) / games:.0%} (a fair share: {1 / players:.0%}; each seat"
               f" plays each bot in turn)")
         print(f"  plays: {plays / games:.1f} a round, of which steals {steals / max(1, plays):.0%} ({steals / games:.1f} a round)")
-        print("  card plays per round (a card a blue card sends back can be played again), and per card of that kind in the deck: " + ", ".join(
-            f"{kind} {used[kind] / games:.1f} ({used[kind] / games / in_deck[kind]:.0%})" for kind, _n in in_deck.most_common()))
+        print("  card plays per round (a card a blue card sends back can be played again), and per card of that kind in the deck: "
+              + ", ".join(f"{kind} {used[kind] / games:.1f} ({used[kind] / games / in_deck[kind]:.0%})"
+                          for kind, _n in in_deck.most_common()))
 
 
 def timing() -> None:

@@ -64,8 +64,8 @@ def rounds(players: int, target: int, options: dict[str, Any], seeds: list[int])
     """One round per seed with medium bots: turns per player, steals, the top score, the round's end."""
     import functools
 
-    from wordtable.games.one_letter_better.rules import OneLetterBetter
     from wordtable.games.one_letter_better.bots import BOTS
+    from wordtable.games.one_letter_better.rules import OneLetterBetter
     from wordtable.lexicon import store
     game = OneLetterBetter(functools.lru_cache(maxsize=None)(store.load))
     extra = {"bonus": [0] * players} if options.get("bonus") == "none" else {}

@@ -14,8 +14,8 @@ from lexicon_queries import load
 
 
 def run(lexicon_folder: str, word_list: str, games: int = 12) -> dict:
-    from wordtable.games.one_letter_better.rules import OneLetterBetter
     from wordtable.games.one_letter_better.bots import BOTS
+    from wordtable.games.one_letter_better.rules import OneLetterBetter
 
     lexicon = load(Path(lexicon_folder), "standard", native=False)
     start = time.perf_counter()

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from lexicon_queries import load
 from wordtable.engine.rng import rng_for
-from wordtable.games.spell_write.rules import SpellWrite
 from wordtable.games.spell_write.bots import BOTS
+from wordtable.games.spell_write.rules import SpellWrite
 
 
 def run(lexicon_folder: str, word_list: str, games: int = 12) -> dict:

@@ -29,9 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
+from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright  # noqa: E402
+
 import build  # noqa: E402
 from harness import CHROMIUM_FLAGS, TEST_CONTEXT  # noqa: E402
-from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright  # noqa: E402
 
 BARE_PREFIX = "/__bench__/"
 PAGES = {"wordtable": "/", "bare": BARE_PREFIX + "index.html?variant=bare",

@@ -42,8 +42,8 @@ def hard_bot_moves(lexicon, first_ms: float, games: int = 6) -> dict:
     """Every move of a hard bot (a claim, a roll or a choice of piece) in whole games against
     a medium bot: the bot's own time, from its view to its move."""
     from wordtable.engine.bots import play
-    from wordtable.games.wordsmith.rules import Wordsmith
     from wordtable.games.wordsmith.bots import BOTS
+    from wordtable.games.wordsmith.rules import Wordsmith
     game = Wordsmith(lambda name: lexicon)
     times: list[float] = []
 

@@ -31,10 +31,10 @@ from typing import Any
 
 from wordtable.engine.errors import GameError
 from wordtable.engine.game import Record, replay
+from wordtable.engine.owned import Keep
 from wordtable.engine.rng import rng_for
 from wordtable.games import REGISTRY, game_class, make
 from wordtable.lexicon import store
-from wordtable.engine.owned import Keep
 from wordtable.online import MAX_MESSAGE, Draws, Guest, Host, checksum, decode, encode
 
 HOSTILE_SEAT = 1
@@ -312,6 +312,15 @@ def attack(host: Host, peer: str, text: str, counts: Counts) -> None:
                 assert secret not in reply, f"{host.game.id}: {to} was sent a secret: {secret[:80]}"
 
 
+def mid_game(twin: Guest, rng: random.Random, shared: bool) -> Guest:
+    """The guest as it was after some of the real draws its honest twin took part in (it gave
+    its part to those): the twin's secrets, a copy of its own secret part."""
+    drawn = twin.drawn[:rng.randint(0, len(twin.drawn))] if shared else []
+    owned = None if twin.owned is None else Keep.from_json(twin.owned.to_json())
+    return Guest(twin.token, chain_end=twin.chain_end, drawn=list(drawn), host_head=twin.host_head,
+                 game_id=twin.game_id, owned=owned, lexicon_for=shipped)
+
+
 def fuzz_guest(game_id: str, messages: int, seed: int = 0, shared: bool = False) -> Counts:
     """A hostile host's traffic at a guest, made from a real game's messages to that guest.
     shared: with the host's draws (welcome with its commitment, draw requests), and the guest
@@ -352,15 +361,7 @@ def fuzz_guest(game_id: str, messages: int, seed: int = 0, shared: bool = False)
                  encode({"t": "answer", "q": 1, "answer": [1]}), encode({"t": "table", "away": [1]}),
                  encode({"t": "ping", "at": 5})]
         randomness = [text for text in real if decode(text)["t"] in ("welcome", "draw")]
-
-        def mid_game() -> Guest:
-            """The guest as it was after some of the real draws (it gave its part to those)."""
-            drawn = twin.drawn[:rng.randint(0, len(twin.drawn))] if shared else []
-            owned = None if twin.owned is None else Keep.from_json(twin.owned.to_json())
-            return Guest(guest.token, chain_end=guest.chain_end, drawn=list(drawn), host_head=twin.host_head,
-                         game_id=twin.game_id, owned=owned, lexicon_for=shipped)
-
-        guest = mid_game()
+        guest = mid_game(twin, rng, shared)
         for _ in range(2000):
             if counts.messages >= messages:
                 break
@@ -389,11 +390,11 @@ def fuzz_guest(game_id: str, messages: int, seed: int = 0, shared: bool = False)
                 counts.kinds["left as it was"] += 1
             if guest.broken is not None:  # it caught the host: a new game with a new guest
                 counts.kinds["(the guest stopped the game)"] += 1
-                guest = mid_game()
+                guest = mid_game(twin, rng, shared)
             elif guest.other_version:  # a welcome of another version: it takes nothing more (a new guest)
                 assert guest.error and not replies
                 counts.kinds["(turned away: another version)"] += 1
-                guest = mid_game()
+                guest = mid_game(twin, rng, shared)
     return counts
 
 

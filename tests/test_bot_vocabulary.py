@@ -23,8 +23,7 @@ from wordtable.engine.bots import play
 from wordtable.games import BUILT_IN, REGISTRY, make, words_proposed
 from wordtable.lexicon import Lexicon, LexiconInfo, store
 from wordtable.lexicon.rules import refusal
-from wordtable.lexicon.vocabulary import (
-    NEVER_PROPOSE_FILES, forms, never_propose, read_list, vocabulary)
+from wordtable.lexicon.vocabulary import NEVER_PROPOSE_FILES, forms, never_propose, read_list, vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "py" / "wordtable" / "lexicon" / "data"
@@ -140,8 +139,8 @@ def bot_words(game_id: str, lexicon: str, seeds: range) -> list[tuple[str, str]]
         levels = [LEVELS[(seed + seat) % 3] for seat in range(players)]
 
         def asking(level):
-            def bot(game, view, rng):
-                move = bots[level](game, view, rng)
+            def bot(game, view, bot_rng):  # the player's own rng, not the seed's above
+                move = bots[level](game, view, bot_rng)
                 if move is not None and game.realtime:
                     found.extend((level, word) for word in declared.words(None, None, view["seat"], move))
                 return move
@@ -184,8 +183,8 @@ def test_bots_never_propose_a_blocked_word_and_mostly_everyday_ones(game_id):
 def test_spell_write_bots_claim_everyday_words_between_equal_choices_never_blocked_ones():
     """AT and TA take the same link (only one may be claimed) and score the same: the bot
     claims the everyday one. TIT would score more, but is a never-propose word."""
-    from wordtable.games.spell_write.rules import Layout, Sheet
     from wordtable.games.spell_write.bots import best_claims
+    from wordtable.games.spell_write.rules import Layout, Sheet
     layout = Layout(black=((3, 2), (3, 3)), highlighted=(), bonus_row=3, bonus_col=3)
     sheet = Sheet(layout, "at..............")
     for common, expected in ((["at"], [[(0, 0), (0, 1)]]), (["ta"], [[(0, 1), (0, 0)]])):

@@ -4,7 +4,6 @@ import json
 from dataclasses import replace
 
 from toy_games import TOY_GAMES
-
 from wordtable import bridge
 
 # Each test's `call` answers in a session of its own, reading the compiled dictionaries

@@ -75,7 +75,7 @@ def test_a_damaged_listing_file_leaves_the_trie_to_answer(site, damage):
 def test_lexicons_and_check(site):
     listed = call(site, "lexicons")["result"]
     assert listed["default"] == "standard"
-    assert [l["name"] for l in listed["lexicons"]][:2] == ["standard", "common"]
+    assert [entry["name"] for entry in listed["lexicons"]][:2] == ["standard", "common"]
     results = call(site, "lexicon.check", words=["Night", "nigth"], game="shrdlu")["result"]["results"]
     assert results[0] == {"word": "night", "valid": True, "reason": None}
     assert results[1]["valid"] is False and "not in the Standard dictionary" in results[1]["reason"]
@@ -96,7 +96,7 @@ def test_own_list_round_trip(site):
     info = call(site, "lexicon.add_custom", id="custom:a", title="Veg", words=parsed["words"])["result"]
     assert info["custom"] is True and info["words"] == 2
     assert call(site, "lexicon.check", lexicon="custom:a", words=["kale"])["result"]["results"][0]["valid"]
-    assert "custom:a" in [l["name"] for l in call(site, "lexicons")["result"]["lexicons"]]
+    assert "custom:a" in [entry["name"] for entry in call(site, "lexicons")["result"]["lexicons"]]
     call(site, "lexicon.remove_custom", id="custom:a")
     assert call(site, "lexicon.check", lexicon="custom:a", words=["kale"])["error"]["kind"] == "refused"
 

@@ -220,4 +220,5 @@ def test_the_standard_library_comes_in_two_parts_split_by_package(dist):
             tops.append({name.split("/")[0].removesuffix(".pyc") for name in archive.namelist()})
     assert not tops[0] & tops[1], tops[0] & tops[1]
     assert {"email", "tarfile"} <= tops[1] and {"json", "asyncio", "hashlib"} <= tops[0]
-    assert precache(dist)["files"] and next(f for f in precache(dist)["files"] if f["url"] == f"pyodide/{entry['file_name']}")["when"] == "use"
+    files = precache(dist)["files"]
+    assert files and next(f for f in files if f["url"] == f"pyodide/{entry['file_name']}")["when"] == "use"

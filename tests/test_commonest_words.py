@@ -10,8 +10,7 @@ from wordtable.games.four_letter_words.bots import CANDIDATES
 from wordtable.games.four_letter_words.rules import Options as FlwOptions
 from wordtable.games.shrdlu.rules import EXAMPLES_SHOWN
 from wordtable.lexicon import store
-from wordtable.lexicon.vocabulary import (
-    EVERYDAY_LEVEL, RARE_LEVEL, never_propose, vocabulary, word_levels)
+from wordtable.lexicon.vocabulary import EVERYDAY_LEVEL, RARE_LEVEL, never_propose, vocabulary, word_levels
 
 
 @functools.lru_cache(maxsize=None)
@@ -100,9 +99,9 @@ def test_spell_write_names_missed_words_longest_then_commonest():
 
 def test_spell_write_bots_claim_the_commonest_of_equal_choices():
     """AT and TA take the same link and score the same, both in `common`: AT is the commoner."""
-    from wordtable.games.spell_write.rules import Layout, Sheet
-    from wordtable.games.spell_write.bots import best_claims
     from test_bot_vocabulary import made_up
+    from wordtable.games.spell_write.bots import best_claims
+    from wordtable.games.spell_write.rules import Layout, Sheet
     layout = Layout(black=((3, 2), (3, 3)), highlighted=(), bonus_row=3, bonus_col=3)
     game, _bots = make("spell-write", made_up(standard=["at", "ta"], common=["at", "ta"]))
     words = vocabulary(game.lexicon_for, "standard")

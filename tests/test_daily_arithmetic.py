@@ -5,11 +5,9 @@ only over consecutive days, and a challenge link carries a game back exactly or 
 
 from __future__ import annotations
 
-
 import pytest
 
 from web_js import run_script
-
 
 SCRIPT = r"""
 const daily = await import("./js/daily.js");
@@ -27,7 +25,8 @@ const out = {
     daily.nextStreak({ last: "2026-11-21", streak: 7, best: 9 }, "2026-11-24"),
     daily.nextStreak({ last: "2026-11-25", streak: 3, best: 3 }, "2026-11-24"),
   ],
-  share: daily.shareText({ title: "Shrdlu", key: "2026-11-24", won: true, result: "30 cards to 22", streak: 1, url: "https://x/#daily=shrdlu&date=2026-11-24" }),
+  share: daily.shareText({ title: "Shrdlu", key: "2026-11-24", won: true, result: "30 cards to 22", streak: 1,
+                           url: "https://x/#daily=shrdlu&date=2026-11-24" }),
   alone: daily.shareText({ title: "Spell Write", key: "2026-11-24", won: null, result: "143 points", streak: 3, url: "u" }),
 };
 const counted = { options: [{ name: "players" }] };
@@ -42,7 +41,8 @@ const challenge = chal.challengeOf(played);
 const url = chal.challengeLink("https://x/app/", challenge);
 const read = (hash) => chal.readChallenge(new URLSearchParams(hash), games);
 const back = read(url.split("#")[1]);
-const broken = (change) => { const params = new URLSearchParams(url.split("#")[1]); change(params); return read(params.toString()).problem ?? null; };
+const broken = (change) => {
+  const params = new URLSearchParams(url.split("#")[1]); change(params); return read(params.toString()).problem ?? null; };
 const b64 = (text) => Buffer.from(text).toString("base64url");
 out.challenge = {
   url, back, players: chal.challengePlayers(back.challenge),

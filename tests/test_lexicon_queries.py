@@ -5,8 +5,7 @@ from collections import Counter
 
 import marisa_trie
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from wordtable.lexicon import Lexicon, LexiconInfo, Tiles, parse_pattern, queries, store
 

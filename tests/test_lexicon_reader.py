@@ -4,8 +4,7 @@ import random
 
 import marisa_trie
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from wordtable.lexicon import store
 from wordtable.lexicon.marisa import MarisaFormatError, MarisaTrie

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import os
 import re
-
-import pytest
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from wordtable.games.one_letter_better.deck import DECK, LETTERS, deck_json, letter_points
 from wordtable.lexicon import store

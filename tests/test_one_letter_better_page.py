@@ -31,7 +31,8 @@ def test_how_to_play_covers_every_rule_and_decision():
         "seven cards", "The player after the dealer goes first", "the deal passes to the next player",
         "until you hold eight cards", "at least two", "Take just the top card and it is yours like a card drawn",
         "Take two or more and the lowest of them must be part of your very next play",
-        "put what you took back on the pile and draw", "There is no Suggest button either", "discard one to four cards", "Once the stack is empty nobody may discard",
+        "put what you took back on the pile and draw", "There is no Suggest button either", "discard one to four cards",
+        "Once the stack is empty nobody may discard",
         "staggered", "A player with no cards left may always end the turn",
         # plays
         "at least two cards long", "Lengthen your own word", "Wild cards are allowed here",

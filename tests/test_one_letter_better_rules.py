@@ -11,8 +11,8 @@ import pytest
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.games import make
-from wordtable.games.one_letter_better.rules import CARDS, HAND, OneLetterBetter, State, Word, Laid, word_worth
 from wordtable.games.one_letter_better.bots import BOTS
+from wordtable.games.one_letter_better.rules import CARDS, HAND, Laid, OneLetterBetter, State, Word, word_worth
 from wordtable.lexicon import store
 from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
 
@@ -602,6 +602,7 @@ def test_the_hard_bot_counts_exactly_the_cards_it_cannot_see(turns):
     """What the hard bot reasons over: the deck less every card in its view is exactly the
     other hands and the stack (it is never shown them)."""
     from collections import Counter
+
     from wordtable.games.one_letter_better.bots import _unseen
     real, bots = make("one-letter-better", shipped)
     state = _played_on(real, bots, 5, turns)

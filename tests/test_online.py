@@ -16,8 +16,8 @@ from wordtable.engine.rng import rng_for
 from wordtable.games.four_letter_words.bots import BOTS as FLW_BOTS
 from wordtable.games.four_letter_words.rules import FourLetterWords
 from wordtable.games.shrdlu.rules import Shrdlu
-from wordtable.games.spell_write.rules import SpellWrite
 from wordtable.games.spell_write.bots import BOTS as SW_BOTS
+from wordtable.games.spell_write.rules import SpellWrite
 from wordtable.lexicon import store
 from wordtable.online import MAX_MESSAGE, PROTOCOL, Guest, Host, checksum, clean_name, decode, encode
 
@@ -101,7 +101,7 @@ def play_online(host: Host, wire: Wire, guest_seats: dict[int, str], rounds: int
     move goes through that guest (the test picks it from the host's state, as a stand-in for a
     person reading the view). When the wire loses something, the guest reconnects and checks."""
     game = host.game
-    for step in range(rounds):
+    for _ in range(rounds):
         actors = game.actors(host.state)
         if not actors:
             return
@@ -337,7 +337,7 @@ def test_no_message_to_a_guest_holds_another_players_secrets():
         host = flw_host(players=3, seed=SEED + seed)
         wire = connect(host, [1, 2])
         play_online(host, wire, {1: "g1", 2: "g2"})
-        for peer, seat in (("g1", 1), ("g2", 2)):
+        for peer in ("g1", "g2"):
             for text in wire.to_guests[peer]:
                 message = decode(text)
                 assert str(host.record.seed) not in text
@@ -393,7 +393,7 @@ def test_a_guest_asks_questions_about_its_own_seat_only():
     host = spell_write_host()
     wire = connect(host, [1, 2])
     # One round: the host's seat and guest 2 write their letter in the corner, guest 1 beside it.
-    for peer, seat, at in (("g1", 1, [0, 1]), ("g2", 2, [0, 0])):
+    for peer, _seat, at in (("g1", 1, [0, 1]), ("g2", 2, [0, 0])):
         pick = wire.guests[peer].view["pickable"][0]
         wire.from_guest(peer, wire.guests[peer].move({"type": "write", "pick": pick, "at": at, "words": []}))
     wire.from_host(host.play_local(0, {"type": "write", "pick": host.game.view(host.state, 0)["pickable"][0], "at": [0, 0], "words": []}))

@@ -48,7 +48,8 @@ out.flw = {
   choose: flw.headline({ phase: "choose", chooser: 0 }, [{ name: "You" }, { name: "Daily bot" }]),
   chooseNamed: flw.headline({ phase: "choose", chooser: 0 }, [{ name: "Ann" }]),
   challenged: flw.headline({ phase: "defend", challenger: 0, word: "jazz" }, [{ name: "You" }]),
-  penalty: flw.announcement({ options: { challenge_penalties: true }, last_challenge: { word: "jazz", chooser: 1, challenger: 0, result: "stood" } },
+  penalty: flw.announcement({ options: { challenge_penalties: true },
+                              last_challenge: { word: "jazz", chooser: 1, challenger: 0, result: "stood" } },
     [{ name: "You" }, { name: "Daily bot" }]),
 };
 out.helpers = {

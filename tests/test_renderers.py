@@ -15,7 +15,6 @@ import pytest
 
 from toy_games import TOY_GAMES, renderer_files
 from web_js import run_script
-
 from wordtable.games import infos
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +39,8 @@ const modules = {};
 for (const file of files) {
   modules[file] = await import(`./js/games/${file}`);
   const id = modules[file].id;
-  out.modules[file] = { id, problems: contract.checkRenderer(modules[file], info[id]), registered: registry.RENDERERS.includes(modules[file]) };
+  out.modules[file] = { id, problems: contract.checkRenderer(modules[file], info[id]),
+                        registered: registry.RENDERERS.includes(modules[file]) };
   if (games[id]) out.modules[file].joined = [games[id].title, games[id].realtime, games[id].minPlayers, games[id].maxPlayers];
 }
 // Deliberately broken modules: the check must report them, and the registry must leave them out.

@@ -10,7 +10,6 @@ import pytest
 
 from web_js import run_script
 
-
 SCRIPT = r"""
 // localStorage with a quota: the items are the object's own keys (Object.keys lists them, as in
 // a browser) and a write that would pass the quota throws as browsers do.

@@ -7,8 +7,7 @@ import hashlib
 
 import pytest
 
-from wordtable.engine.shared_random import (Break, Ledger, SecretChain, event_value, follows,
-                                            is_link)
+from wordtable.engine.shared_random import Break, Ledger, SecretChain, event_value, follows, is_link
 
 
 def chains(count: int, length: int = 8) -> list[SecretChain]:
@@ -64,7 +63,8 @@ def test_a_different_reveal_is_a_broken_commitment_naming_the_seat():
     seats = chains(2)
     ledger, _ = Ledger.open([chain.head() for chain in seats])
     event = ledger.next_round("deal")
-    assert event.offer(1, seats[1].reveal(2)) == Break(1, 1, "seat 2's reveal for event 1 does not match their commitment (a broken commitment)")
+    assert event.offer(1, seats[1].reveal(2)) == Break(
+        1, 1, "seat 2's reveal for event 1 does not match their commitment (a broken commitment)")
     assert event.offer(1, "ab" * 32).seat == 1 and event.offer(1, "not hex").seat == 1
     assert event.waiting_for() == [0, 1]  # nothing broken was taken
     assert event.offer(1, seats[1].reveal(1)) is None

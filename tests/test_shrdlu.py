@@ -13,10 +13,9 @@ import pytest
 
 from wordtable.engine.bots import play
 from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.game import Deadline
-from wordtable.engine.game import Record, replay
-from wordtable.games.shrdlu.rules import CARDS, DECK, Shrdlu, breaks, solve
+from wordtable.engine.game import Deadline, Record, replay
 from wordtable.games.shrdlu.bots import BOTS
+from wordtable.games.shrdlu.rules import CARDS, DECK, Shrdlu, breaks, solve
 from wordtable.lexicon import store
 
 ROOT = Path(__file__).resolve().parent.parent

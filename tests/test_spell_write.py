@@ -18,8 +18,8 @@ from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
 from wordtable.games import make
-from wordtable.games.spell_write.rules import LETTERS, Layout, Sheet, SpellWrite, links_of, make_layout, reroll, roll
 from wordtable.games.spell_write.bots import BOTS
+from wordtable.games.spell_write.rules import LETTERS, Layout, Sheet, SpellWrite, links_of, make_layout, reroll, roll
 from wordtable.lexicon import store
 
 
@@ -439,8 +439,8 @@ def test_on_one_device_a_re_roller_sees_the_die_at_once(game):
 def test_an_oracle_sees_the_dice_to_come_and_no_other_bot_does(game):
     from wordtable.engine.bots import ask_bot
     from wordtable.engine.rng import SharedSeed
-    from wordtable.games.spell_write.rules import ROUNDS
     from wordtable.games.spell_write.bots import ORACLES
+    from wordtable.games.spell_write.rules import ROUNDS
     state = game.new({"players": 2}, 7)
     luck = game.luck(state)
     assert luck["rolls"] == [list(roll(7, r)) for r in range(1, ROUNDS + 1)]

@@ -11,7 +11,6 @@ import math
 import pytest
 
 from web_js import run_script
-
 from wordtable.games.wordsmith.alphabet import ALPHABET, KINDS
 
 EXPECTED_CHARACTERS = set("abcdefghijklmnopqrstuvwxyz-'")
@@ -23,7 +22,10 @@ EXACT = 1e-6
 DUMP = r"""
 // A stand-in for the few DOM calls the drawing makes.
 class Node {
-  constructor(tag) { this.tag = tag; this.attributes = {}; this.children = []; this.style = { setProperty: (k, v) => { this.attributes[`style:${k}`] = v; } }; }
+  constructor(tag) {
+    this.tag = tag; this.attributes = {}; this.children = [];
+    this.style = { setProperty: (k, v) => { this.attributes[`style:${k}`] = v; } };
+  }
   setAttribute(name, value) { this.attributes[name] = value; }
   append(...children) { this.children.push(...children); }
 }
@@ -39,7 +41,8 @@ console.log(JSON.stringify({
   kinds: L.KINDS, length: L.LENGTH, radius: L.RADIUS, height: L.HEIGHT, colours: L.COLOURS, letters,
   drawn: { b: summary(L.letterSvg("b", { size: 40 })), B: summary(L.letterSvg("B")), dimmed: summary(L.letterSvg("q", { dim: true })),
     word: summary(L.wordSvg("X-ray")), unknown: summary(L.wordSvg("café")), piece: summary(L.pieceSvg("green")) },
-  card: { cells: card.filter((n) => n.tag === "figure").length, text: card.flatMap((n) => n.children.filter((c) => typeof c === "string")).join(" ") },
+  card: { cells: card.filter((n) => n.tag === "figure").length,
+          text: card.flatMap((n) => n.children.filter((c) => typeof c === "string")).join(" ") },
 }));
 """
 

@@ -14,8 +14,8 @@ import pytest
 from wordtable.engine.bots import play, simulate
 from wordtable.engine.errors import BadOptions, IllegalMove
 from wordtable.engine.game import replay
-from wordtable.games.wordsmith.rules import (BOX, DIE, DONE_CLOCK_S, ROWS, State, Wordsmith, pieces_of)
 from wordtable.games.wordsmith.bots import BOTS, candidates
+from wordtable.games.wordsmith.rules import BOX, DIE, DONE_CLOCK_S, ROWS, State, Wordsmith, pieces_of
 from wordtable.lexicon import store
 from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
 
@@ -555,8 +555,8 @@ def test_the_hard_bot_beats_the_easy_bot_in_at_least_70_percent_of_200_games(gam
 def test_an_oracle_sees_the_next_roll_and_no_other_bot_does(game):
     """Luck (for oracles in simulations only): each player's next roll is what rolling gives."""
     from wordtable.engine.bots import ask_bot
-    from wordtable.games.wordsmith.rules import KINDS
     from wordtable.games.wordsmith.bots import ORACLES
+    from wordtable.games.wordsmith.rules import KINDS
     state = table(game)
     for _ in range(20):
         face = game.luck(state)["next_roll"][0]

@@ -19,7 +19,6 @@ import sys
 import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-
 KEEP_DOCSTRINGS = ("pyodide/", "_pyodide/")
 
 

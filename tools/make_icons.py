@@ -12,8 +12,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+import build  # noqa: E402
 
 SVG = (ROOT / "web" / "icon.svg").read_text()
 

@@ -27,7 +27,6 @@ notice beside it.
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from pathlib import Path

@@ -17,16 +17,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
+from playwright.sync_api import sync_playwright  # noqa: E402
+
 import build  # noqa: E402
+import one_letter_better_driver  # noqa: E402
 from four_letter_words_driver import play_to_the_end  # noqa: E402
 from harness import CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from layout import measure  # noqa: E402
 from spell_write_driver import take_turn  # noqa: E402
 from tables import open_prepared_game  # noqa: E402
-from wordsmith_driver import act, claims, panel_ready, state_of, type_claim  # noqa: E402
-from wordsmith_driver import game as ws_game  # noqa: E402
-import one_letter_better_driver  # noqa: E402
-from layout import measure  # noqa: E402
+from wordsmith_driver import act, claims, game as ws_game, panel_ready, state_of, type_claim  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "py"))
 from wordtable.games.wordsmith.alphabet import ALPHABET  # noqa: E402

@@ -21,9 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
+from playwright.sync_api import Error as PlaywrightError, sync_playwright  # noqa: E402
+
 import build  # noqa: E402
 from harness import CHROMIUM_FLAGS  # noqa: E402
-from playwright.sync_api import Error as PlaywrightError, sync_playwright  # noqa: E402
 
 VIEWPORTS = {"phone-360": {"width": 360, "height": 740}, "phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 WORDS = ["BAG", "CAST", "DON'T", "X-RAY", "WORDSMITH", "QUIZ"]
@@ -92,7 +93,7 @@ def main(out: Path) -> None:
                 context.route("**/*", local_only)
                 page = context.new_page()
                 errors: list[str] = []
-                page.on("pageerror", lambda error: errors.append(str(error)))
+                page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))  # this page's own list
                 page.goto(url)
                 try:
                     page.wait_for_selector("body[data-ready=yes]", timeout=10_000)

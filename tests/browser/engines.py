@@ -331,7 +331,7 @@ def start_xvfb() -> tuple[subprocess.Popen, str]:
         number = ready.get(timeout=START_TIMEOUT_S).decode().strip()
     except queue.Empty:
         stop_process(process)
-        raise EngineError("Xvfb did not start")
+        raise EngineError("Xvfb did not start") from None
     finally:
         os.close(reader)
     return process, f":{number}"

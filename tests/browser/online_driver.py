@@ -8,9 +8,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from playwright.sync_api import sync_playwright
+
 import build
 from harness import CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite
-from playwright.sync_api import sync_playwright
 
 # Raw addresses instead of mDNS names: the namespace has no multicast DNS.
 FLAGS = [flag + ",WebRtcHideLocalIpsWithMdns" if flag.startswith("--disable-features=") else flag
@@ -22,7 +23,8 @@ def ready(page) -> None:
     try:
         page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
     except Exception:
-        raise AssertionError("boot: " + page.evaluate("document.body.dataset.boot + ' | ' + document.getElementById('boot-label').textContent"
+        raise AssertionError("boot: " + page.evaluate("document.body.dataset.boot"
+                                                     " + ' | ' + document.getElementById('boot-label').textContent"
                                                      " + ' | ' + document.getElementById('boot-error-detail').textContent")) from None
 
 
@@ -46,7 +48,8 @@ class Pages:
         self.browser, self.site, self.outside, self.viewport, self.slow_cpu = browser, site, outside, viewport, slow_cpu
 
     def new(self):
-        context = self.browser.new_context(viewport=self.viewport, **TEST_CONTEXT) if self.viewport else self.browser.new_context(**TEST_CONTEXT)
+        context = (self.browser.new_context(viewport=self.viewport, **TEST_CONTEXT) if self.viewport
+                   else self.browser.new_context(**TEST_CONTEXT))
         context.on("request", lambda r: None if r.url.startswith(LOCAL) else self.outside.append(r.url))
         page = context.new_page()
         if self.slow_cpu > 1:  # a slow phone: the page's main thread runs slow_cpu times slower

@@ -17,10 +17,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent.parent / "py"), str(HERE)]
 
+import one_letter_better_driver  # noqa: E402
 from online_driver import Pages, browser_pages, ready  # noqa: E402
 from spell_write_driver import ready_for_a_choice, take_turn  # noqa: E402
 from wordsmith_driver import game as wordsmith_game, state_of  # noqa: E402
-import one_letter_better_driver  # noqa: E402
 from wordtable.games.one_letter_better.plays import plays as olb_plays  # noqa: E402
 from wordtable.games.shrdlu.rules import solve  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
@@ -134,7 +134,8 @@ def shrdlu(pages: Pages, folder: Path, result: dict) -> None:
                 page.click("#shrdlu-submit", timeout=2000)
             else:
                 page.click("#shrdlu-call", timeout=2000)
-            page.wait_for_function("(before) => !document.querySelector('#spread') || document.querySelector('#spread').outerHTML !== before"
+            page.wait_for_function("(before) => !document.querySelector('#spread')"
+                                   " || document.querySelector('#spread').outerHTML !== before"
                                    " || document.querySelector('#countdown')", arg=version, timeout=40_000)
             rounds += 1
         except Exception as error:  # the screen changed under us (a round ended): look again
@@ -167,8 +168,10 @@ def spell_write(pages: Pages, result: dict) -> None:
             ready_for_a_choice(second)
             take_turn(second, claim)
         except Exception as error:
-            probe = "(() => { const m = document.querySelector('#table-main'); return m && [m.inert, m.hasAttribute('aria-busy'), m.querySelectorAll('#sw-play').length, m.innerHTML.length]; })()"
-            stores = "JSON.stringify(Object.entries(localStorage).map(([k, v]) => [k, v.length > 300 ? JSON.parse(v).online?.last_move ?? v.slice(0, 200) : v]))"
+            probe = ("(() => { const m = document.querySelector('#table-main');"
+                     " return m && [m.inert, m.hasAttribute('aria-busy'), m.querySelectorAll('#sw-play').length, m.innerHTML.length]; })()")
+            stores = ("JSON.stringify(Object.entries(localStorage).map(([k, v]) =>"
+                      " [k, v.length > 300 ? JSON.parse(v).online?.last_move ?? v.slice(0, 200) : v]))")
             raise AssertionError(f"Spell Write online stalled after {turns} turns ({error}) {host.evaluate(probe)} {guest.evaluate(probe)}"
                                  f" host {host.evaluate(stores)} guest {guest.evaluate(stores)}:\nHOST "
                                  + host.inner_text("#screen-table")[:800] + "\nGUEST " + guest.inner_text("#screen-table")[:800]) from None
@@ -300,11 +303,13 @@ def one_letter_better(pages: Pages, result: dict) -> None:
             if one_letter_better_driver.screen(host) == "turn":
                 before = one_letter_better_driver.moves_made(host, save_id)
                 one_letter_better_driver.take_turn(host, "turn")
-                host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).record.moves.length > {before}", timeout=10_000)
+                host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).record.moves.length > {before}",
+                                       timeout=10_000)
             elif one_letter_better_driver.screen(guest) == "turn":
                 before = one_letter_better_driver.moves_made(host, save_id)
                 olb_guest_turn(guest, host, save_id, result)
-                host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).record.moves.length > {before}", timeout=10_000)
+                host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).record.moves.length > {before}",
+                                       timeout=10_000)
             else:
                 time.sleep(0.1)
         except Exception as error:  # the screen changed under us (a redraw): look again

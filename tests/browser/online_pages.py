@@ -47,7 +47,8 @@ def main(dist: str) -> None:
         link = invitation(host, 1)
         guest.goto(link)
         ready(guest)
-        answer = guest.locator("#answer-code").input_value(timeout=15_000) if guest.wait_for_selector("#answer-code", timeout=15_000) else ""
+        answer = (guest.locator("#answer-code").input_value(timeout=15_000)
+                  if guest.wait_for_selector("#answer-code", timeout=15_000) else "")
         result["answer_chars"] = len(answer)
         started = time.perf_counter()
         host.fill("#invite-answer", answer)

@@ -7,11 +7,11 @@ import json
 import re
 
 import pytest
-from harness import TEST_CONTEXT
 from playwright.sync_api import Page, expect
 
 import build
-from conftest import watch_requests, wait_for_boot
+from conftest import wait_for_boot, watch_requests
+from harness import TEST_CONTEXT
 from tables import open_prepared_game
 from wordtable.games import BUILT_IN
 
@@ -158,7 +158,8 @@ def test_a_resumed_game_is_drawn_from_its_save_before_python_is_up(browser, page
         assert fresh.locator("#seats").inner_text() == seats
         assert fresh.locator("#history").inner_text() == history
         picture = fresh.locator("#table-main > :not(#table-preview)")
-        if "waitingPicture" in fresh.evaluate("import('./js/games/index.js').then(m => Object.keys(m.RENDERERS.find(r => r.id === %r)))" % game):
+        renderer_keys = "import('./js/games/index.js').then(m => Object.keys(m.RENDERERS.find(r => r.id === %r)))" % game
+        if "waitingPicture" in fresh.evaluate(renderer_keys):
             expect(picture).to_have_count(1)
         assert fresh.evaluate("document.body.dataset.boot") == "loading"
         gate.set()
@@ -200,7 +201,8 @@ def test_the_home_screen_does_not_jump_when_the_boot_panel_goes(page, site, size
 
 
 def test_offline_reload_and_later_visit(page, context, site):
-    check = "(name, word) => wordtable.python.call('lexicon.check', {lexicon: name, words: [word]}).then((r) => r.results[0].valid, (e) => e.message)"
+    check = ("(name, word) => wordtable.python.call('lexicon.check', {lexicon: name, words: [word]})"
+             ".then((r) => r.results[0].valid, (e) => e.message)")
     page.goto(site.url)
     assert wait_for_boot(page) == "ready"
     # Dictionaries a first visit did not need at first are fetched when first used and kept:

@@ -11,15 +11,16 @@ import re
 from urllib.parse import quote
 
 import pytest
-from harness import TEST_CONTEXT
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import wait_for_boot, watch_requests
+from harness import TEST_CONTEXT
 from layout import open_position, positions
 from wordtable.games import BUILT_IN, game_class
 
 # The result line of every game: points or cards against the best rival, or how long a seat lasted.
-RESULT = re.compile(r"(✅ I won|❌ I lost): (−?\d+ (points?|cards?) to −?\d+|(out|still in) after \d+ words? · (no strikes|✗+ \d strikes?))")
+RESULT = re.compile(r"(✅ I won|❌ I lost): (−?\d+ (points?|cards?) to −?\d+"
+                    r"|(out|still in) after \d+ words? · (no strikes|✗+ \d strikes?))")
 
 
 def save_of(page: Page, save_id: str) -> dict:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 import re
 
-from harness import TEST_CONTEXT
 from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
+from harness import TEST_CONTEXT
 from spell_write_driver import ready_for_a_choice, take_turn
 from wordtable.games import BUILT_IN
 

@@ -17,9 +17,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
-from test_accessibility import problems as accessibility_problems
-from layout import check_all_sizes, open_position, positions, variant_positions
 from harness import LocalSite
+from layout import check_all_sizes, open_position, positions, variant_positions
+from test_accessibility import problems as accessibility_problems
 from toy_games import TOY_GAMES
 from toy_site import build_with_toy_games
 from wordtable.games import BUILT_IN, game_class

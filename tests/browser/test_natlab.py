@@ -130,7 +130,8 @@ def a_move_arrives(host, guest) -> None:
     try:
         guest.wait_for_function("wordtable.guest && wordtable.guest.view", timeout=30_000)
     except Exception:
-        raise AssertionError(f"no view at the guest: {guest.inner_text('body')[:600]!r} / host {host.inner_text('#screen-table')[:600]!r}") from None
+        raise AssertionError(f"no view at the guest: {guest.inner_text('body')[:600]!r}"
+                             f" / host {host.inner_text('#screen-table')[:600]!r}") from None
     view = guest.evaluate("wordtable.guest.view")
     if view["chooser"] == view["seat"]:
         guest.fill("#flw-word", fitting_word(view))

@@ -16,9 +16,9 @@ from conftest import wait_for_boot, watch_requests
 from harness import TEST_CONTEXT
 from one_letter_better_driver import game, play_to_the_end, record_of, state_of, wait_for_screen
 from wordtable.engine.game import Record
-from wordtable.games.one_letter_better.rules import MAX_STEALS, penalty
 from wordtable.games.one_letter_better.bots import BOTS
 from wordtable.games.one_letter_better.plays import plays
+from wordtable.games.one_letter_better.rules import MAX_STEALS, penalty
 
 ANN = {"name": "Ann", "bot": None}
 
@@ -109,8 +109,9 @@ def test_a_game_against_a_bot_with_a_refusal_a_steal_and_each_rounds_result(page
     page.click("#olb-play")
     mine = page.locator("#olb-table .olb-seat[data-seat='0'] .olb-word", has=page.locator(f"[data-uid='{uid}']"))
     expect(mine).to_have_attribute("data-text", steal.text)
-    expect(page.locator("#announcement")).to_have_text(f"Ann stole {target['text'].upper()}, making {new_text} for {steal.gain}, from Basil.")
-    expect(page.locator("#olb-log li").first).to_have_text(f"Ann stole {target['text'].upper()}, making {new_text} for {steal.gain}, from Basil.")
+    stole = f"Ann stole {target['text'].upper()}, making {new_text} for {steal.gain}, from Basil."
+    expect(page.locator("#announcement")).to_have_text(stole)
+    expect(page.locator("#olb-log li").first).to_have_text(stole)
     after = state_of(page, "steal")
     assert after.scores == (before.scores[0] + steal.gain, before.scores[1] - target["worth"])
     expect(page.locator("#olb-table .olb-seat[data-seat='1'] .olb-word")).to_have_count(
@@ -136,7 +137,8 @@ def test_a_game_against_a_bot_with_a_refusal_a_steal_and_each_rounds_result(page
     for seat in (0, 1):
         row = page.locator("#olb-final details[data-round='2'] tbody tr").nth(seat)
         expect(row.locator(".olb-final")).to_have_text(str(last.final[seat]))
-        expect(page.locator("#olb-final details[data-round='2'] .olb-hand-line").nth(seat).locator(".olb-card")).to_have_count(len(last.hands[seat]))
+        hand_line = page.locator("#olb-final details[data-round='2'] .olb-hand-line").nth(seat)
+        expect(hand_line.locator(".olb-card")).to_have_count(len(last.hands[seat]))
     page.click("#replay-open")
     page.fill("#replay-step", "1")
     expect(page.locator("#replay-board .olb-hands .olb-hand-line")).to_have_count(2)  # every hand, revealed

@@ -59,7 +59,8 @@ def test_a_first_shrdlu_game_is_gentle_and_the_form_remembers_the_last_choices(p
     page.click("a[href='#new=shrdlu']")
     assert values(page, ".seat-kind") == ["human", "easy"]
     expect(page.locator("#setup-speed")).to_have_value("2100")
-    expect(page.locator("#setup-speed-means")).to_have_text("Bots take three times as long as at Normal: time to read everything in a first game.")
+    expect(page.locator("#setup-speed-means")).to_have_text(
+        "Bots take three times as long as at Normal: time to read everything in a first game.")
     expect(page.locator("#setup-speed")).to_have_accessible_description(page.locator("#setup-speed-means").inner_text())
     expect(page.locator("#setup-start")).to_be_focused()  # a keyboard player starts with one key
     page.select_option("#setup-speed", "250")
@@ -112,5 +113,6 @@ def test_the_form_fits_a_small_phone_and_the_grid_size_reads_on_one_line(page: P
     assert max(box["x"] + box["width"] for box in boxes) <= field["x"] + field["width"], (boxes, field)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     # Every box of the form keeps to the same width (the Players box stuck out by 17 px).
-    rights = page.eval_on_selector_all(".setup fieldset:not(fieldset fieldset)", "fs => fs.map(f => Math.round(f.getBoundingClientRect().right))")
+    rights = page.eval_on_selector_all(".setup fieldset:not(fieldset fieldset)",
+                                       "fs => fs.map(f => Math.round(f.getBoundingClientRect().right))")
     assert len(set(rights)) == 1, rights

@@ -32,10 +32,10 @@ def main(dist: str) -> None:
         host.evaluate("answer => link.accept(answer)", answer)
         try:
             host.wait_for_function("link.channel && link.channel.readyState === 'open'", timeout=15_000)
-        except Exception:
+        except Exception as error:
             states = [page.evaluate("[window.state, link.connection.connectionState, link.connection.iceConnectionState, "
                                     "link.connection.signalingState, link.channel && link.channel.readyState]") for page in (host, guest)]
-            raise AssertionError(f"no connection: {states} offer={offer} answer={answer}")
+            raise AssertionError(f"no connection: {states} offer={offer} answer={answer}") from error
         connect_ms = (time.perf_counter() - started) * 1000
         guest.wait_for_function("link.channel && link.channel.readyState === 'open'", timeout=15_000)
         round_trips = host.evaluate("""async () => {

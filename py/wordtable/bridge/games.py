@@ -154,8 +154,7 @@ def warm_up(session: Session, args: Args) -> dict[str, Any]:
     game_id, options = args["game"], args["options"]
     if game_id not in session.games:
         # A game's first use: importing its rules, then its bots, are a slice each.
-        from wordtable.games import REGISTRY as BUILT
-        from wordtable.games import rules_module
+        from wordtable.games import REGISTRY as BUILT, rules_module
         module = rules_module(game_id) if game_id in BUILT else None
         if module and module not in sys.modules:
             importlib.import_module(module)

@@ -17,7 +17,7 @@ from wordtable.engine.errors import IllegalMove
 from wordtable.engine.game import Game, Move, Record
 from wordtable.engine.rng import rng_for
 
-Bot = Callable[[Game, dict, Any], "Move | None"]  # (game, the seat's view, rng) -> move
+Bot = Callable[[Game, dict[str, Any], Any], "Move | None"]  # (game, the seat's view, rng) -> move
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,8 @@ def play(game: Game, bots: list[Bot], options: dict[str, Any], seed: int, max_mo
             continue
         seat = actors[0]
         move = _timed(bots[seat], game, state, seat, played)
+        if move is None:  # only in a real-time game may a bot wait
+            raise RuntimeError("a bot gave no move on its turn: a bug in the game's bots")
         state = game.apply(state, seat, move)
         played.record.moves.append((seat, move))
     played.state = state
@@ -116,7 +118,7 @@ class _Race:
             raise RuntimeError("no bot would ever act: a bug in the game's bots")
         at, seat, move = min(offers, key=lambda offer: (offer[0], offer[1]))
         self.now = max(self.now, at)
-        if seat == -1:
+        if deadline is not None and seat == -1:  # the clock's offer
             played.record.moves.append((deadline.seat, move))
             return game.expire(state)
         del self.plans[seat]

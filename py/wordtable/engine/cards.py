@@ -14,15 +14,19 @@ a numbered seed `unordered` is always empty.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from wordtable.engine.rng import Seed, SharedSeed, rng_for
 
-Card = TypeVar("Card")
-Deck = tuple[tuple, tuple[int, ...]]
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+Card = TypeVar("Card", bound="SupportsRichComparison")  # online, a deck is sorted (see shuffled)
+# The cards in order, and the sizes of the groups at the top whose order is not drawn yet.
+Deck = tuple[tuple[Card, ...], tuple[int, ...]]
 
 
-def shuffled(seed: Seed, cards: Sequence[Card], *purpose: object) -> Deck:
+def shuffled(seed: Seed, cards: Sequence[Card], *purpose: object) -> Deck[Card]:
     """A shuffled deck of these cards."""
     if isinstance(seed, SharedSeed):
         return tuple(sorted(cards)), (len(cards),) if cards else ()
@@ -31,7 +35,7 @@ def shuffled(seed: Seed, cards: Sequence[Card], *purpose: object) -> Deck:
     return tuple(order), ()
 
 
-def put_under(seed: Seed, deck: Deck, cards: Sequence[Card], *purpose: object) -> Deck:
+def put_under(seed: Seed, deck: Deck[Card], cards: Sequence[Card], *purpose: object) -> Deck[Card]:
     """The deck with these cards shuffled and put under it."""
     top, unordered = deck
     under, under_unordered = shuffled(seed, cards, *purpose)
@@ -43,13 +47,13 @@ def put_under(seed: Seed, deck: Deck, cards: Sequence[Card], *purpose: object) -
     return top + under, unordered
 
 
-def draw(seed: Seed, deck: Deck, count: int, *purpose: object) -> tuple[tuple, Deck]:
+def draw(seed: Seed, deck: Deck[Card], count: int, *purpose: object) -> tuple[tuple[Card, ...], Deck[Card]]:
     """The first `count` cards of the deck (fewer if it runs out), and the deck left."""
     cards, unordered = list(deck[0]), list(deck[1])
     if not unordered:
         return tuple(cards[:count]), (tuple(cards[count:]), ())
     rng = rng_for(seed, *purpose)
-    drawn = []
+    drawn: list[Card] = []
     while len(drawn) < count and cards:
         if not unordered:
             drawn.append(cards.pop(0))

@@ -5,10 +5,11 @@ view, …) and may override the optional capabilities, whose defaults are writte
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from wordtable.engine.errors import IllegalMove, MalformedMove, RecordMismatch
 from wordtable.engine.options import GameOptions
@@ -16,13 +17,16 @@ from wordtable.engine.rng import START_MARK, Seed, SharedSeed, action_mark
 from wordtable.engine.shared_random import Ledger
 from wordtable.lexicon.lexicon import removed_words_accepted
 
-Move = dict[str, Any]
+if TYPE_CHECKING:  # for the annotation only: the engine loads owned.py when a game has such a part
+    from wordtable.engine.owned import OwnedPart
+
+Move = dict[str, Any]  # a small JSON object, e.g. {"type": "place", "row": 0, "col": 2, "dir": "down"}
 # The shipped word lists a new record is played under. 2: without the words since taken out of
 # them (lexicon.removed_words); a record without the key was played under 1, when they were
 # words. Only a record under 1 replays with them accepted: a newer game's challenge of one of
 # them fell when it was played and must fall again in every replay.
 WORD_LISTS = 2
-KNOWN_WORD_LISTS = (1, 2)  # a small JSON object, e.g. {"type": "place", "row": 0, "col": 2, "dir": "down"}
+KNOWN_WORD_LISTS = (1, 2)
 
 
 def is_int(value: Any) -> bool:
@@ -75,7 +79,11 @@ class Deadline:
 
 class Game:
     """Base of every game. Required: the class attributes id, title, Options, and the methods
-    marked "required" below. Everything else has a default that suits a turn-based game."""
+    marked "required" below. Everything else has a default that suits a turn-based game.
+
+    A state is typed Any throughout: each game has its own (a frozen dataclass), and the engine
+    only passes it back to the game. Only the defaults of seats and outcome look inside, at the
+    fields most states have (`options.players`, `outcome`); a game without them overrides those."""
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -103,7 +111,8 @@ class Game:
         raise NotImplementedError
 
     def seats(self, state: Any) -> int:
-        return state.options.players
+        players: int = state.options.players
+        return players
 
     def actors(self, state: Any) -> list[int]:
         """Required: the seats that may act now (several at once in simultaneous phases)."""
@@ -124,7 +133,8 @@ class Game:
         raise NotImplementedError
 
     def outcome(self, state: Any) -> Outcome | None:
-        return state.outcome
+        outcome: Outcome | None = state.outcome
+        return outcome
 
     def phase(self, state: Any) -> str:
         """Required: the phase of a game not over (the game's own words: "choose", "race"…)."""
@@ -198,7 +208,7 @@ class Game:
         type, an unknown type, a field the move does not have, a field of the wrong shape."""
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
             raise MalformedMove("A move must be an object with a type.")
-        kind = move["type"]
+        kind: str = move["type"]
         if kind not in self.move_fields:
             raise MalformedMove(f"Unknown move type {kind[:30]!r}.")
         extra = set(move) - self.move_fields[kind] - {"type"}
@@ -261,7 +271,7 @@ class Game:
         """How many turns the game took, for simulations (None: count the moves)."""
         return None
 
-    def owned_part(self) -> Any:
+    def owned_part(self) -> OwnedPart | None:
         """Online, a secret part of each guest's state kept on the guest's own device
         (engine.owned.OwnedPart: Four Letter Words' grids), declared by kind.owned_parts; None:
         the table holds all of it."""
@@ -363,6 +373,7 @@ def shared_seed(data: dict[str, Any]) -> SharedSeed:
     ledger, broken = Ledger.verify(data)
     if broken:
         raise RecordMismatch(broken.reason)
+    assert ledger is not None  # verify gives the ledger or where it broke
     return ledger_seed(ledger)
 
 
@@ -388,21 +399,21 @@ def replay_states(game: Game, record: Record, complete: bool = True, seed: Seed 
     last move may remain, drawn for a move still waiting for its last one); RecordMismatch if
     not. The host passes its own live seed (RecordMismatch becomes NeedRandomness then)."""
     seed = record.rules_seed() if seed is None else seed
-    shared = isinstance(seed, SharedSeed)
+    shared = seed if isinstance(seed, SharedSeed) else None
     state = start_state(game, record, seed)
-    if shared:
+    if shared is not None:
         settle(game, state)
     yield state
     mark = START_MARK
     for index, (seat, move) in enumerate(record.moves):
-        if shared:
-            seed.after = mark = action_mark(mark, index, seat, move)
+        if shared is not None:
+            shared.after = mark = action_mark(mark, index, seat, move)
         state = replayed_step(game, record, state, seat, move)
-        if shared:
+        if shared is not None:
             settle(game, state)
         yield state
-    if complete and shared and seed.unused():
-        raise RecordMismatch(f"the record has {seed.unused()} random event(s) its moves never drew")
+    if complete and shared is not None and shared.unused():
+        raise RecordMismatch(f"the record has {shared.unused()} random event(s) its moves never drew")
 
 
 def replayed_step(game: Game, record: Record, state: Any, seat: int, move: Move) -> Any:
@@ -439,7 +450,10 @@ def shown_replay(game: Game, record: Record, states: list[Any]) -> tuple[list[An
     shown = record.shown()
     if not shown:
         return states, [move for _seat, move in record.moves]
-    return game.owned_part().check_shown(record, states, shown)
+    part = game.owned_part()
+    if part is None:  # as start_state, which refuses such a record before any state is replayed
+        raise RecordMismatch("this game keeps no secrets on its players' devices, yet the record says it did")
+    return part.check_shown(record, states, shown)
 
 
 def replay(game: Game, record: Record, complete: bool = True) -> Any:
@@ -447,10 +461,8 @@ def replay(game: Game, record: Record, complete: bool = True) -> Any:
     showed at the end (with_shown)."""
     if record.shown():
         return with_shown(game, record, list(replay_states(game, record, complete)))
-    state = None
-    for state in replay_states(game, record, complete):
-        pass
-    return state
+    # Run the whole replay (its checks come after the last move) and keep only the last state.
+    return deque(replay_states(game, record, complete), maxlen=1)[0]
 
 
 def undo(game: Game, record: Record, seat: int) -> Record:

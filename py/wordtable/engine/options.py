@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from wordtable.engine.errors import BadOptions
 
@@ -39,8 +39,9 @@ class OptionSpec:
     earlier_default: tuple[Any, tuple[tuple[int, Any], ...]] | None = None
     each: int | None = None  # a per-seat option left empty: what every seat gets (the page says it)
 
-    def default_for(self, players: int) -> Any:
-        """The default a new game takes (the form's, and what complete writes)."""
+    def default_for(self, players: int | None) -> Any:
+        """The default a new game takes (the form's, and what complete writes); players None:
+        not said (or not a number), so the default for any number."""
         for count, value in self.by_players:
             if count == players:
                 return value
@@ -53,6 +54,11 @@ class OptionSpec:
             return self.default_for(players)
         default, by_players = self.earlier_default
         return dict(by_players).get(players, default)
+
+    def bounds(self) -> tuple[int, int]:
+        """The minimum and maximum, which an int or per_seat option always declares."""
+        assert self.minimum is not None and self.maximum is not None, f"{self.name} declares no bounds"
+        return self.minimum, self.maximum
 
     def to_json(self) -> dict[str, Any]:
         default = list(self.default) if isinstance(self.default, tuple) else self.default
@@ -75,8 +81,9 @@ class OptionSpec:
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise BadOptions(f"{self.label} must be a whole number.")
-            if not self.minimum <= value <= self.maximum:
-                raise BadOptions(f"{self.label} must be from {self.minimum} to {self.maximum}.")
+            low, high = self.bounds()
+            if not low <= value <= high:
+                raise BadOptions(f"{self.label} must be from {low} to {high}.")
             return value
         if self.kind == "bool":
             if not isinstance(value, bool):
@@ -104,9 +111,10 @@ class OptionSpec:
         checks the length against its players."""
         if not isinstance(value, (list, tuple)) or len(value) > PER_SEAT_MAX:
             raise BadOptions(f"{self.label} must be a list with a number for each player.")
+        low, high = self.bounds()
         for number in value:
-            if isinstance(number, bool) or not isinstance(number, int) or not self.minimum <= number <= self.maximum:
-                raise BadOptions(f"{self.label}: each player's number is from {self.minimum} to {self.maximum}.")
+            if isinstance(number, bool) or not isinstance(number, int) or not low <= number <= high:
+                raise BadOptions(f"{self.label}: each player's number is from {low} to {high}.")
         return tuple(value)
 
 
@@ -135,6 +143,9 @@ class GameOptions:
     the game's player range), `lexicon`, and their own options with option()."""
 
     title: ClassVar[str] = "This game"
+    if TYPE_CHECKING:  # declared by every game's own Options, as option() fields
+        players: int
+        lexicon: str
 
     @classmethod
     def specs(cls) -> list[OptionSpec]:
@@ -144,7 +155,7 @@ class GameOptions:
     @classmethod
     def player_range(cls) -> tuple[int, int]:
         players = next(spec for spec in cls.specs() if spec.name == "players")
-        return players.minimum, players.maximum
+        return players.bounds()
 
     @classmethod
     def parse(cls, data: Any) -> GameOptions:

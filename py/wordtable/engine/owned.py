@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from wordtable.engine.errors import RecordMismatch
 
@@ -35,7 +35,7 @@ def commitment(key: str, secret_text: str) -> str:
     return hashlib.sha256(f"wordtable-owned|{key}|{secret_text}".encode()).hexdigest()
 
 
-def is_hex(value: Any, length: int) -> bool:
+def is_hex(value: Any, length: int) -> TypeGuard[str]:
     return isinstance(value, str) and len(value) == length and all(c in "0123456789abcdef" for c in value)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from wordtable.engine.errors import RecordMismatch
@@ -50,7 +51,7 @@ class SharedSeed:
     record's end, a live seed (the host's) raises NeedRandomness, and a record's seed
     RecordMismatch: the record lacks an event its moves draw."""
 
-    def __init__(self, public: str, events: list[tuple[str, str]] = (), live: bool = False, rules: int = 1):
+    def __init__(self, public: str, events: Iterable[tuple[str, str]] = (), live: bool = False, rules: int = 1):
         self.public = public  # known to every player from the start: for draws that decide nothing
         self.rules = rules  # the online rules the table was opened under (engine.shared_random.LEDGER_RULES)
         self.events = list(events)  # (label, value), in the order drawn

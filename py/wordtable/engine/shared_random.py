@@ -192,6 +192,7 @@ class Ledger:
         ledger, broken = cls.open(data["heads"])
         if broken:
             return None, broken
+        assert ledger is not None  # open gives the ledger or where it broke
         ledger.rules = rules
         for index, event in enumerate(data["events"], 1):
             if not (isinstance(event, list) and len(event) == 2 and isinstance(event[0], str)

@@ -20,9 +20,21 @@ the guest's device: see engine.owned, Host._shown and Guest._outgoing.
 from wordtable.online.draws import Action, Draws, draws_from_json
 from wordtable.online.guest import Guest
 from wordtable.online.host import Host, Outgoing
-from wordtable.online.protocol import (HOST_OTHER_VERSION, MAX_MESSAGE, NAME_LENGTH, OTHER_VERSION, PROTOCOL,
-                                       RECORD_PART, RECORD_PARTS, REFUSALS_KEPT, checksum, clean_name, decode, encode,
-                                       labels_digest)
+from wordtable.online.protocol import (
+    HOST_OTHER_VERSION,
+    MAX_MESSAGE,
+    NAME_LENGTH,
+    OTHER_VERSION,
+    PROTOCOL,
+    RECORD_PART,
+    RECORD_PARTS,
+    REFUSALS_KEPT,
+    checksum,
+    clean_name,
+    decode,
+    encode,
+    labels_digest,
+)
 
 __all__ = ["Action", "Draws", "Guest", "HOST_OTHER_VERSION", "Host", "MAX_MESSAGE", "NAME_LENGTH", "OTHER_VERSION",
            "Outgoing", "PROTOCOL", "RECORD_PART", "RECORD_PARTS", "REFUSALS_KEPT", "checksum", "clean_name", "decode",

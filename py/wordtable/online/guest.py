@@ -14,8 +14,18 @@ from typing import Any
 from wordtable.engine.errors import GameError, IllegalMove
 from wordtable.engine.owned import Keep
 from wordtable.engine.shared_random import CHAIN_LENGTH, KNOWN_RULES, LEDGER_RULES, SecretChain, is_link
-from wordtable.online.protocol import (HOST_OTHER_VERSION, NAME_LENGTH, OTHER_VERSION, PROTOCOL, RECORD_PARTS, _int,
-                                       checksum, decode, encode, labels_digest)
+from wordtable.online.protocol import (
+    HOST_OTHER_VERSION,
+    NAME_LENGTH,
+    OTHER_VERSION,
+    PROTOCOL,
+    RECORD_PARTS,
+    _int,
+    checksum,
+    decode,
+    encode,
+    labels_digest,
+)
 
 
 def _no_lexicon(name: str) -> Any:

@@ -17,8 +17,19 @@ from wordtable.engine.owned import OwnedBreak, parse_shown
 from wordtable.engine.rng import START_MARK, NeedRandomness, Seed, SharedSeed, action_mark
 from wordtable.engine.shared_random import Break, Ledger, is_link
 from wordtable.online.draws import Action, Draws, draws_from_json
-from wordtable.online.protocol import (OTHER_VERSION, PROTOCOL, RECORD_PART, REFUSALS_KEPT, _int, _number, checksum,
-                                       clean_name, decode, encode, labels_digest)
+from wordtable.online.protocol import (
+    OTHER_VERSION,
+    PROTOCOL,
+    RECORD_PART,
+    REFUSALS_KEPT,
+    _int,
+    _number,
+    checksum,
+    clean_name,
+    decode,
+    encode,
+    labels_digest,
+)
 
 Outgoing = list[tuple[str, str]]  # (peer, message text)
 
@@ -62,10 +73,11 @@ class Host:
         complete = self.draws is None or self.draws.pending is None
         states = []
         try:
-            for self.state in replay_states(self.game, self.record, complete, self.seed):
-                self.epochs.append(self.game.epoch(self.state))
+            for state in replay_states(self.game, self.record, complete, self.seed):
+                self.state = state  # kept as it goes: the last one replayed is the table's
+                self.epochs.append(self.game.epoch(state))
                 if self.record.owned is not None:
-                    states.append(self.state)
+                    states.append(state)
         except NeedRandomness:  # the start's own draw is under way: not started yet
             if self.record.moves:
                 raise

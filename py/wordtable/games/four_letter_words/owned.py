@@ -9,7 +9,15 @@ from wordtable.engine.errors import GameError, IllegalMove
 from wordtable.engine.game import Move, is_int, words_played_under
 from wordtable.engine.owned import Keep, OwnedBreak, OwnedPart, commitment, parse_shown
 from wordtable.games.four_letter_words.rules import (
-    EMPTY, MAX_STRIKES, OWNER_MOVES, FourLetterWords, Options, State, allowed_shape, does_not_fit)
+    EMPTY,
+    MAX_STRIKES,
+    OWNER_MOVES,
+    FourLetterWords,
+    Options,
+    State,
+    allowed_shape,
+    does_not_fit,
+)
 
 
 class Grids(OwnedPart):

@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.game import GameKind, Game, Move, Outcome, is_int
+from wordtable.engine.game import Game, GameKind, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.owned import OwnedPart, is_hex
 from wordtable.engine.rng import Seed, seed_index

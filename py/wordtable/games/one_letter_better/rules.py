@@ -60,10 +60,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from wordtable.engine.errors import BadOptions, IllegalMove, MalformedMove
-from wordtable.engine.game import GameKind, Game, Move, Outcome, is_int
-from wordtable.engine.options import GameOptions, option
 from wordtable.engine.cards import draw, shuffled
+from wordtable.engine.errors import BadOptions, IllegalMove, MalformedMove
+from wordtable.engine.game import Game, GameKind, Move, Outcome, is_int
+from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import Seed, rng_for
 from wordtable.games.one_letter_better.deck import DECK, GAME_ID, Card
 from wordtable.lexicon.rules import WordRule
@@ -690,8 +690,8 @@ class OneLetterBetter(Game):
             return self._round_over_at_target(self._trim_or(after, seat, ends_turn=False))
         after = _score(pending.before, seat, self._forfeit(pending))
         after = replace(after, must_play=None, taken=(), log=state.log).noted(
-            seat, f"challenged {words}: not in the dictionary, so the play is taken back and the points go to the challenger; the turn ends for",
-            pending.seat)
+            seat, f"challenged {words}: not in the dictionary, so the play is taken back and the points go to the challenger;"
+            " the turn ends for", pending.seat)
         return self._round_over_at_target(self._trim_or(after, pending.seat, ends_turn=True), ends_turn=True)
 
     @staticmethod

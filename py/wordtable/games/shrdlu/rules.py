@@ -27,14 +27,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.game import GameKind, Deadline, Game, Move, Outcome
-from wordtable.engine.options import GameOptions, option
 from wordtable.engine.cards import draw, put_under, shuffled
+from wordtable.engine.errors import IllegalMove, MalformedMove
+from wordtable.engine.game import Deadline, Game, GameKind, Move, Outcome
+from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import Seed, cosmetic_rng
 from wordtable.lexicon.rules import WordRule
-from wordtable.lexicon.vocabulary import vocabulary
-from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
+from wordtable.lexicon.vocabulary import vocabulary, warm_up as bots_warm_up
 
 GAME_ID = "shrdlu"
 SPREAD = 5

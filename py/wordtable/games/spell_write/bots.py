@@ -19,8 +19,7 @@ from typing import Any
 
 from wordtable.engine.bots import WordsProposed
 from wordtable.engine.game import Move
-from wordtable.games.spell_write.rules import (
-    BLACK, EMPTY, LETTERS, SIZE, Sheet, SpellWrite, links_of, sheet_from_json)
+from wordtable.games.spell_write.rules import BLACK, EMPTY, LETTERS, SIZE, Sheet, SpellWrite, links_of, sheet_from_json
 from wordtable.lexicon.vocabulary import RARE_LEVEL, Vocabulary, vocabulary
 
 Cell = tuple[int, int]

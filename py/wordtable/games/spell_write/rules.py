@@ -37,12 +37,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.game import GameKind, Game, Move, Outcome, is_int
+from wordtable.engine.game import Game, GameKind, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import Seed, rng_for, table_rules, what_if_seed
 from wordtable.lexicon.rules import WordRule
-from wordtable.lexicon.vocabulary import vocabulary
-from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
+from wordtable.lexicon.vocabulary import vocabulary, warm_up as bots_warm_up
 
 GAME_ID = "spell-write"
 LETTERS = ("aeiouy", "bcdfgh", "jtkrlm", "nphqsr", "stvwxz", "aeiouy")

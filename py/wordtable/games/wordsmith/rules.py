@@ -62,7 +62,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from wordtable.engine.errors import BadOptions, IllegalMove, MalformedMove
-from wordtable.engine.game import GameKind, Deadline, Game, Move, Outcome, is_int
+from wordtable.engine.game import Deadline, Game, GameKind, Move, Outcome, is_int
 from wordtable.engine.options import GameOptions, option
 from wordtable.engine.rng import Seed, rng_for, table_rules
 from wordtable.games.wordsmith.alphabet import ALPHABET, KINDS, Pieces, pieces_of
