@@ -21,7 +21,7 @@ def build_with_toy_games(folder: Path) -> Path:
     """Builds the copy in folder; its dist/."""
     copy = folder / "sources"
     for name in SOURCES:
-        shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
     for name in ("build.py", "pyproject.toml"):
         shutil.copyfile(ROOT / name, copy / name)
     for name in (".venv", ".cache"):  # the tools and downloads the checkout has already
