@@ -9,7 +9,7 @@ import pytest
 
 from wordtable.games import REGISTRY
 from wordtable.games.wordsmith.alphabet import ALPHABET
-from wordtable.games.wordsmith.rules import word_groups, word_groups_build
+from wordtable.games.wordsmith.state import word_groups, word_groups_build
 from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
 from wordtable.stepwise import Stepwise
 

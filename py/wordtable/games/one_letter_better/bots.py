@@ -29,7 +29,7 @@ from wordtable.engine.bots import WordsProposed
 from wordtable.engine.game import Move
 from wordtable.games.one_letter_better.deck import DECK
 from wordtable.games.one_letter_better.plays import Play, plays
-from wordtable.games.one_letter_better.rules import CARDS, MAX_DISCARD, MAX_STEALS, TURN_HAND
+from wordtable.games.one_letter_better.state import CARDS, MAX_DISCARD, MAX_STEALS, TURN_HAND
 from wordtable.lexicon.vocabulary import vocabulary
 
 AWKWARD = set("qzxjkvwyfb")     # letters a hard bot discards first

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordtable.engine.game import Move
-from wordtable.games.one_letter_better.rules import BONUS_FROM
+from wordtable.games.one_letter_better.state import BONUS_FROM
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 MAX_SEARCHED_CARDS = 11   # a bigger hand (after a big take) searches its first eleven cards

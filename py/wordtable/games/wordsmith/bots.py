@@ -25,18 +25,9 @@ from typing import Any
 
 from wordtable.engine.bots import WordsProposed, move_words
 from wordtable.engine.game import Move
-from wordtable.games.wordsmith.rules import (
-    FREE_BOXES,
-    KINDS,
-    MIN_LETTERS,
-    ROWS,
-    Pieces,
-    Wordsmith,
-    add,
-    fitting_groups,
-    has_new_letter_after,
-    one,
-)
+from wordtable.games.wordsmith.alphabet import KINDS, Pieces
+from wordtable.games.wordsmith.rules import Wordsmith
+from wordtable.games.wordsmith.state import FREE_BOXES, MIN_LETTERS, ROWS, add, fitting_groups, has_new_letter_after, one
 from wordtable.lexicon.vocabulary import Vocabulary, vocabulary
 
 # The oracle (simulations only) knows and moves as fast as the hard bot: only its rolls differ.
