@@ -6,7 +6,7 @@ import { StoreProblem } from "./store.js";
 import { Setup, rematch } from "./setup.js";
 import { Table, drawSavedTable } from "./table.js";
 import { showExport, importSave, readImportFile } from "./transfer.js";
-import { GuestScreen } from "./online.js";
+import { GuestScreen } from "./online-guest.js";
 import { loadGames } from "./games/index.js";
 import { showEmbedDialog } from "./embed.js";
 import { dateKey, isDateKey, dailySeed, dailyEntry } from "./daily.js";

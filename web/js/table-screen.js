@@ -1,5 +1,5 @@
 // The table's screen, one implementation for a game on this device (table.js) and for a
-// guest's seat in an online game (online.js): the head (headline and controls), the main area,
+// guest's seat in an online game (online-guest.js): the head (headline and controls), the main area,
 // the side panel (players and the game's history), and the screens around the game's own:
 // waiting, the real-time race and its round breaks, the end of the game and the step-by-step
 // replay. Everything that is the game's own comes from its renderer module (games/contract.js);
