@@ -26,7 +26,8 @@ import build  # noqa: E402
 import one_letter_better_turns  # noqa: E402
 from lexicon import in_browser  # noqa: E402
 from wordtable.games.one_letter_better.bots import BOTS  # noqa: E402
-from wordtable.games.one_letter_better.rules import CARDS, MAX_TURNS, OneLetterBetter  # noqa: E402
+from wordtable.games.one_letter_better.rules import OneLetterBetter  # noqa: E402
+from wordtable.games.one_letter_better.state import CARDS, MAX_TURNS  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
 
 LINEUPS = {2: ("hard", "medium"), 3: ("hard", "medium", "easy"), 4: ("hard", "medium", "easy", "hard")}

@@ -112,7 +112,7 @@ def smallest_target(rows: list[dict[str, Any]], players: int) -> int | None:
 
 
 def default_target(players: int) -> int:
-    from wordtable.games.one_letter_better.rules import Options
+    from wordtable.games.one_letter_better.state import Options
     return next(spec for spec in Options.specs() if spec.name == "target").default_for(players)
 
 

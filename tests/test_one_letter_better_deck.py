@@ -62,7 +62,8 @@ def test_the_deck_command():
 def test_new_games_record_every_option_and_old_records_keep_the_target_they_were_made_under():
     # (That the page's new records hold every option: tests/test_bridge_games.py.)
     from wordtable.engine.game import Record, replay
-    from wordtable.games.one_letter_better.rules import OneLetterBetter, Options
+    from wordtable.games.one_letter_better.rules import OneLetterBetter
+    from wordtable.games.one_letter_better.state import Options
     assert Options.complete({"players": 2})["target"] == 175 and Options.complete({"players": 1})["target"] == 0
     assert Options.complete({"players": 3, "target": 60})["target"] == 60
     # Options written without a target (a daily game's record held only the players) were
@@ -74,7 +75,7 @@ def test_new_games_record_every_option_and_old_records_keep_the_target_they_were
 
 
 def test_the_how_to_play_page_gives_the_default_targets_and_the_balance_table():
-    from wordtable.games.one_letter_better.rules import Options
+    from wordtable.games.one_letter_better.state import Options
     page = (ROOT / "web" / "how-to-play" / "one-letter-better.html").read_text()
     target = next(spec for spec in Options.specs() if spec.name == "target")
     for players in (2, 3, 4):
@@ -85,7 +86,7 @@ def test_the_how_to_play_page_gives_the_default_targets_and_the_balance_table():
 
 def test_options_with_unreadable_players_are_refused_not_a_crash():
     from wordtable.engine.errors import BadOptions
-    from wordtable.games.one_letter_better.rules import Options
+    from wordtable.games.one_letter_better.state import Options
     for players in ([2], {"n": 2}, "2", None, True):
         for read in (Options.parse, Options.complete):
             with pytest.raises(BadOptions):

@@ -12,7 +12,8 @@ import pytest
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.games import make
 from wordtable.games.one_letter_better.bots import BOTS
-from wordtable.games.one_letter_better.rules import CARDS, HAND, Laid, OneLetterBetter, State, Word, word_worth
+from wordtable.games.one_letter_better.rules import OneLetterBetter
+from wordtable.games.one_letter_better.state import CARDS, HAND, Laid, State, Word, word_worth
 from wordtable.lexicon import store
 from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
 

@@ -18,7 +18,7 @@ from one_letter_better_driver import game, play_to_the_end, record_of, state_of,
 from wordtable.engine.game import Record
 from wordtable.games.one_letter_better.bots import BOTS
 from wordtable.games.one_letter_better.plays import plays
-from wordtable.games.one_letter_better.rules import MAX_STEALS, penalty
+from wordtable.games.one_letter_better.state import MAX_STEALS, penalty
 
 ANN = {"name": "Ann", "bot": None}
 

@@ -63,6 +63,7 @@ from wordtable.engine.cards import draw, shuffled
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Game, GameKind, Move, Outcome, is_int
 from wordtable.engine.rng import Seed, rng_for
+from wordtable.games.one_letter_better.card_plays import CardPlays
 from wordtable.games.one_letter_better.deck import GAME_ID
 from wordtable.games.one_letter_better.state import (
     BINDING_TAKE,
@@ -77,24 +78,23 @@ from wordtable.games.one_letter_better.state import (
     Laid,
     Options,
     Pending,
-    Played,
     RoundResult,
     State,
     Word,
+    add_points,
     card_json,
     check_entries,
     is_wild,
     penalty,
+    replaced_at,
     result_json,
-    wild_size,
     word_json,
-    word_worth,
 )
 from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
 
 
-class OneLetterBetter(Game):
+class OneLetterBetter(CardPlays, Game):
     id = GAME_ID
     title = "One Letter Better"
     blurb = ("A rummy of letter cards: spell words from your hand, then steal the others' words "
@@ -251,7 +251,7 @@ class OneLetterBetter(Game):
         wanted = max(TURN_HAND - len(hand), 2 if seat in state.robbed else 1)
         drawn, (stack, unordered) = self._from_stack(state, wanted)
         text = f"drew {len(drawn)} card{'s' if len(drawn) != 1 else ''}" if drawn else "had no card to draw"
-        return replace(state, stack=stack, unordered=unordered, hands=_set(state.hands, seat, hand + drawn),
+        return replace(state, stack=stack, unordered=unordered, hands=replaced_at(state.hands, seat, hand + drawn),
                        phase="play", robbed=state.robbed - {seat}).noted(seat, text)
 
     @staticmethod
@@ -269,13 +269,13 @@ class OneLetterBetter(Game):
         # The bottom card must be played only when two or more are taken: one card taken is
         # like one drawn (the solo section: "the bottom letter being played if more than one
         # card is drawn"; setup: take the face-up card or draw).
-        return replace(state, pile=state.pile[:-count], hands=_set(state.hands, seat, state.hands[seat] + taken),
+        return replace(state, pile=state.pile[:-count], hands=replaced_at(state.hands, seat, state.hands[seat] + taken),
                        phase="play", must_play=taken[0] if count >= BINDING_TAKE else None, taken=taken,
                        ).noted(seat, f"took {count} card{'s' if count != 1 else ''} from the discard pile")
 
     def _put_back(self, state: State, seat: int) -> State:
         hand = tuple(uid for uid in state.hands[seat] if uid not in state.taken)
-        return replace(state, pile=state.pile + state.taken, hands=_set(state.hands, seat, hand), phase="draw",
+        return replace(state, pile=state.pile + state.taken, hands=replaced_at(state.hands, seat, hand), phase="draw",
                        must_play=None, taken=()).noted(
             seat, f"put the card{'s' if len(state.taken) > 1 else ''} back on the discard pile")
 
@@ -303,166 +303,6 @@ class OneLetterBetter(Game):
             raise IllegalMove(f"This play must use the {name} you took from the discard pile.")
         return replace(after, must_play=None, taken=(), played=True), scored, words, worth
 
-    def _hand_cards(self, state: State, seat: int, entries: list[Entry], *, wilds: bool = True) -> list[Laid]:
-        """The hand's cards an entry list names, with the letters they spell; IllegalMove if a
-        card is not in the hand, is named twice, or cannot spell."""
-        hand = state.hands[seat]
-        laid: list[Laid] = []
-        for entry in entries:
-            uid, letters = (entry, None) if is_int(entry) else (entry[0], entry[1].lower())
-            if uid not in hand:
-                raise IllegalMove("That card is not in your hand.")
-            if any(card.uid == uid for card in laid):
-                raise IllegalMove("A card can be played only once.")
-            card = CARDS[uid]
-            if card.kind == "steal-one":
-                raise IllegalMove("STL-1 spells nothing: play it to take a card from another player's hand.")
-            if is_wild(uid):
-                if not wilds:
-                    raise IllegalMove("A wild card may not be used to steal a word.")
-                if letters is None or len(letters) != wild_size(uid) or not (letters.isascii() and letters.isalpha()):
-                    size = "two letters the double wild card stands" if wild_size(uid) == 2 else "letter the wild card stands"
-                    raise IllegalMove(f"Say which {size} for.")
-                laid.append(Laid(uid, letters))
-            else:
-                if letters is not None and letters != card.letters:
-                    raise IllegalMove("Only a wild card can stand for another letter.")
-                laid.append(Laid(uid, card.letters))
-        return laid
-
-    def _target(self, state: State, word_id: int) -> Word:
-        word = next((w for w in state.words if w.id == word_id), None)
-        if word is None:
-            raise IllegalMove("That word is not on the table.")
-        return word
-
-    def _new_word(self, state: State, seat: int, move: Move) -> Played:
-        cards = self._hand_cards(state, seat, move["cards"])
-        if len(cards) < 2:
-            raise IllegalMove("A word needs at least two cards.")
-        for i, card in enumerate(cards):
-            if CARDS[card.uid].colour == "blue" and 0 < i < len(cards) - 1:
-                raise IllegalMove("A blue card goes at the start or the end of a word.")
-        text = "".join(c.letters for c in cards)
-        worth = word_worth(cards, state.options.bonus_for(seat))
-        word = Word(state.next_id, seat, tuple(cards), worth)
-        after = self._spend(state, seat, [c.uid for c in cards])
-        after = self._place(replace(after, next_id=state.next_id + 1), word)
-        after = _score(after, seat, worth)
-        return after.noted(seat, f"played {text.upper()} for {worth}"), {c.uid for c in cards}, worth, (text,), worth
-
-    def _add(self, state: State, seat: int, move: Move) -> Played:
-        target = self._target(state, move["word"])
-        own = target.owner == seat
-        front = self._hand_cards(state, seat, move["front"], wilds=own)
-        back = self._hand_cards(state, seat, move["back"], wilds=own)
-        if not front and not back:
-            raise IllegalMove("Add at least one card.")
-        if any(CARDS[c.uid].colour == "blue" for c in front[1:] + back[:-1]):
-            raise IllegalMove("A blue card goes at the start or the end of a word.")
-        if {c.uid for c in front} & {c.uid for c in back}:
-            raise IllegalMove("A card can be played only once.")
-        words: tuple[str, ...] = ()
-        if not own and len(front) + len(back) > 1:
-            if front and back:
-                raise IllegalMove("To steal with several cards, they must spell a word at one end (STAR + FISH).")
-            group = front or back
-            if any(CARDS[c.uid].colour == "green" for c in group):
-                raise IllegalMove("The word used to steal may not hold a green card.")
-            words = ("".join(c.letters for c in group),)
-        new = tuple(front) + target.cards + tuple(back)
-        added = [c.uid for c in front + back]
-        return self._change(state, seat, target, new, added, (), words)
-
-    def _insert(self, state: State, seat: int, move: Move) -> Played:
-        target = self._target(state, move["word"])
-        [card] = self._hand_cards(state, seat, [move["card"]], wilds=False)
-        if CARDS[card.uid].colour != "red":
-            raise IllegalMove("Only a red card can be inserted inside a word.")
-        at = move["at"]
-        if not 0 <= at <= len(target.cards):
-            raise IllegalMove("That is not a place in the word.")
-        new = target.cards[:at] + (card,) + target.cards[at:]
-        return self._change(state, seat, target, new, [card.uid], (), ())
-
-    def _replace(self, state: State, seat: int, move: Move) -> Played:
-        target = self._target(state, move["word"])
-        [card] = self._hand_cards(state, seat, [move["card"]], wilds=False)
-        if CARDS[card.uid].colour != "blue":
-            raise IllegalMove("Only a blue card can replace letters of a word.")
-        count = move["count"]
-        if not 1 <= count < len(target.cards):
-            raise IllegalMove("A blue card replaces some of the word's cards, not all of them.")
-        replaced = target.cards[:count] if move["side"] == "front" else target.cards[-count:]
-        if sum(len(c.letters) for c in replaced) != len(card.letters):
-            raise IllegalMove(f"The blue {card.letters.upper()} replaces exactly {len(card.letters)} "
-                              f"letter{'s' if len(card.letters) != 1 else ''}.")
-        new = (card,) + target.cards[count:] if move["side"] == "front" else target.cards[:-count] + (card,)
-        returned = tuple(c.uid for c in replaced)
-        return self._change(state, seat, target, new, [card.uid], returned, ())
-
-    def _join(self, state: State, seat: int, move: Move) -> Played:
-        target = self._target(state, move["word"])
-        mine = self._target(state, move["with"])
-        if mine.owner != seat:
-            raise IllegalMove("Join with one of your own words.")
-        if target.owner == seat:
-            raise IllegalMove("Joining two of your own words is not a steal; add cards to a word instead.")
-        if any(is_wild(c.uid) for c in mine.cards):
-            raise IllegalMove("The word used to steal may not hold a wild card.")
-        new = mine.cards + target.cards if move["first"] else target.cards + mine.cards
-        text = "".join(c.letters for c in new)
-        bonus = state.options.bonus_for(seat)
-        worth = word_worth(new, bonus)
-        steals = max(target.steals, mine.steals) + 1
-        after = replace(state, words=tuple(w for w in state.words if w.id != mine.id))
-        after = self._steal_points(after, seat, target, worth - mine.worth)
-        after = self._place(replace(after, next_id=state.next_id + 1),
-                            Word(state.next_id, seat, new, worth, steals), replacing=target.id)
-        return (after.noted(seat, f"joined {mine.text.upper()} and {target.text.upper()}: {text.upper()} for {worth - mine.worth}"),
-                set(), worth - mine.worth, (text,), worth)
-
-    def _change(self, state: State, seat: int, target: Word, new: tuple[Laid, ...], added: list[int],
-                returned: tuple[int, ...], also: tuple[str, ...]) -> Played:
-        """A word made longer or changed by the seat: its own (scores the difference) or a steal."""
-        text = "".join(c.letters for c in new)
-        if text == target.text:
-            raise IllegalMove("That spells the same word.")
-        worth = word_worth(new, state.options.bonus_for(seat))
-        after = self._spend(state, seat, added)
-        after = replace(after, hands=_set(after.hands, seat, after.hands[seat] + returned))
-        if target.owner == seat:
-            scored = worth - target.worth
-            after = _score(after, seat, scored)
-            after = self._place(after, replace(target, cards=new, worth=worth), replacing=target.id)
-            return (after.noted(seat, f"made {target.text.upper()} into {text.upper()} for {scored:+d}"),
-                    set(added), scored, (text, *also), worth)
-        after = self._steal_points(after, seat, target, worth)
-        after = self._place(replace(after, next_id=state.next_id + 1),
-                            Word(state.next_id, seat, new, worth, target.steals + 1), replacing=target.id)
-        return (after.noted(seat, f"stole {target.text.upper()}, making {text.upper()} for {worth}, from", target.owner),
-                set(added), worth, (text, *also), worth)
-
-    def _steal_points(self, state: State, seat: int, target: Word, scored: int) -> State:
-        state = _score(state, seat, scored)
-        if not state.options.family:
-            state = _score(state, target.owner, -target.worth)
-        return state
-
-    @staticmethod
-    def _spend(state: State, seat: int, uids: list[int]) -> State:
-        return replace(state, hands=_set(state.hands, seat, tuple(u for u in state.hands[seat] if u not in uids)))
-
-    @staticmethod
-    def _place(state: State, word: Word, replacing: int | None = None) -> State:
-        """The word on the table, or out of play when protected or stolen for the third time."""
-        words = [w for w in state.words if w.id != replacing]
-        if any(CARDS[c.uid].colour == "green" for c in word.cards):
-            return replace(state, words=tuple(words), out=state.out + (replace(word, out="protected"),))
-        if word.steals >= MAX_STEALS:
-            return replace(state, words=tuple(words), out=state.out + (replace(word, out="stolen three times"),))
-        return replace(state, words=tuple(words) + (word,))
-
     def _swap(self, state: State, seat: int, uid: int, index: int) -> State:
         if uid not in state.hands[seat] or CARDS[uid].colour != "blue":
             raise IllegalMove("Swap a blue card from your hand.")
@@ -471,7 +311,7 @@ class OneLetterBetter(Game):
         pulled = state.pile[index]
         hand = tuple(u for u in state.hands[seat] if u != uid) + (pulled,)
         pile = state.pile[:index] + (uid,) + state.pile[index + 1:]
-        return replace(state, hands=_set(state.hands, seat, hand), pile=pile, taken=()).noted(
+        return replace(state, hands=replaced_at(state.hands, seat, hand), pile=pile, taken=()).noted(
             seat, f"swapped a blue {CARDS[uid].letters.upper()} for the {self.card_name(pulled)} in the discard pile")
 
     def _steal_card(self, state: State, seat: int, uid: int, victim: int) -> State:
@@ -483,8 +323,8 @@ class OneLetterBetter(Game):
             raise IllegalMove("That player has no cards.")
         rng = rng_for(state.seed, GAME_ID, "steal-one", state.round, state.turns, len(state.out), len(state.pile))
         taken = rng.choice(state.hands[victim])
-        hands = _set(state.hands, seat, tuple(u for u in state.hands[seat] if u != uid) + (taken,))
-        hands = _set(hands, victim, tuple(u for u in hands[victim] if u != taken))
+        hands = replaced_at(state.hands, seat, tuple(u for u in state.hands[seat] if u != uid) + (taken,))
+        hands = replaced_at(hands, victim, tuple(u for u in hands[victim] if u != taken))
         retired = Word(state.next_id, seat, (Laid(uid, ""),), 0, out="played")
         return replace(state, hands=hands, robbed=state.robbed | {victim}, out=state.out + (retired,),
                        next_id=state.next_id + 1, must_play=None, taken=()).noted(seat, "played STL-1 and took a card from", victim)
@@ -497,7 +337,7 @@ class OneLetterBetter(Game):
             raise IllegalMove(f"Discard one to {MAX_DISCARD} cards.")
         drawn, (stack, unordered) = self._from_stack(state, len(uids))
         hand = tuple(u for u in state.hands[seat] if u not in uids) + drawn
-        after = replace(state, hands=_set(state.hands, seat, hand), pile=state.pile + tuple(uids),
+        after = replace(state, hands=replaced_at(state.hands, seat, hand), pile=state.pile + tuple(uids),
                         stack=stack, unordered=unordered)
         return self._next_turn(after.noted(seat, f"discarded {len(uids)} and drew {min(len(uids), len(state.stack))}"))
 
@@ -532,11 +372,11 @@ class OneLetterBetter(Game):
         stands = all(self.is_word(state, text) for text in pending.words)
         words = " and ".join(text.upper() for text in pending.words)
         if stands:
-            after = _score(replace(state, phase="play", pending=None, accepted=frozenset()),
+            after = add_points(replace(state, phase="play", pending=None, accepted=frozenset()),
                            pending.seat, pending.scored)
             after = after.noted(seat, f"challenged {words}: it stands, and scores double for", pending.seat)
             return self._round_over_at_target(self._trim_or(after, seat, ends_turn=False))
-        after = _score(pending.before, seat, self._forfeit(pending))
+        after = add_points(pending.before, seat, self._forfeit(pending))
         after = replace(after, must_play=None, taken=(), log=state.log).noted(
             seat, f"challenged {words}: not in the dictionary, so the play is taken back and the points go to the challenger;"
             " the turn ends for", pending.seat)
@@ -559,7 +399,7 @@ class OneLetterBetter(Game):
         if len(uids) != excess:
             raise IllegalMove(f"Discard exactly {excess} card{'s' if excess != 1 else ''}, down to {TURN_HAND}.")
         hand = tuple(u for u in state.hands[seat] if u not in uids)
-        after = replace(state, hands=_set(state.hands, seat, hand), pile=state.pile + tuple(uids), phase="play",
+        after = replace(state, hands=replaced_at(state.hands, seat, hand), pile=state.pile + tuple(uids), phase="play",
                         trimming=None).noted(seat, f"discarded {excess} down to {TURN_HAND}")
         return self._round_over_at_target(after, ends_turn=state.trim_ends_turn)
 
@@ -752,11 +592,3 @@ class OneLetterBetter(Game):
             "accept": "accepted the play", "challenge": "challenged the play",
         }
         return texts[kind]
-
-
-def _set(values: tuple, index: int, value: Any) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
-def _score(state: State, seat: int, points: int) -> State:
-    return replace(state, scores=_set(state.scores, seat, state.scores[seat] + points))

@@ -207,3 +207,12 @@ def result_json(result: RoundResult) -> dict[str, Any]:
             "winner": result.winner,
             # a hand the rules leave uncounted though it holds cards: the screen says why it costs 0
             "kept": [seat for seat in result.exempt if result.hands[seat]]}
+
+
+def replaced_at(values: tuple, index: int, value: Any) -> tuple:
+    """The tuple with one item replaced (a seat's hand, score…)."""
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def add_points(state: State, seat: int, points: int) -> State:
+    return replace(state, scores=replaced_at(state.scores, seat, state.scores[seat] + points))
