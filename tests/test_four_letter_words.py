@@ -18,7 +18,8 @@ from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
 from wordtable.games.four_letter_words.bots import BOTS
-from wordtable.games.four_letter_words.rules import FourLetterWords, Options, windows
+from wordtable.games.four_letter_words.grid import windows
+from wordtable.games.four_letter_words.rules import FourLetterWords, Options
 from wordtable.lexicon import Lexicon, LexiconInfo, store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -298,7 +299,7 @@ def test_x_variant_writes_three_xs_instead_of_a_strike():
     assert state.strikes[0] == 0
     assert grid_rows(state, 0)[1][1] == "x"
     # X cells are used like letters: AXES may be written reusing only the X at (1,1).
-    from wordtable.games.four_letter_words.rules import Placement
+    from wordtable.games.four_letter_words.grid import Placement
     assert Placement(1, 0, "right") in game.placements_for(state, 0, "axes")
 
 

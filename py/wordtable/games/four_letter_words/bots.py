@@ -12,7 +12,8 @@ from typing import Any
 
 from wordtable.engine.bots import WordsProposed, move_words
 from wordtable.engine.game import Move
-from wordtable.games.four_letter_words.rules import EMPTY, FourLetterWords, Options, Placement, placements, skip_moves_for
+from wordtable.games.four_letter_words.grid import EMPTY, Placement, placements
+from wordtable.games.four_letter_words.rules import FourLetterWords, Options, skip_moves_for
 from wordtable.lexicon.vocabulary import vocabulary
 
 CANDIDATES = 120  # words a bot weighs when choosing (a sample of all that fit)

@@ -8,16 +8,8 @@ from typing import Any
 from wordtable.engine.errors import GameError, IllegalMove
 from wordtable.engine.game import Move, is_int, words_played_under
 from wordtable.engine.owned import Keep, OwnedBreak, OwnedPart, commitment, parse_shown
-from wordtable.games.four_letter_words.rules import (
-    EMPTY,
-    MAX_STRIKES,
-    OWNER_MOVES,
-    FourLetterWords,
-    Options,
-    State,
-    allowed_shape,
-    does_not_fit,
-)
+from wordtable.games.four_letter_words.grid import EMPTY, does_not_fit
+from wordtable.games.four_letter_words.rules import MAX_STRIKES, OWNER_MOVES, FourLetterWords, Options, State, allowed_shape
 
 
 class Grids(OwnedPart):
