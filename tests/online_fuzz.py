@@ -80,6 +80,13 @@ def mutate_value(value: Any, rng: random.Random, depth: int = 0) -> Any:
     return rng.choice(JUNK)
 
 
+def deeply_nested(text: str, rng: random.Random) -> str:
+    """A real message with one more field, valid JSON nested thousands deep (lists or objects)."""
+    levels = rng.choice([100, 3_000, 20_000])
+    deep = "[" * levels + "]" * levels if rng.random() < 0.5 else '{"a":' * levels + "1" + "}" * levels
+    return text[:-1] + ',"deep":' + deep + "}"
+
+
 def hostile_text(real: list[str], rng: random.Random) -> str:
     """One hostile message made from real traffic."""
     roll = rng.random()
@@ -88,8 +95,10 @@ def hostile_text(real: list[str], rng: random.Random) -> str:
         return encode(mutate_value(message, rng))
     if roll < 0.7 and real:
         return rng.choice(real)  # a replay, as it was
-    if roll < 0.8:
+    if roll < 0.75:
         return rng.choice(["", "{", "null", "[]", "42", '"t"', '{"t": 5}', '{"t": "move"}', "\udcff", "{" * 5000])
+    if roll < 0.8 and real:
+        return deeply_nested(rng.choice(real), rng)
     if roll < 0.85:
         return encode({"t": "move", "n": 1, "move": {}, "pad": "x" * MAX_MESSAGE})  # over the limit
     if roll < 0.95 and real:

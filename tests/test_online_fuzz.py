@@ -33,3 +33,29 @@ def test_a_shared_randomness_host_names_a_cheating_guest_and_survives_the_rest(g
 def test_a_shared_randomness_guest_gives_each_part_once_to_a_hostile_host(game_id):
     counts = fuzz_guest(game_id, 600, seed=11, shared=True)
     assert counts.messages == 600 and counts.kinds["part given"] > 0
+
+
+def test_text_nested_thousands_deep_is_refused_everywhere_a_peer_or_a_file_is_read():
+    """A host, a guest and the bridge read such text as unreadable, never as an internal error
+    (Python's recursion limit; in Pyodide a small stack)."""
+    import json
+
+    from online_fuzz import shipped
+    from wordtable import bridge, safe_json
+    from wordtable.engine.game import Record
+    from wordtable.games import make
+    from wordtable.online import Guest, Host, decode
+
+    deep = "[" * 3_000 + "]" * 3_000
+    assert safe_json.depth(deep) == 3_000 and safe_json.depth('["[[[", {"a": "}}"}]') == 2
+    assert decode('{"t": "move", "n": 1, "move": ' + deep + "}") is None
+    assert decode('{"t": "move", "n": 1, "move": {"x": [[1]]}}') is not None  # what real messages nest stays readable
+    game, _bots = make("four-letter-words", shipped)
+    host = Host(game, Record("four-letter-words", {"players": 2}, 7), ["Host", "Guest"], remote=[1])
+    guest = Guest(host.invite(1), lexicon_for=shipped)
+    answers = host.receive("g1", '{"t": "hello", "pad": ' + deep + "}")
+    assert all(json.loads(text)["t"] == "error" for _peer, text in answers)
+    assert [json.loads(text) for text in guest.receive('{"t": "welcome", "view": ' + deep + "}")] == [{"t": "sync"}]  # asks again
+    reply = json.loads(bridge.handle('{"op": "game.info", "args": {"deep": ' + deep + "}}"))
+    assert reply["ok"] is False and reply["error"]["kind"] == "bad-request", reply
+    assert "nests deeper than" in reply["error"]["message"]

@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from wordtable import safe_json
 from wordtable.bridge.errors import BadRequest, Refused
 from wordtable.bridge.schema import Args, Operation, check_args
 from wordtable.bridge.session import Session
@@ -23,9 +24,11 @@ def parse(request_text: Any, operations: Mapping[str, Operation]) -> tuple[Opera
     if len(request_text) > MAX_REQUEST_CHARS:
         raise BadRequest(f"the request is longer than {MAX_REQUEST_CHARS} characters")
     try:
-        request = json.loads(request_text)
+        request = safe_json.loads(request_text)
     except json.JSONDecodeError as error:
         raise BadRequest(f"the request is not valid JSON ({error.msg})") from error
+    except safe_json.TooDeep as error:
+        raise BadRequest(f"the request cannot be read: {error}") from None
     except ValueError:  # a number of more than 4,300 digits, which Python will not read
         raise BadRequest("the request holds a number too long to read") from None
     if not isinstance(request, dict):

@@ -5,12 +5,12 @@ to; with a secret part kept on its own device (engine.owned), the public form of
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from wordtable import safe_json
 from wordtable.engine.errors import GameError, IllegalMove
 from wordtable.engine.owned import Keep
 from wordtable.engine.shared_random import CHAIN_LENGTH, KNOWN_RULES, LEDGER_RULES, SecretChain, is_link
@@ -431,7 +431,7 @@ class Guest:
         if not self.record_ready():
             return None
         try:
-            return json.loads("".join(self.record_parts[i] for i in range(self.record_of)))
+            return safe_json.loads("".join(self.record_parts[i] for i in range(self.record_of)))
         except ValueError:
             return None
 

@@ -69,6 +69,8 @@ import json
 import unicodedata
 from typing import Any
 
+from wordtable import safe_json
+
 MAX_MESSAGE = 65_536
 # The version of these messages. A host and its friends must speak the same: a friend's page
 # from before an update (a service worker's old copy) is told to reload rather than play a
@@ -115,7 +117,7 @@ def decode(text: Any) -> dict[str, Any] | None:
     if not isinstance(text, str) or len(text) > MAX_MESSAGE:
         return None
     try:
-        message = json.loads(text)
+        message = safe_json.loads(text)
     except ValueError:
         return None
     if not isinstance(message, dict) or not isinstance(message.get("t"), str):
