@@ -247,6 +247,34 @@ def test_a_guest_checks_the_finished_record_against_its_own_draws():
     assert not verdict.ok and "not the draw you gave your part to" in verdict.message
 
 
+@pytest.mark.parametrize("game_id", ["spell-write", "one-letter-better"])
+def test_a_guests_check_refuses_a_record_that_stops_before_what_it_was_shown(game_id):
+    """A host could hide its last moves by sending a record that stops short, still a record that
+    holds so far: the guest saw the game go further, and says so (never "checked")."""
+    from wordtable.verify import verify_as_guest
+    host = shared_host(game_id, 2, [1])
+    wire = join(host, [1])
+    play_to_the_end(host, wire)
+    guest = wire.guests["g1"]
+    assert verify_as_guest(guest, shipped).ok
+    whole = json.loads(json.dumps(host.record.to_json()))
+    for cut in range(1, 40):  # the longest record cut short that still holds (its unused draws left out)
+        short = json.loads(json.dumps(whole))
+        short["moves"] = short["moves"][:-cut]
+        for drop in range(len(short["shared"]["events"]) + 1):
+            trial = json.loads(json.dumps(short))
+            trial["shared"]["events"] = trial["shared"]["events"][:len(trial["shared"]["events"]) - drop]
+            if verify(trial, shipped).ok:
+                break
+        else:
+            continue
+        break
+    assert verify(trial, shipped).ok and not verify(trial, shipped).finished
+    guest.receive(encode({"t": "record", "part": 0, "of": 1, "text": json.dumps(trial, separators=(",", ":"))}))
+    verdict = verify_as_guest(guest, shipped)
+    assert not verdict.ok and "went on past this record" in verdict.message, verdict.message
+
+
 def test_the_host_reloads_in_the_middle_of_a_draw_and_the_game_goes_on():
     host = shared_host("wordsmith", 2, [1])
     wire = join(host, [1])

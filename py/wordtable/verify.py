@@ -124,6 +124,10 @@ def verify_as_guest(guest: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
     if refusal:
         return Verdict(False, refusal[0].upper() + refusal[1:] + ".")
     verdict = verify(record, lexicon_for)
+    if verdict.ok and guest.view is not None and verdict.moves < guest.version:
+        # A record cut short could hide the last moves: what the guest saw is the least it holds.
+        return Verdict(False, f"The game you were shown went on past this record: it stops after move {verdict.moves}, "
+                              f"and you were shown move {guest.version}.", verdict.moves, verdict.events)
     if not verdict.ok or guest.view is None or guest.version != verdict.moves:
         return verdict
     game, _bots = make(record["game"], lexicon_for)

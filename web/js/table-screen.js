@@ -219,9 +219,12 @@ export function checkGameButton(check) {
     verdict.textContent = "Checking…";
     try {
       const result = await check();
-      verdict.className = result.ok ? "good" : result.checked === false ? "" : "bad";
-      verdict.textContent = result.ok ? `Checked: ${result.message}`
-        : result.checked === false ? result.message : `This record does not hold up: ${result.message}`;
+      // Green only for a whole game that holds: a record that holds so far is said, not praised.
+      const whole = result.ok && result.finished !== false;
+      verdict.className = whole ? "good" : result.ok || result.checked === false ? "" : "bad";
+      verdict.textContent = whole ? `Checked: ${result.message}`
+        : result.ok ? `Checked so far, not to the end: ${result.message}`
+          : result.checked === false ? result.message : `This record does not hold up: ${result.message}`;
     } catch (error) {
       verdict.className = "bad";
       verdict.textContent = `The check could not run: ${error.message}`;
