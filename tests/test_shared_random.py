@@ -64,19 +64,21 @@ def test_a_different_reveal_is_a_broken_commitment_naming_the_seat():
     ledger, _ = Ledger.open([chain.head() for chain in seats])
     event = ledger.next_round("deal")
     assert event.offer(1, seats[1].reveal(2)) == Break(
-        1, 1, "seat 2's reveal for event 1 does not match their commitment (a broken commitment)")
+        1, 1, "the reveal of friend 1 (counted in seat order) for event 1 does not match their commitment (a broken commitment)")
     assert event.offer(1, "ab" * 32).seat == 1 and event.offer(1, "not hex").seat == 1
     assert event.waiting_for() == [0, 1]  # nothing broken was taken
     assert event.offer(1, seats[1].reveal(1)) is None
     assert event.offer(1, seats[1].reveal(1)) is None  # the same reveal again: harmless
-    assert event.offer(1, seats[0].reveal(1)).reason.startswith("seat 2 sent a second, different reveal")
+    assert event.offer(1, seats[0].reveal(1)).reason.startswith("friend 1 (counted in seat order) sent a second, different reveal")
     assert event.offer(5, seats[0].reveal(1)).seat is None and event.offer(True, "x").seat is None
 
 
 def test_commitments_are_taken_only_at_the_start_and_must_be_commitments():
     seats = chains(2)
-    assert Ledger.open([seats[0].head(), "late"])[1] == Break(0, 1, "seat 2's commitment is not a commitment")
-    assert Ledger.open([seats[0].head(), seats[0].head()])[1].reason == "two seats sent the same commitment"
+    late = "the commitment of friend 1 (counted in seat order) is not a commitment"
+    assert Ledger.open([seats[0].head(), "late"])[1] == Break(0, 1, late)
+    assert Ledger.open(["late", seats[0].head()])[1].reason == "the commitment of the host is not a commitment"
+    assert Ledger.open([seats[0].head(), seats[0].head()])[1].reason == "two players sent the same commitment"
     ledger, _ = Ledger.open([chain.head() for chain in seats])
     # A seat cannot swap its chain later: its reveals must follow the head it sent first.
     other = SecretChain(b"\x09" * 32, 8)

@@ -90,6 +90,13 @@ def event_value(label: str, reveals: list[str]) -> str:
     return digest.hexdigest()
 
 
+def participant(index: int) -> str:
+    """Who a ledger's commitment belongs to, in words: the host's comes first, then each friend's
+    in seat order. (A record does not say which game seat each friend played: a bot's seat
+    shares no randomness, so "seat" would name the wrong player.)"""
+    return "the host" if index == 0 else f"friend {index} (counted in seat order)"
+
+
 @dataclass(frozen=True)
 class Break:
     """Where a ledger or an exchange stops holding: the event (0: the commitments), the seat at
@@ -115,9 +122,9 @@ class EventRound:
         if self.reveals.get(seat) == reveal:
             return None
         if seat in self.reveals:
-            return Break(self.index, seat, f"seat {seat + 1} sent a second, different reveal for event {self.index}")
+            return Break(self.index, seat, f"{participant(seat)} sent a second, different reveal for event {self.index}")
         if not follows(self.previous[seat], reveal):
-            return Break(self.index, seat, f"seat {seat + 1}'s reveal for event {self.index} does not match "
+            return Break(self.index, seat, f"the reveal of {participant(seat)} for event {self.index} does not match "
                                            "their commitment (a broken commitment)")
         self.reveals[seat] = reveal
         return None
@@ -147,9 +154,9 @@ class Ledger:
         sent later is never taken: the table has begun without it)."""
         for seat, head in enumerate(heads):
             if not is_link(head):
-                return None, Break(0, seat, f"seat {seat + 1}'s commitment is not a commitment")
+                return None, Break(0, seat, f"the commitment of {participant(seat)} is not a commitment")
         if len(set(heads)) != len(heads):
-            return None, Break(0, None, "two seats sent the same commitment")
+            return None, Break(0, None, "two players sent the same commitment")
         return cls(list(heads)), None
 
     def public(self) -> str:
