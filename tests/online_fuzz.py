@@ -33,6 +33,7 @@ from wordtable.engine.errors import GameError
 from wordtable.engine.game import Record, replay
 from wordtable.engine.owned import Keep
 from wordtable.engine.rng import rng_for
+from wordtable.engine.signing import reveal_statement
 from wordtable.games import REGISTRY, game_class, make
 from wordtable.lexicon import store
 from wordtable.online import MAX_MESSAGE, Draws, Guest, Host, checksum, decode, encode
@@ -170,7 +171,7 @@ def fuzz_host(game_id: str, messages: int, seed: int = 0, shared: bool = False) 
                     break
                 # The first game always meets a forged part: the break is met in every run.
                 forge = host.draws.round is not None and (counts.games == 1 or rng.random() < 0.05)
-                attack(host, "mallory", forged_part(1, earlier + real, rng) if forge
+                attack(host, "mallory", forged_part(1, earlier + real, rng, host, honest) if forge
                        else hostile_text(real + earlier[-20:], rng), counts)
             converse(host, honest, "mallory", honest.check(), real)
         else:
@@ -217,7 +218,7 @@ def fuzz_host(game_id: str, messages: int, seed: int = 0, shared: bool = False) 
             for _ in range(rng.randint(3, 12)):
                 text = hostile_text(real, rng)
                 if shared and host.draws.round is not None and rng.random() < 0.1:
-                    text = forged_part(host.draws.round.index, earlier + real, rng)
+                    text = forged_part(host.draws.round.index, earlier + real, rng, host, honest)
                 attack(host, "mallory" if rng.random() < 0.9 else "stranger", text, counts)
                 if counts.messages >= messages or shared and host.draws.broken is not None:
                     break
@@ -246,12 +247,16 @@ def forged_view(real: list[str], rng: random.Random) -> str:
     return encode(message)
 
 
-def forged_part(k: int, real: list[str], rng: random.Random) -> str:
+def forged_part(k: int, real: list[str], rng: random.Random, host: Host, mallory: Guest) -> str:
     """Mallory's part of the draw under way, forged: a made-up link, or a true part of hers
-    from another event or game."""
+    from another event or game; mostly signed by her own device's key (she is that device), so
+    that it is her broken commitment the table names, now and then unsigned (refused)."""
     parts = [message["x"] for message in map(decode, real) if message and message.get("t") == "reveal"]
     x = rng.choice(parts) if parts and rng.random() < 0.5 else "%064x" % rng.getrandbits(256)
-    return encode({"t": "reveal", "k": k, "x": x})
+    message = {"t": "reveal", "k": k, "x": x}
+    if rng.random() < 0.8 and host.draws.round is not None:
+        message["sig"] = mallory.key.sign(reveal_statement(host.table_id, k, host.draws.round.label, x))
+    return encode(message)
 
 
 def honest_move(host: Host, bots: dict, seat: int, rng: random.Random,
@@ -327,7 +332,7 @@ def mid_game(twin: Guest, rng: random.Random, shared: bool) -> Guest:
     drawn = twin.drawn[:rng.randint(0, len(twin.drawn))] if shared else []
     owned = None if twin.owned is None else Keep.from_json(twin.owned.to_json())
     return Guest(twin.token, chain_end=twin.chain_end, drawn=list(drawn), host_head=twin.host_head,
-                 game_id=twin.game_id, owned=owned, lexicon_for=shipped)
+                 game_id=twin.game_id, owned=owned, lexicon_for=shipped, key_secret=twin.key_secret, seat=twin.seat)
 
 
 def fuzz_guest(game_id: str, messages: int, seed: int = 0, shared: bool = False) -> Counts:

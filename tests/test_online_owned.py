@@ -18,6 +18,7 @@ from test_online_shared import play_to_the_end, settle_wire
 from wordtable.engine.errors import IllegalMove
 from wordtable.engine.game import Record, replay_states
 from wordtable.engine.owned import Keep, commitment
+from wordtable.engine.signing import shown_statement
 from wordtable.games import make
 from wordtable.online import Draws, Guest, Host, checksum, decode, encode
 from wordtable.verify import verify, verify_as_guest
@@ -183,7 +184,8 @@ class Liar(Guest):
         message = decode(texts[0])
         first = message["part"]["moves"][0]
         first["row"] = (first["row"] + 1) % 4 if first["type"] == "place" else first["row"]
-        self.lied = True
+        self.lied = True  # its own device: it signs the lie, which is then its own
+        message["sig"] = self.key.sign(shown_statement(self.host_head, self.seat, message["part"]))
         return [encode(message)]
 
 
@@ -214,10 +216,10 @@ def test_a_lying_guest_is_caught_at_the_end_and_named(lie, said):
     # The record with the lying grid in is refused by anyone who checks it, naming the seat.
     data = host.record.to_json()
     for guest in wire.guests.values():
-        data["owned"]["shown"][str(guest.seat)] = json.loads(json.dumps(guest.owned.shown()))
-    if lie == "moved placement":
-        first = data["owned"]["shown"][str(liar.seat)]["moves"][0]
-        first["row"] = (first["row"] + 1) % 4
+        shown = data["owned"]["shown"][str(guest.seat)] = json.loads(json.dumps(guest.owned.shown()))
+        if lie == "moved placement" and guest is liar:
+            shown["moves"][0]["row"] = (shown["moves"][0]["row"] + 1) % 4
+        data["signed"]["shown"][str(guest.seat)] = guest.key.sign(shown_statement(host.table_id, guest.seat, shown))
     verdict = verify(data, shipped)
     assert not verdict.ok and f"seat {liar.seat + 1} showed of their grid does not hold" in verdict.message, \
         verdict.message
@@ -244,13 +246,15 @@ def test_a_guest_that_never_shows_its_grid_is_waited_for_and_named():
     [(_peer, reply)] = host.receive("g1", encode({"t": "shown", "part": {"key": "x", "moves": []}}))
     assert decode(reply)["t"] == "error" and host.draws.broken is None
     guest = wire.guests["g1"]
-    host.receive("g1", encode({"t": "shown", "part": guest.owned.shown()}))
+    unsigned = host.receive("g1", encode({"t": "shown", "part": guest.owned.shown()}))
+    assert [decode(text)["t"] for _peer, text in unsigned] == ["error"] and host.waiting_for() == [1, 2]
+    host.receive("g1", guest._shown_message())
     assert host.waiting_for() == [2] and host.draws.broken is None
     # Reopened from its save with one grid in: it still waits for the other.
     again = Host.from_json(host.game, json.loads(json.dumps(host.to_json())))
     assert again.waiting_for() == [2] and again.state.grids[1] is None
     again.receive("g2", wire.guests["g2"].hello()[0])
-    out = again.receive("g2", encode({"t": "shown", "part": wire.guests["g2"].owned.shown()}))
+    out = again.receive("g2", wire.guests["g2"]._shown_message())
     assert again.waiting_for() == [] and any(decode(text)["t"] == "record" for _peer, text in out)
     assert all(grid is not None for grid in again.state.grids)
     reopened = Host.from_json(host.game, json.loads(json.dumps(again.to_json())))

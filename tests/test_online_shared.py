@@ -16,6 +16,7 @@ from wordtable.engine.errors import IllegalMove
 from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
 from wordtable.engine.shared_random import event_value
+from wordtable.engine.signing import move_statement, reveal_statement
 from wordtable.games import REGISTRY, game_class, make
 from wordtable.online import HOST_OTHER_VERSION, OTHER_VERSION, PROTOCOL, Draws, Guest, Host, decode, encode
 from wordtable.verify import verify
@@ -25,6 +26,26 @@ def shared_host(game_id: str, players: int, guests: list[int], seed: int = 5) ->
     game, _bots = make(game_id, shipped)
     names = [f"P{seat + 1}" for seat in range(players)]
     return Host(game, Record(game_id, {"players": players}, seed), names, list(guests), draws=Draws.new(guests))
+
+
+def signed_move(host: Host, guest: Guest, move: dict, n: int | None = None) -> str:
+    """A move of the guest's seat as its device sends it, signed, made on the host's latest view
+    (for a test that holds the guest's own traffic back)."""
+    n = host.last_move.get(guest.seat, 0) + 1 if n is None else n
+    statement = move_statement(host.table_id, guest.seat, n, host.version, move)
+    return encode({"t": "move", "n": n, "base": host.version, "move": move, "sig": guest.key.sign(statement)})
+
+
+def cut_record(record: dict, moves: int, events: int | None = None) -> dict:
+    """The record's first `moves` moves (and `events` random events), its signatures cut to
+    match: a record cut short as a host that knows the format would cut it."""
+    short = json.loads(json.dumps(record))
+    short["moves"] = short["moves"][:moves]
+    short["signed"]["moves"] = {k: v for k, v in short["signed"]["moves"].items() if int(k) < moves}
+    if events is not None:
+        short["shared"]["events"] = short["shared"]["events"][:events]
+        short["signed"]["reveals"] = {seat: parts[:events] for seat, parts in short["signed"]["reveals"].items()}
+    return short
 
 
 def join(host: Host, guests: list[int], faults: float = 0.0, seed: int = 0) -> Wire:
@@ -166,7 +187,7 @@ def test_a_withholding_guest_holds_the_draw_and_is_named():
             if seat == 0:
                 host.play_local(0, move)
             else:  # the guest's move arrives, then the guest says nothing more
-                host.receive("g1", encode({"t": "move", "n": host.last_move.get(1, 0) + 1, "base": host.version, "move": move}))
+                host.receive("g1", signed_move(host, wire.guests["g1"], move))
     assert host.draws.pending is not None
     assert host.waiting_for() == [1]
     moves = len(host.record.moves)
@@ -181,11 +202,18 @@ def test_a_withholding_guest_holds_the_draw_and_is_named():
 def test_a_reveal_that_does_not_match_the_commitment_stops_the_game_naming_the_seat():
     host = shared_host("four-letter-words", 3, [1, 2])
     guests = {seat: Guest(host.invite(seat)) for seat in (1, 2)}
-    out = host.receive("g1", guests[1].hello()[0])
-    out = host.receive("g2", guests[2].hello()[0])
+    for seat in (1, 2):
+        out = host.receive(f"g{seat}", guests[seat].hello()[0])
+        for _peer, text in out:
+            if _peer == f"g{seat}" and decode(text)["t"] == "welcome":
+                guests[seat].receive(text)
     draw = next(decode(text) for peer, text in out if peer == "g2" and decode(text)["t"] == "draw")
     host.receive("g1", guests[1].receive(encode(draw))[0])
-    lie = encode({"t": "reveal", "k": draw["k"], "x": "ab" * 32})
+    unsigned = encode({"t": "reveal", "k": draw["k"], "x": "ab" * 32})
+    assert [decode(text)["t"] for _peer, text in host.receive("g2", unsigned)] == ["error"]  # not the device's
+    assert host.draws.broken is None
+    lie = encode({"t": "reveal", "k": draw["k"], "x": "ab" * 32,
+                  "sig": guests[2].key.sign(reveal_statement(host.table_id, draw["k"], draw["label"], "ab" * 32))})
     replies = host.receive("g2", lie)
     broken = [decode(text) for _peer, text in replies]
     assert {peer for peer, _text in replies} == {"g1", "g2"}
@@ -194,8 +222,16 @@ def test_a_reveal_that_does_not_match_the_commitment_stops_the_game_naming_the_s
     assert decode(host.receive("g1", guests[1].check()[0])[0][1])["t"] == "broken"
     with pytest.raises(IllegalMove, match="stopped"):
         host.play_local(0, {"type": "choose", "word": "salt"})
+    # The other guest checks the evidence (the liar's own signed part, which does not follow its
+    # commitment) before it repeats the accusation; without it, it says only what the host says.
+    doubter = Guest(guests[1].token, chain_end=guests[1].chain_end, key_secret=guests[1].key_secret)
+    doubter.restore(guests[1].saved())
     guests[1].receive(encode(broken[0]))
-    assert guests[1].broken["seat"] == 2
+    assert guests[1].broken["seat"] == 2 and guests[1].broken["reason"] == broken[0]["reason"]
+    assert broken[0]["name"] == "P3"
+    doubter.receive(encode({key: value for key, value in broken[0].items() if key != "evidence"}))
+    assert doubter.broken["reason"].startswith("The game has stopped. The host says P3's part") \
+        and doubter.broken["reason"].endswith("(not shown to be true).")
 
 
 def test_a_guest_gives_each_part_once_and_catches_a_host_that_asks_again_differently():
@@ -258,12 +294,10 @@ def test_a_guests_check_refuses_a_record_that_stops_before_what_it_was_shown(gam
     guest = wire.guests["g1"]
     assert verify_as_guest(guest, shipped).ok
     whole = json.loads(json.dumps(host.record.to_json()))
+    events = len(whole["shared"]["events"])
     for cut in range(1, 40):  # the longest record cut short that still holds (its unused draws left out)
-        short = json.loads(json.dumps(whole))
-        short["moves"] = short["moves"][:-cut]
-        for drop in range(len(short["shared"]["events"]) + 1):
-            trial = json.loads(json.dumps(short))
-            trial["shared"]["events"] = trial["shared"]["events"][:len(trial["shared"]["events"]) - drop]
+        for drop in range(events + 1):
+            trial = cut_record(whole, len(whole["moves"]) - cut, events - drop)
             if verify(trial, shipped).ok:
                 break
         else:
@@ -289,7 +323,7 @@ def test_the_host_reloads_in_the_middle_of_a_draw_and_the_game_goes_on():
         if seat == 0:
             host.play_local(0, move)
         else:
-            host.receive("g1", encode({"t": "move", "n": host.last_move.get(1, 0) + 1, "base": host.version, "move": move}))
+            host.receive("g1", signed_move(host, wire.guests["g1"], move))
     assert host.draws.pending is not None
     saved = json.loads(json.dumps(host.to_json()))
     reloaded = Host.from_json(game, saved)
@@ -321,7 +355,8 @@ def test_a_tampered_record_is_refused_at_its_first_break():
 
     def label(copy):
         copy["shared"]["events"][2][0] = "spell-write:dice:99@0000000000000000"
-    assert "random event 3 should be" in tampered(label)
+    # Its label is what the guest's device signed its part for: that fault comes first.
+    assert "their part of random event 3 is not the one their device gave" in tampered(label)
 
     def move(copy):
         seat, first = copy["moves"][0]
@@ -329,7 +364,7 @@ def test_a_tampered_record_is_refused_at_its_first_break():
         copy["moves"][0], copy["moves"][1] = copy["moves"][1], copy["moves"][0]
     assert tampered(move).startswith(("Move 1", "Move 2"))
 
-    cut = dict(record, moves=record["moves"][:-1])  # a true beginning of the game, said to be one
+    cut = cut_record(record, len(record["moves"]) - 1)  # a true beginning of the game, said to be one
     verdict = verify(cut, shipped)
     assert verdict.ok and not verdict.finished and "not over" in verdict.message
     assert "not a game record" in tampered(lambda copy: copy.pop("moves"))
@@ -477,8 +512,8 @@ def test_a_record_cut_short_of_its_events_is_refused_not_a_crash(tmp_path, capsy
     host = shared_host("spell-write", 2, [1])
     wire = join(host, [1])
     play_to_the_end(host, wire)
-    record = host.record.to_json()
-    record["shared"]["events"] = record["shared"]["events"][:-1]
+    whole = host.record.to_json()
+    record = cut_record(whole, len(whole["moves"]), len(whole["shared"]["events"]) - 1)
     verdict = verify(record, shipped)
     assert not verdict.ok and "no random event for it" in verdict.message
     path = tmp_path / "cut.json"
@@ -497,7 +532,7 @@ def test_a_guests_next_move_while_its_last_waits_for_a_draw_is_told_to_wait_once
             wire.from_host(host.play_local(0, move))
         else:
             wire.up.discard("g1")  # its parts do not arrive: a move of its that draws waits
-            host.receive("g1", encode({"t": "move", "n": host.last_move.get(1, 0) + 1, "base": host.version, "move": move}))
+            host.receive("g1", signed_move(host, wire.guests["g1"], move))
             if host.draws.pending:
                 break
             wire.up.add("g1")
@@ -621,29 +656,30 @@ def _first_draw(host: Host, guest: Guest) -> dict:
 
 def test_a_new_table_plays_under_todays_online_rules_and_a_guest_refuses_older_ones():
     """A host may not open a new table under older online rules (under rules 1 its device held
-    Spell Write's re-roll before its own choice): a guest's first draw must say rules 2."""
+    Spell Write's re-roll before its own choice; under 2 its guests did not sign): a guest's
+    first draw must say rules 3."""
     host = shared_host("spell-write", 2, [1])
     guest = Guest(host.invite(1))
     draw = _first_draw(host, guest)
-    assert draw["rules"] == 2 and host.record.shared["rules"] == 2
-    for older in (1, None, "2"):
+    assert draw["rules"] == 3 and host.record.shared["rules"] == 3
+    for older in (1, 2, None, "3"):
         fresh = Guest(guest.token, chain_end=guest.chain_end, host_head=guest.host_head)
         [stopped] = fresh.receive(encode(dict(draw, rules=older)))
         assert decode(stopped)["t"] == "stopped" and "older online rules" in fresh.broken["reason"]
         assert fresh.drawn == []  # no part given
-    assert decode(guest.receive(encode(draw))[0])["t"] == "reveal" and guest.rules == 2
+    assert decode(guest.receive(encode(draw))[0])["t"] == "reveal" and guest.rules == 3
 
 
 def test_a_guest_holds_the_table_to_its_online_rules_for_the_whole_game():
     host = shared_host("spell-write", 2, [1])
     wire = join(host, [1])
     guest = wire.guests["g1"]
-    assert guest.rules == 2 and guest.drawn
+    assert guest.rules == 3 and guest.drawn
     saved = json.loads(json.dumps(guest.saved()))
     again = Guest(guest.token)
     again.restore(saved)
-    assert again.rules == 2
-    for damaged in (3, "2", True):
+    assert again.rules == 3
+    for damaged in (4, "3", True):
         with pytest.raises(ValueError):
             Guest("t").restore(dict(saved, rules=damaged))
     changed = {"t": "draw", "k": len(guest.drawn) + 1, "label": "spell-write:dice:9@x", "heads": guest.heads, "rules": 1}
@@ -653,8 +689,8 @@ def test_a_guest_holds_the_table_to_its_online_rules_for_the_whole_game():
     old = Guest(guest.token)
     old.restore({key: value for key, value in saved.items() if key != "rules"})
     assert old.rules is None
-    old.receive(encode(dict(changed, rules=2)))
-    assert old.rules == 2 and old.broken is None
+    old.receive(encode(dict(changed, rules=3)))
+    assert old.rules == 3 and old.broken is None
     play_to_the_end(host, wire)
     record = json.loads(json.dumps(host.record.to_json()))
     assert guest.own_draws_refusal(record) is None

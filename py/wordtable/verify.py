@@ -18,6 +18,7 @@ from wordtable.engine.errors import GameError
 from wordtable.engine.game import Record, replay_states, with_shown
 from wordtable.engine.owned import OwnedBreak
 from wordtable.engine.shared_random import Ledger
+from wordtable.engine.signing import record_refusal
 from wordtable.lexicon import registry, store
 
 
@@ -58,14 +59,27 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
         events = len(ledger.events)
     game, _bots = make(record.game, lexicon_for)
     played, state, states = -1, None, []
+    replay_error: GameError | None = None
     try:
         for state in replay_states(game, record):
             played += 1
-            if record.owned is not None:
-                states.append(state)
+            states.append(state)
     except (registry.UnknownLexicon, store.UnknownLexicon) as error:
         return Verdict(False, f"This record's dictionary is not here, so it cannot be checked: {error}")
     except GameError as error:  # RecordMismatch included
+        replay_error = error
+    # What the guests' devices signed comes first: a move the table put in a guest's mouth is
+    # the table's doing, whatever the rules then say of it.
+    fault = record_refusal(record, states, game)
+    if isinstance(fault, str):
+        return Verdict(False, f"This record's signatures cannot be checked: {fault}.", max(played, 0), events)
+    if fault is not None and (replay_error is None or fault.move_index is None or fault.move_index < played):
+        where = "" if fault.move_index is None else f"Move {fault.move_index + 1}: "
+        said = (f"{where}the record does not hold what seat {fault.seat + 1}'s device signed: {fault.reason}. "
+                "Whoever wrote this record (the host) changed it.")
+        return Verdict(False, said[0].upper() + said[1:], max(played, 0), events)
+    if replay_error is not None:
+        error = replay_error
         if played < 0:
             return Verdict(False, f"The game cannot start as recorded: {error}")
         if played == len(record.moves):
@@ -84,6 +98,9 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
         draws = "the one random draw was" if events == 1 else f"each of the {events} random draws was"
         said += (f", and {draws} recomputed from every player's secret part, each matching what that player "
                  "committed to at the start")
+        if record.signed is not None:
+            said += ("; every move, part of a draw and secret shown by a friend's device carries that device's "
+                     "signature")
     else:
         said += " (its randomness is the seed in the record)"
     if record.owned is not None and record.owned_seats() and len(record.shown()) == len(record.owned_seats()):
@@ -118,16 +135,17 @@ def verify_as_guest(guest: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
     if record is None:
         return Verdict(False, "The table has not sent the whole record yet: nothing can be checked until it does.",
                        checked=False)
+    moves = record.get("moves") if isinstance(record, dict) else None
+    if isinstance(moves, list) and guest.view is not None and len(moves) < guest.version:
+        # A record cut short could hide the last moves: what the guest saw is the least it holds.
+        return Verdict(False, f"The game you were shown went on past this record: it stops after move {len(moves)}, "
+                              f"and you were shown move {guest.version}.")
     refusal = guest.own_draws_refusal(record) or guest.own_part_refusal(record) or guest.own_moves_refusal(record)
     if refusal is None and record.get("game") != guest.game_id:
         refusal = "it is a record of another game than the one you joined"
     if refusal:
         return Verdict(False, refusal[0].upper() + refusal[1:] + ".")
     verdict = verify(record, lexicon_for)
-    if verdict.ok and guest.view is not None and verdict.moves < guest.version:
-        # A record cut short could hide the last moves: what the guest saw is the least it holds.
-        return Verdict(False, f"The game you were shown went on past this record: it stops after move {verdict.moves}, "
-                              f"and you were shown move {guest.version}.", verdict.moves, verdict.events)
     if not verdict.ok or guest.view is None or guest.version != verdict.moves:
         return verdict
     game, _bots = make(record["game"], lexicon_for)
@@ -138,4 +156,7 @@ def verify_as_guest(guest: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
     if checksum(guest.view) not in [checksum(game.view(final, guest.seat)) for final in finals]:
         return Verdict(False, "The record does not end on the game you were shown: the table showed you "
                               "another game than the one it recorded.", verdict.moves, verdict.events)
+    refusal = guest.seen_refusal(game, states, finals)
+    if refusal:
+        return Verdict(False, refusal[0].upper() + refusal[1:] + ".", verdict.moves, verdict.events)
     return verdict

@@ -297,7 +297,8 @@ class Record:
     every player's commitment and every random event's reveals), and its rules draw on that
     instead of the seed (which then serves the host's bots only). In a game whose guests keep a
     secret part on their own device (engine.owned), `owned` names those seats and holds what
-    each showed at the end: {"seats": [...], "shown": {seat: ...}}."""
+    each showed at the end: {"seats": [...], "shown": {seat: ...}}. At a table whose guests sign
+    (engine.signing), `signed` holds their devices' keys and signatures."""
 
     game: str
     options: dict[str, Any]
@@ -306,6 +307,7 @@ class Record:
     shared: dict[str, Any] | None = None
     owned: dict[str, Any] | None = None
     word_lists: int = WORD_LISTS
+    signed: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = {"game": self.game, "options": self.options, "seed": self.seed,
@@ -316,6 +318,8 @@ class Record:
             data["shared"] = self.shared
         if self.owned is not None:
             data["owned"] = self.owned
+        if self.signed is not None:
+            data["signed"] = self.signed
         return data
 
     def owned_seats(self) -> list[int]:
@@ -361,7 +365,10 @@ class Record:
         word_lists = data.get("word_lists", 1)
         if not is_int(word_lists) or word_lists not in KNOWN_WORD_LISTS:
             raise ValueError("the record was played with word lists this app does not know (a newer version of Wordtable?)")
-        return cls(game, dict(options), seed, parsed, shared, owned, word_lists)
+        signed = data.get("signed")
+        if signed is not None and not isinstance(signed, dict):
+            raise ValueError("the record's signatures are not readable")
+        return cls(game, dict(options), seed, parsed, shared, owned, word_lists, signed)
 
     def but(self, **changes: Any) -> Record:
         """A copy with some fields changed (a shorter list of moves, a record's public part)."""

@@ -35,8 +35,10 @@ LINK_BYTES = 32
 # The version of the online rules a new table opens under. A game may change how it draws only
 # for tables from a version on (Spell Write, from 2: the re-roll waits for every doubles
 # choice), so every record made before still replays as it was played. Records without one: 1.
-LEDGER_RULES = 2
-KNOWN_RULES = (1, 2)
+# From 3, each guest's device signs its moves, its parts of each draw and its secret shown
+# (engine.signing), and a record of such a table holds the signatures.
+LEDGER_RULES = 3
+KNOWN_RULES = (1, 2, 3)
 # Random events a chain covers: more than any game draws (a long Wordsmith game rolls a few
 # hundred times), at about 0.2 ms of hashing per hundred links in the browser.
 CHAIN_LENGTH = 2048

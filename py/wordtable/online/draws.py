@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordtable.engine.shared_random import Break, EventRound, SecretChain, is_link
+from wordtable.engine.signing import is_public_key
 
 Action = dict[str, Any]  # what the table is about to do: {"kind": "start" | "move" | "local" | "expire", …}
 
@@ -22,6 +23,9 @@ class Draws:
     chain_end: str                                        # the host's secret: in its own save only
     guests: list[int]                                     # guest seats: participants 1, 2, … (0 is the host)
     heads: dict[int, str] = field(default_factory=dict)   # guest seat -> its commitment, sent with join
+    keys: dict[int, str] = field(default_factory=dict)    # guest seat -> its device's public key (engine.signing)
+    signatures: dict[int, str] = field(default_factory=dict)  # guest seat -> its signed part of the draw under way
+    evidence: dict[str, Any] | None = None                # what proves the break, for every device to check
     round: EventRound | None = None
     pending: Action | None = None
     broken: Break | None = None
@@ -50,25 +54,30 @@ class Draws:
 
     def to_json(self) -> dict[str, Any]:
         drawing = None if self.round is None else {"label": self.round.label, "reveals": {
-            str(p): x for p, x in self.round.reveals.items()}}
+            str(p): x for p, x in self.round.reveals.items()}, "signatures": {str(s): x for s, x in self.signatures.items()}}
         broken = None if self.broken is None else [self.broken.event, self.broken.seat, self.broken.reason]
         return {"chain": self.chain_end, "guests": self.guests, "heads": {str(k): v for k, v in self.heads.items()},
-                "drawing": drawing, "pending": self.pending, "broken": broken}
+                "keys": {str(k): v for k, v in self.keys.items()},
+                "drawing": drawing, "pending": self.pending, "broken": broken, "evidence": self.evidence}
 
 
 def draws_from_json(data: Any, remote: list[int]) -> Draws:
     """The host's saved randomness, checked: ValueError when it is not what Draws.to_json wrote."""
     if not isinstance(data, dict):
         raise ValueError("the saved randomness is damaged")
-    chain, guests, heads = data.get("chain"), data.get("guests"), data.get("heads")
+    chain, guests, heads, keys = data.get("chain"), data.get("guests"), data.get("heads"), data.get("keys", {})
+    evidence = data.get("evidence")
     pending, drawing, broken = data.get("pending"), data.get("drawing"), data.get("broken")
     if not (is_link(chain) and isinstance(guests, list) and sorted(guests) == sorted(remote) == guests
             and isinstance(heads, dict) and all(k.isdigit() and int(k) in guests and is_link(v) for k, v in heads.items())
+            and isinstance(keys, dict) and all(k.isdigit() and int(k) in guests and is_public_key(v) for k, v in keys.items())
+            and (evidence is None or isinstance(evidence, dict))
             and (pending is None or (isinstance(pending, dict) and pending.get("kind") in ("start", "move", "local", "expire")))
             and (pending is None) == (drawing is None)
             and (broken is None or (isinstance(broken, list) and len(broken) == 3 and isinstance(broken[2], str)))):
         raise ValueError("the saved randomness is damaged")
-    draws = Draws(chain, list(guests), {int(k): v for k, v in heads.items()}, pending=pending)
+    draws = Draws(chain, list(guests), {int(k): v for k, v in heads.items()}, {int(k): v for k, v in keys.items()},
+                  pending=pending, evidence=evidence)
     if broken is not None:
         draws.broken = Break(broken[0], broken[1], broken[2])
     return draws

@@ -12,8 +12,18 @@ from typing import Any
 
 from wordtable import safe_json
 from wordtable.engine.errors import GameError, IllegalMove
+from wordtable.engine.game import WORD_LISTS
 from wordtable.engine.owned import Keep
-from wordtable.engine.shared_random import CHAIN_LENGTH, KNOWN_RULES, LEDGER_RULES, SecretChain, is_link
+from wordtable.engine.shared_random import CHAIN_LENGTH, KNOWN_RULES, LEDGER_RULES, SecretChain, follows, is_link
+from wordtable.engine.signing import (
+    DeviceKey,
+    is_public_key,
+    move_statement,
+    reveal_statement,
+    shown_statement,
+    signed_by,
+    stopped_statement,
+)
 from wordtable.online.protocol import (
     HOST_OTHER_VERSION,
     NAME_LENGTH,
@@ -73,27 +83,51 @@ class Guest:
     lexicon_for: Callable[[str], Any] | None = None
     show_asked: bool = False
     shown_at: int | None = None  # the version of the finished game it showed its secret part for
+    # Signing (engine.signing): this device's key for the table (its secret in the guest's save
+    # only), every guest's public key as the table listed them, the numbers of this device's
+    # moves the table took, and each view it was shown ([version, checksum], a new entry when
+    # the view changed): the end check holds the record to them.
+    key_secret: str = field(default_factory=lambda: DeviceKey.new().secret)
+    keys: dict[int, str] = field(default_factory=dict)
+    taken: list[int] = field(default_factory=list)
+    seen: list[list[Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.chain = SecretChain(bytes.fromhex(self.chain_end))
+        self.key = DeviceKey(self.key_secret)
         self._games: dict[str, Any] = {}
+
+    def _join_message(self) -> dict[str, Any]:
+        join = {"t": "join", "token": self.token, "head": self.chain.head(), "key": self.key.public,
+                "protocol": PROTOCOL}
+        if self.name:
+            join["name"] = self.name
+        return join
+
+    def _signed(self, message: dict[str, Any], statement: bytes | None) -> dict[str, Any]:
+        """The message with this device's signature over `statement` (once the table's identity,
+        the host's commitment, is known: every table that asks for signatures has one)."""
+        if statement is not None:
+            message["sig"] = self.key.sign(statement)
+        return message
+
+    def _table(self) -> str | None:
+        return self.host_head if self.seat is not None else None
 
     def hello(self) -> list[str]:
         """On (re)connecting: join with this guest's commitment, then send again every move not
         yet answered."""
         if self.other_version:
             return []  # another version's table: nothing is sent until this page is reloaded
-        join = {"t": "join", "token": self.token, "head": self.chain.head(), "protocol": PROTOCOL}
-        if self.name:
-            join["name"] = self.name
-        return [encode(join)] + [encode(m) for _n, m in sorted(self.pending.items())]
+        return [encode(self._join_message())] + [encode(m) for _n, m in sorted(self.pending.items())]
 
     def saved(self) -> dict[str, Any]:
         """What the guest's page keeps: its moves not yet answered, and its secret chain."""
         return {"sent": self.sent, "pending": {str(n): m for n, m in self.pending.items()},
                 "chain": self.chain_end, "drawn": self.drawn, "host_head": self.host_head, "heads": self.heads,
                 "rules": self.rules, "broken": self.broken, "owned": None if self.owned is None else self.owned.to_json(),
-                "seat": self.seat, "game": self.game_id, "shown_at": self.shown_at}
+                "seat": self.seat, "game": self.game_id, "shown_at": self.shown_at, "key": self.key_secret,
+                "keys": {str(seat): key for seat, key in self.keys.items()}, "taken": self.taken, "seen": self.seen}
 
     def restore(self, saved: dict[str, Any]) -> None:
         """From saved(); ValueError when it is damaged (nothing is changed then)."""
@@ -117,11 +151,20 @@ class Guest:
         if not ((seat is None or _int(seat)) and (game is None or isinstance(game, str))
                 and (shown_at is None or _int(shown_at))):
             raise ValueError("the saved seat is damaged")
+        key = DeviceKey.from_json(saved.get("key", self.key_secret))
+        keys, taken, seen = saved.get("keys", {}), saved.get("taken", []), saved.get("seen", [])
+        if not (isinstance(keys, dict) and all(k.isdigit() and is_public_key(v) for k, v in keys.items())
+                and isinstance(taken, list) and all(_int(n) for n in taken)
+                and isinstance(seen, list) and all(isinstance(e, list) and len(e) == 2 and _int(e[0])
+                                                   and isinstance(e[1], str) for e in seen)):
+            raise ValueError("the saved signatures are damaged")
         self.sent, self.pending, self.owned = sent, {int(n): m for n, m in pending.items()}, owned
         self.seat, self.game_id, self.shown_at = seat, game, shown_at
         self.chain_end, self.chain = chain, SecretChain(bytes.fromhex(chain))
         self.drawn, self.host_head, self.heads, self.broken = list(drawn), host, list(heads), broken
         self.rules = rules
+        self.key_secret, self.key = key.secret, key
+        self.keys, self.taken, self.seen = {int(k): v for k, v in keys.items()}, list(taken), [list(e) for e in seen]
 
     def move(self, move: dict[str, Any]) -> list[str]:
         """The messages that send a move. GameError (nothing sent, nothing changed) when the
@@ -135,7 +178,9 @@ class Guest:
             return []
         if secret is not None:  # it changes the part here once the table takes it
             self.owned.pending = (self.sent, *secret)
-        message = {"t": "move", "n": self.sent, "base": self.version, "move": move}
+        table = self._table()
+        message = self._signed({"t": "move", "n": self.sent, "base": self.version, "move": move},
+                               None if table is None else move_statement(table, self.seat, self.sent, self.version, move))
         self.pending[self.sent] = message
         return [encode(message)]
 
@@ -199,7 +244,7 @@ class Guest:
         if self.owned.pending is not None:
             return [encode(m) for _n, m in sorted(self.pending.items())]
         if self.shown_at is not None:
-            return [encode({"t": "shown", "part": self.owned.shown()})]  # asked again: the same
+            return [self._shown_message()]  # asked again: the same
         record = self.final_record()
         if record is None or self.seat is None or self.view is None:
             return []  # shown once the record is in, and the game on this screen
@@ -209,7 +254,12 @@ class Guest:
         if not over:
             return []
         self.shown_at = self.version
-        return [encode({"t": "shown", "part": self.owned.shown()})]
+        return [self._shown_message()]
+
+    def _shown_message(self) -> str:
+        part, table = self.owned.shown(), self._table()
+        return encode(self._signed({"t": "shown", "part": part},
+                                   None if table is None else shown_statement(table, self.seat, part)))
 
     def _record_ended(self, record: Any) -> tuple[bool, str | None]:
         """Whether the table's record is the game this screen shows, over: its public moves
@@ -225,12 +275,14 @@ class Guest:
             if parsed.game != self.game_id or self.seat not in parsed.owned_seats():
                 return False, "the table's record is not of the game you joined"
             public = parsed.but(owned={"seats": parsed.owned_seats(), "shown": {}})
-            *_, last = replay_states(part.game, public)
+            states = list(replay_states(part.game, public))
+            last = states[-1]
         except (ValueError, GameError, LookupError) as error:
             return False, f"the table's record of the game does not hold ({str(error)[:200]})"
         if len(parsed.moves) != self.version or part.game.outcome(last) is None:
             return False, None  # an earlier copy, or a table asking too soon: nothing is shown
-        refusal = self.own_moves_refusal(record) or self.own_draws_refusal(record)
+        refusal = self.own_moves_refusal(record) or self.own_draws_refusal(record) \
+            or self.seen_refusal(part.game, states, [])
         if refusal is None and checksum(part.game.view(last, self.seat)) != checksum(self.view):
             refusal = "the table's record does not end on the game it showed you"
         return True, refusal
@@ -239,12 +291,36 @@ class Guest:
         """Whether the record holds exactly the moves the table took from this seat, as its
         device sent them (with a secret part kept here: each commitment it made)."""
         moves = record.get("moves") if isinstance(record, dict) else None
-        if self.owned is None:
-            return None
-        mine = [entry[1] for entry in moves if isinstance(entry, list) and len(entry) == 2
-                and entry[0] == self.seat] if isinstance(moves, list) else None
-        if mine != self.owned.told:
+        mine = [(index, entry[1]) for index, entry in enumerate(moves) if isinstance(entry, list) and len(entry) == 2
+                and entry[0] == self.seat] if isinstance(moves, list) else []
+        if self.owned is not None and [move for _index, move in mine] != self.owned.told:
             return "the table's record does not hold the moves your device made"
+        if self.rules is not None and self.rules >= 3:
+            signed = record.get("signed") if isinstance(record, dict) else None
+            by_index = signed.get("moves") if isinstance(signed, dict) else None
+            numbers = [entry[0] for index, _move in mine if isinstance(by_index, dict)
+                       and isinstance(entry := by_index.get(str(index)), list) and entry]
+            if numbers != self.taken:
+                return (f"the table took {len(self.taken)} moves from your device, and its record holds "
+                        f"{len(numbers)} of them as your device signed them")
+            if record.get("word_lists") != WORD_LISTS:
+                return "the record says it was played under other word lists than this app's"
+        return None
+
+    def seen_refusal(self, game: Any, states: list[Any], finals: list[Any]) -> str | None:
+        """Whether the record's game goes through every view this device was shown: `states`,
+        the record's state after each number of moves; `finals`, what its last may also be
+        (every secret part shown)."""
+        if self.seat is None:
+            return None
+        for version, shown in self.seen:
+            if version >= len(states):
+                return (f"the game you were shown went on past this record: it stops after move {len(states) - 1}, "
+                        f"and you were shown move {version}")
+            candidates = [states[version]] + (finals if version == len(states) - 1 else [])
+            if shown not in [checksum(game.view(state, self.seat)) for state in candidates]:
+                return (f"the table showed you, after move {version}, a game other than the one it recorded "
+                        f"(its record does not go through what you were shown)")
         return None
 
     def ask(self, question: str, args: dict[str, Any]) -> tuple[int, list[str]]:
@@ -304,7 +380,7 @@ class Guest:
             return []
         if kind == "broken" and self.broken is None:
             seat = message.get("seat")
-            self.broken = {"seat": seat if _int(seat) else None, "reason": str(message.get("reason", ""))[:300]}
+            self.broken = {"seat": seat if _int(seat) else None, "reason": self._accusation(message)}
             for n in sorted(self.pending):  # moves not answered: they never will be
                 self.outcomes.append({"n": n, "ok": False, "message": self.broken["reason"]})
             self.pending.clear()
@@ -318,6 +394,7 @@ class Guest:
             taken = self.pending.pop(message["n"], None)
             if taken is not None:
                 self.outcomes.append({"n": message["n"], "ok": True})
+                self.taken.append(message["n"])
                 if self.owned is not None:
                     self.owned.told.append(taken["move"])
             return self._settled(message["n"], taken=True) + (self.move(automatic) if automatic else [])
@@ -370,7 +447,7 @@ class Guest:
         if self.broken is not None or not _int(k) or not isinstance(label, str) or len(label) > 300:
             return []
         if self.host_head is None:  # the host's welcome (and its commitment) was lost: join again
-            return [encode({"t": "join", "token": self.token, "head": self.chain.head(), "protocol": PROTOCOL})]
+            return [encode(self._join_message())]
         heads, rules = message.get("heads"), message.get("rules")
         if not self.heads:
             if not (isinstance(heads, list) and all(is_link(h) for h in heads) and len(set(heads)) == len(heads)):
@@ -384,6 +461,9 @@ class Guest:
             if type(rules) is not int or rules != LEDGER_RULES:
                 return self._stop("the table opened under older online rules than this app's: every player needs the same version")
             self.heads, self.rules = list(heads), rules
+            refusal = self._take_keys(message.get("keys"))
+            if refusal:
+                return self._stop(refusal)
         elif heads != self.heads:
             return self._stop("the table changed its players' commitments during the game")
         elif self.rules is None and type(rules) is int and rules in KNOWN_RULES:
@@ -393,13 +473,63 @@ class Guest:
         if 1 <= k <= len(self.drawn):  # asked again (a lost answer): the same part, for the same draw only
             if self.drawn[k - 1] != label:
                 return self._stop(f"the host asked again for random event {k}, for another draw")
-            return [encode({"t": "reveal", "k": k, "x": self.chain.reveal(k)})]
+            return [self._reveal_message(k, label)]
         if k != len(self.drawn) + 1:
             return []
         if k > self.chain.length:
             return self._stop(f"the game drew more than {self.chain.length} random events, all a commitment covers")
         self.drawn.append(label)
-        return [encode({"t": "reveal", "k": k, "x": self.chain.reveal(k)})]
+        return [self._reveal_message(k, label)]
+
+    def _reveal_message(self, k: int, label: str) -> str:
+        part, table = self.chain.reveal(k), self._table()
+        return encode(self._signed({"t": "reveal", "k": k, "x": part},
+                                   None if table is None else reveal_statement(table, k, label, part)))
+
+    def _take_keys(self, keys: Any) -> str | None:
+        """Every guest device's public key, from the first draw (a table that signs sends them):
+        this device's own at its own seat, one per guest commitment."""
+        if self.rules is None or self.rules < 3:
+            return None
+        if not (isinstance(keys, dict) and all(k.isascii() and k.isdigit() and is_public_key(v) for k, v in keys.items())
+                and len(keys) == len(self.heads) - 1 and len(set(keys.values())) == len(keys)):
+            return "the table's list of its players' signing keys is damaged"
+        if keys.get(str(self.seat)) != self.key.public:
+            return "the table's list of signing keys does not give your seat your device's key"
+        self.keys = {int(k): v for k, v in keys.items()}
+        return None
+
+    def _accusation(self, message: dict[str, Any]) -> str:
+        """What this screen says of the table's "broken": its reason when the evidence it carries
+        holds (checked here, against the keys and commitments this device was shown), else
+        that the host says so, which nothing here shows to be true."""
+        reason = str(message.get("reason", ""))[:300]
+        if self.rules is None or self.rules < 3 or self._evidence_holds(message.get("seat"), message.get("evidence")):
+            return reason
+        said = reason.removeprefix("The game has stopped: ").rstrip(".")
+        return f"The game has stopped. The host says {said} (not shown to be true)."
+
+    def _evidence_holds(self, seat: Any, evidence: Any) -> bool:
+        table = self.host_head
+        if not isinstance(evidence, dict) or table is None:
+            return False
+        if "stopped" in evidence:  # a device's own signed words
+            by = evidence.get("by")
+            return (_int(by) and isinstance(evidence["stopped"], str)
+                    and signed_by(self.keys.get(by), stopped_statement(table, by, evidence["stopped"]), evidence.get("sig")))
+        # A part of a draw that does not follow the part before it, both signed by the seat's device.
+        k, label, part, previous = evidence.get("k"), evidence.get("label"), evidence.get("x"), evidence.get("previous")
+        if not (_int(seat) and seat in self.keys and _int(k) and k >= 1 and isinstance(label, str)):
+            return False
+        key = self.keys[seat]
+        if k == 1:
+            participant = 1 + sorted(self.keys).index(seat)
+            earlier = participant < len(self.heads) and previous == self.heads[participant]
+        else:
+            earlier = isinstance(evidence.get("previous_label"), str) and signed_by(
+                key, reveal_statement(table, k - 1, evidence["previous_label"], previous), evidence.get("previous_sig"))
+        return (earlier and signed_by(key, reveal_statement(table, k, label, part), evidence.get("sig"))
+                and not follows(previous, part))
 
     def _check_draws(self, draws: Any) -> list[str]:
         """A view's draws so far (their count and a digest of their labels) must be the draws this
@@ -481,7 +611,9 @@ class Guest:
         """This guest caught the host: it gives no more parts, says why on its screen, and tells
         the table (an honest host then stops the game for everyone, naming who stopped it)."""
         self.broken = {"seat": None, "reason": f"The game has stopped: {reason}."}
-        return [encode({"t": "stopped", "reason": reason})]
+        table = self._table()
+        return [encode(self._signed({"t": "stopped", "reason": reason},
+                                    None if table is None else stopped_statement(table, self.seat, reason)))]
 
     def _view(self, message: dict[str, Any]) -> list[str]:
         version, view = message.get("v"), message.get("view")
@@ -492,7 +624,7 @@ class Guest:
         if version < self.version:
             return []  # an older view arriving late
         if "draws" in message and self.host_head is None:  # its welcome was lost: join again first
-            return [encode({"t": "join", "token": self.token, "head": self.chain.head(), "protocol": PROTOCOL})]
+            return [encode(self._join_message())]
         # First (it changes nothing here): a move this device must make by itself on its secret
         # part; its rules may need a dictionary the page fetches before asking again.
         part = self._owned_part()
@@ -503,6 +635,9 @@ class Guest:
         if not stopped and self.shown_at is not None and version != self.shown_at:
             stopped = self._stop("the table went on after the game you showed your secret for had ended")
         self.version, self.view = version, view
+        shown = [version, checksum(view)]
+        if not self.seen or self.seen[-1] != shown:
+            self.seen.append(shown)
         self.actors = [a for a in actors if _int(a)]
         if automatic is not None and not stopped and automatic not in [m["move"] for m in self.pending.values()]:
             return self.move(automatic)

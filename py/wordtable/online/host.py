@@ -16,6 +16,15 @@ from wordtable.engine.game import Record, ledger_seed, replay_states, settle, st
 from wordtable.engine.owned import OwnedBreak, parse_shown
 from wordtable.engine.rng import START_MARK, NeedRandomness, Seed, SharedSeed, action_mark
 from wordtable.engine.shared_random import Break, Ledger, is_link
+from wordtable.engine.signing import (
+    CLOCK,
+    SIGNED_RULES,
+    is_public_key,
+    move_statement,
+    reveal_statement,
+    shown_statement,
+    signed_by,
+)
 from wordtable.online.draws import Action, Draws, draws_from_json
 from wordtable.online.protocol import (
     OTHER_VERSION,
@@ -218,7 +227,7 @@ class Host:
             self.other_version.add(peer)
             return [(peer, encode({"t": "error", "message": OTHER_VERSION}))]
         self.other_version.discard(peer)
-        refusal = self._commitment(seat, message.get("head"))
+        refusal = self._commitment(seat, message.get("head"), message.get("key"))
         if refusal:
             return [(peer, encode({"t": "error", "message": refusal}))]
         name = clean_name(message.get("name"))
@@ -247,16 +256,30 @@ class Host:
             return out + self._open_ledger()
         return out + self.presence() + [(peer, text) for text in self.record_messages()] + self._show_request(peer, seat)
 
-    def _commitment(self, seat: int, head: Any) -> str | None:
-        """Takes a guest's commitment (shared randomness), the first time it joins; the reason
-        if its join cannot be taken."""
+    @property
+    def signing(self) -> bool:
+        """Whether this table's guests sign what they say (engine.signing): every new one."""
+        if self.draws is None:
+            return False
+        return self.ledger is None or self.ledger.rules >= SIGNED_RULES
+
+    @property
+    def table_id(self) -> str:
+        """What a guest's signatures name the table by: the host's commitment."""
+        return self.draws.chain.head()
+
+    def _commitment(self, seat: int, head: Any, key: Any) -> str | None:
+        """Takes a guest's commitment (shared randomness) and its device's public key, the first
+        time it joins; the reason if its join cannot be taken."""
         if self.draws is None:
             return None
         if seat not in self.draws.guests:
             return "This seat is not played from another browser."
+        if self.signing and not is_public_key(key):
+            return "This table asks every device to sign its moves: join with an up-to-date page."
         known = self.draws.heads.get(seat)
         if known is not None:
-            if head != known:
+            if head != known or (self.signing and key != self.draws.keys.get(seat, key)):
                 return ("This seat already plays with another secret: continue in the browser that joined first, "
                         "or ask the host for a new game.")
             return None
@@ -265,6 +288,8 @@ class Host:
         if head == self.draws.chain.head() or head in self.draws.heads.values():
             return "That commitment is already another player's."
         self.draws.heads[seat] = head
+        if self.signing:
+            self.draws.keys[seat] = key
         return None
 
     def _ask(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
@@ -303,10 +328,15 @@ class Host:
         if self.state is None or pending is not None:
             why = "the game has not started yet" if self.state is None else "the table is drawing at random"
             return self._refuse(peer, seat, number, f"Wait a moment: {why}.")
-        if self._stale(message.get("base"), seat):
+        base, signature = message.get("base"), message.get("sig")
+        if self.signing and not (_int(base) and base <= self.version and signed_by(
+                self.draws.keys.get(seat), move_statement(self.table_id, seat, number, base, move), signature)):
+            return self._refuse(peer, seat, number, "This move is not signed by the device that joined this seat: "
+                                                    "reload the page and play from the browser you joined with.")
+        if self._stale(base, seat):
             return self._refuse(peer, seat, number, "Too late: the table moved on.") + [(peer, self.view_message(seat))]
         try:
-            return self._attempt({"kind": "move", "seat": seat, "move": move, "n": number})
+            return self._attempt({"kind": "move", "seat": seat, "move": move, "n": number, "base": base, "sig": signature})
         except GameError as error:
             return self._refuse(peer, seat, number, str(error))
 
@@ -331,6 +361,8 @@ class Host:
     def play_local(self, seat: int, move: dict[str, Any]) -> Outgoing:
         """A move made at the host's own browser (its seat or a bot it runs)."""
         self._ready()
+        if seat in self.remote and self.signing:
+            raise IllegalMove("That seat is played from another device: only its player's device can move there.")
         return self._attempt({"kind": "local", "seat": seat, "move": move})
 
     def expire(self) -> Outgoing:
@@ -361,6 +393,7 @@ class Host:
         self.state = after
         self.mark = action_mark(self.mark, len(self.record.moves), seat, move)
         self.record.moves.append((seat, move))
+        self._signature_of(action, seat)
         self.epochs.append(self.game.epoch(after))
         out: Outgoing = []
         if action["kind"] == "move":
@@ -371,6 +404,17 @@ class Host:
         out += [(peer, text) for peer in self.peers for text in record]
         return out + [request for peer, seat in self.peers.items() for request in self._show_request(peer, seat)]
 
+    def _signature_of(self, action: Action, seat: int | None) -> None:
+        """Keeps, with a move just recorded, the guest's signature of it (or that the table's
+        clock played it for a guest's seat)."""
+        if not self.signing or seat not in self.draws.keys:
+            return
+        index = str(len(self.record.moves) - 1)
+        if action["kind"] == "move":
+            self.record.signed["moves"][index] = [action["n"], action["base"], action["sig"]]
+        elif action["kind"] == "expire":
+            self.record.signed["moves"][index] = CLOCK
+
     def _show_request(self, peer: str, seat: int) -> Outgoing:
         return [(peer, encode({"t": "show"}))] if seat in self.not_shown() else []
 
@@ -380,9 +424,14 @@ class Host:
         Once every part is in, every screen shows them and the record goes to every guest."""
         if seat not in self.not_shown():
             return []  # not asked, or shown already
-        part = message.get("part")
+        part, signature = message.get("part"), message.get("sig")
         if parse_shown(part) is None:
             return [(peer, encode({"t": "error", "message": "What you showed could not be read."}))]
+        if self.signing and not signed_by(self.draws.keys.get(seat), shown_statement(self.table_id, seat, part), signature):
+            return [(peer, encode({"t": "error", "message": "What you showed is not signed by the device that joined "
+                                                            "this seat."}))]
+        if self.signing:
+            self.record.signed["shown"][str(seat)] = signature
         owned = self.record.owned
         shown = {"seats": owned["seats"], "shown": {**owned["shown"], str(seat): part}}
         trial = self.record.but(owned=shown)
@@ -445,6 +494,9 @@ class Host:
             return self._break(Break(0, None, "two players sent the same commitment"))
         self.ledger = ledger
         self.record.shared = ledger.to_json()
+        guests = self.draws.guests
+        self.record.signed = {"keys": {str(seat): self.draws.keys[seat] for seat in guests}, "moves": {},
+                              "reveals": {str(seat): [] for seat in guests}, "shown": {}}
         self.seed = ledger_seed(ledger, live=True)
         return self._attempt({"kind": "start"})
 
@@ -480,21 +532,39 @@ class Host:
             return []
         event = draws.round
         # Every commitment comes with it: no seat's can be chosen after another's part is seen.
-        return [(peer, encode({"t": "draw", "k": event.index, "label": event.label, "heads": self.ledger.heads,
-                                   "rules": self.ledger.rules}))]
+        request = {"t": "draw", "k": event.index, "label": event.label, "heads": self.ledger.heads,
+                   "rules": self.ledger.rules}
+        if self.signing:  # every device's key: each can check what another is said to have signed
+            request["keys"] = {str(s): key for s, key in self.draws.keys.items()}
+        return [(peer, encode(request))]
 
     def _reveal(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
         draws = self.draws
         if draws is None or draws.round is None or message.get("k") != draws.round.index or seat not in draws.guests:
             return []  # late, repeated or unasked: nothing is being drawn with it
-        event = draws.round
-        if event.offer(draws.participant(seat), message.get("x")):
+        event, part, signature = draws.round, message.get("x"), message.get("sig")
+        if self.signing and not signed_by(draws.keys.get(seat), reveal_statement(self.table_id, event.index, event.label,
+                                                                                  part), signature):
+            return [(peer, encode({"t": "error", "message": "Your part of the draw is not signed by the device that "
+                                                            "joined this seat."}))]
+        previous = event.previous[draws.participant(seat)]
+        if event.offer(draws.participant(seat), part):
+            if self.signing:  # the seat's own two signed parts, which do not chain: anyone can check
+                earlier = self.record.signed["reveals"][str(seat)]
+                draws.evidence = {"k": event.index, "label": event.label, "x": part, "sig": signature,
+                                  "previous": previous, "previous_label": self.ledger.events[-1][0] if earlier else None,
+                                  "previous_sig": earlier[-1] if earlier else None}
             return self._break(Break(event.index, seat, f"{self.names[seat]}'s part of random event {event.index} "
                                                         "does not match their commitment"))
+        if self.signing:
+            draws.signatures[seat] = signature
         if event.waiting_for():
             return self.presence()
         value = self.ledger.close(event)
         self.record.shared = self.ledger.to_json()
+        if self.signing:
+            for guest in draws.guests:
+                self.record.signed["reveals"][str(guest)].append(draws.signatures.pop(guest))
         self.seed.add(event.label, value)
         action, draws.round, draws.pending = draws.pending, None, None
         try:
@@ -509,6 +579,10 @@ class Host:
         so falsely, which stops the game as withholding would): everyone is told who said it."""
         reason = str(message.get("reason", ""))[:200]
         event = len(self.ledger.events) if self.ledger else 0
+        said = message.get("reason")
+        if self.signing and isinstance(said, str) and len(said) <= 300:
+            # The device's own words, signed: every other device checks that it said them.
+            self.draws.evidence = {"stopped": said, "by": seat, "sig": message.get("sig")}
         return self._break(Break(event, None, f"{self.names[seat]}'s device says the table's draws do not hold ({reason})"))
 
     def _break(self, broken: Break) -> Outgoing:
@@ -519,8 +593,13 @@ class Host:
 
     def _broken_message(self) -> str:
         broken = self.draws.broken
-        return encode({"t": "broken", "seat": broken.seat, "event": broken.event,
-                       "reason": f"The game has stopped: {broken.reason}."})
+        message = {"t": "broken", "seat": broken.seat, "event": broken.event,
+                   "reason": f"The game has stopped: {broken.reason}."}
+        if broken.seat is not None:
+            message["name"] = self.names[broken.seat]
+        if self.draws.evidence is not None:
+            message["evidence"] = self.draws.evidence
+        return encode(message)
 
     # -- saving (the host's record survives a reload) ---------------------------------------------
 
@@ -569,6 +648,9 @@ class Host:
         for key, reveal in drawing["reveals"].items():
             if not key.isdigit() or event.offer(int(key), reveal):
                 raise ValueError("the saved draw is damaged")
-        if 0 not in event.reveals:
+        signatures = drawing.get("signatures", {})
+        if 0 not in event.reveals or not (isinstance(signatures, dict) and all(
+                key.isdigit() and int(key) in self.draws.guests for key in signatures)):
             raise ValueError("the saved draw is damaged")
+        self.draws.signatures = {int(key): value for key, value in signatures.items()}
         self.draws.round = event

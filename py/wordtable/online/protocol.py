@@ -75,7 +75,7 @@ MAX_MESSAGE = 65_536
 # The version of these messages. A host and its friends must speak the same: a friend's page
 # from before an update (a service worker's old copy) is told to reload rather than play a
 # game it would check under other rules. Raise it with any change both sides must share.
-PROTOCOL = 1
+PROTOCOL = 2
 OTHER_VERSION = ("Your page runs another version of Wordtable than the host's: reload this page (it updates "
                  "itself; the host may need to reload too), then open the invitation again.")
 HOST_OTHER_VERSION = ("The host's page runs another version of Wordtable than yours: ask the host to reload "
