@@ -352,6 +352,7 @@ def test_a_tampered_record_is_refused_at_its_first_break():
     def reveal(copy):
         copy["shared"]["events"][3][1][1] = "00" * 32
     assert tampered(reveal).startswith("Random event 4 breaks")
+    assert tampered(reveal).endswith("(friend 1 played seat 2).")  # the record's keys say which seat
 
     def label(copy):
         copy["shared"]["events"][2][0] = "spell-write:dice:99@0000000000000000"

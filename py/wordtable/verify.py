@@ -55,7 +55,7 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
     if record.shared is not None:
         ledger, broken = Ledger.verify(record.shared)
         if broken:
-            return Verdict(False, f"Random event {broken.event} breaks: {broken.reason}.")
+            return Verdict(False, f"Random event {broken.event} breaks: {broken.reason}{_seat_of(record, broken.seat)}.")
         events = len(ledger.events)
     game, _bots = make(record.game, lexicon_for)
     played, state, states = -1, None, []
@@ -107,6 +107,16 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
         said += (f", and every {game.owned_part().name} kept on its owner's device, shown at the end, matches "
                  "every commitment and every move its owner told the table")
     return Verdict(True, f"{said}{'' if finished else '; the game is not over'}.", moves, events, finished)
+
+
+def _seat_of(record: Record, participant: int | None) -> str:
+    """Which game seat a friend named by their place among the commitments played, where the
+    record's signing keys (listed by seat) tell."""
+    keys = record.signed.get("keys") if isinstance(record.signed, dict) else None
+    if not participant or not isinstance(keys, dict):
+        return ""
+    seats = sorted(int(k) for k in keys if isinstance(k, str) and k.isascii() and k.isdigit())
+    return f" (friend {participant} played seat {seats[participant - 1] + 1})" if participant <= len(seats) else ""
 
 
 def _shown_refusal(game: Any, record: Record, states: list[Any], finished: bool) -> tuple[str | None, bool]:

@@ -130,6 +130,7 @@ def test_shrdlu_between_three_browsers_spell_write_through_a_host_reload_wordsmi
     assert all(0 <= delay < 1000 for delay in result["delays_ms"])  # each player's delay shown at the host
     assert result["host_sees"].startswith("The game runs on the host's device, which deals each spread at random "
                                           "together with every player's device")
+    assert "Your device signs each of your moves, so the host cannot make or change a move for you" in result["host_sees"]
     assert result["guest_lobby"].startswith("The game starts when everyone has joined")
     assert result["host_sees_after_a_move"] is True
     assert re.match(r"Letter \d \(Q\) breaks the card", result["refusal"]) or "not in the" in result["refusal"]

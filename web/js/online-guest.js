@@ -308,7 +308,9 @@ export class GuestScreen {
     // goes once the game is under way (drawSide), so the board keeps its room on a phone.
     const hostSees = this.game.info?.host_sees
       ? element("details", { class: "hint", id: "guest-host-sees" }, element("summary", {}, "The game runs on the host's device: what can it see?"),
-        element("p", {}, `The game runs on the host's device, which ${this.game.info.host_sees}`))
+        element("p", {}, `The game runs on the host's device, which ${this.game.info.host_sees} Your device signs each of `
+          + "your moves, so the host cannot make or change a move for you (Check this game proves it at the end); "
+          + "the host can stop the game at any time."))
       : null;
     this.hostSeesLine = hostSees;
     this.screen = new TableScreen({

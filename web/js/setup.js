@@ -55,7 +55,7 @@ export class Setup {
     this.seats = [];
     this.seatList = element("ol", { class: "seat-editor", id: "seat-editor" });
     this.hostSees = element("p", { class: "hint", id: "setup-host-sees", hidden: true },
-      `Online, the game runs on your device (you host it), which ${game.info.host_sees} Your friends are told so when they join.`);
+      `Online, the game runs on your device (you host it), which ${game.info.host_sees} Each friend's device signs their own moves, so nobody, you included, can make or change a move for them; the host can stop the game at any time. Your friends are told so when they join.`);
     // What the bots in play do, in the game's own words (botLevels).
     this.botLevels = element("ul", { class: "hint bot-levels", id: "setup-bot-levels", hidden: true });
     this.addButton = button("Add a player", () => { this.addSeat("human"); this.markPreset(null); }, { small: true, id: "add-seat" });

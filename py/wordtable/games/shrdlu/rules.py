@@ -180,7 +180,9 @@ class Shrdlu(Game):
     minutes = 15
     kind = GameKind(chance=True, hidden="table", complete_moves=False)  # the deck's order
     host_sees = ("deals each spread at random together with every player's device when it is dealt: the host "
-                 "can no more know the cards to come than anyone else.")
+                 "can no more know the cards to come than anyone else. But the host's device sees each spread a "
+                 "moment before it reaches the others, and when two claims race, it judges which came first by "
+                 "when each reached it.")
     Options = Options
     word_rule = WordRule("a-z", 5, 6, "a spread asks for a word of five or six letters.")
     move_fields = {"claim": frozenset({"word"}), "shrdlu": frozenset(), "time-up": frozenset(), "pass": frozenset()}
