@@ -169,6 +169,17 @@ def test_a_commitment_cannot_be_changed_or_copied():
     copy = Guest(host.invite(2), chain_end=first.chain_end)
     reply = decode(host.receive("c", copy.hello()[0])[0][1])
     assert reply["t"] == "error" and "already another player's" in reply["message"]
+    same_key = Guest(host.invite(2), key_secret=first.key_secret)  # a copied page's signing key
+    reply = decode(host.receive("k", same_key.hello()[0])[0][1])
+    assert reply["t"] == "error" and "signing key is already another player's" in reply["message"]
+    other_key = Guest(host.invite(1), chain_end=first.chain_end)  # its commitment, another key
+    reply = decode(host.receive("b", other_key.hello()[0])[0][1])
+    assert reply["t"] == "error" and "another secret" in reply["message"]
+    unsigned = json.loads(first.hello()[0])
+    del unsigned["key"]
+    reply = decode(host.receive("a", json.dumps(unsigned))[0][1])
+    assert reply["t"] == "error" and "sign its moves" in reply["message"]
+    assert host.draws.keys == {1: first.key.public}
     no_head = decode(host.receive("d", encode({"t": "join", "token": host.invite(2), "protocol": PROTOCOL}))[0][1])
     assert no_head["t"] == "error" and "up-to-date page" in no_head["message"]
     assert host.state is None
@@ -755,3 +766,23 @@ def test_a_game_that_draws_nothing_starts_online_as_soon_as_everyone_has_joined(
         guest = Guest(host.invite(1))
         host.receive("g1", guest.hello()[0])
         assert host.state is not None and host.draws.pending is None, game_id
+
+
+def test_a_guests_signed_stop_is_believed_by_the_others_and_a_forged_one_is_not():
+    host = shared_host("spell-write", 3, [1, 2])
+    wire = join(host, [1, 2])
+    settle_wire(wire)
+    first, second = wire.guests["g1"], wire.guests["g2"]
+    doubter = Guest(second.token)
+    doubter.restore(json.loads(json.dumps(second.saved())))
+    # The first guest's device catches a (made-up) change of the table's commitments and stops.
+    forged = {"t": "draw", "k": len(first.drawn) + 1, "label": "x", "heads": first.heads[::-1], "rules": 3}
+    [stopped] = first.receive(encode(forged))
+    out = host.receive("g1", stopped)
+    [notice] = [decode(text) for peer, text in out if peer == "g2"]
+    assert notice["evidence"]["by"] == 1 and "P2's device says" in notice["reason"]
+    second.receive(encode(notice))
+    assert second.broken["reason"] == notice["reason"]  # its own signed words: believed
+    lie = dict(notice, evidence=dict(notice["evidence"], stopped="the host is honest"))
+    doubter.receive(encode(lie))
+    assert "The host says P2's device says" in doubter.broken["reason"] and "(not shown to be true)" in doubter.broken["reason"]

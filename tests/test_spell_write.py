@@ -17,6 +17,7 @@ from wordtable.engine.bots import play
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Record, replay
 from wordtable.engine.rng import rng_for
+from wordtable.engine.shared_random import LEDGER_RULES
 from wordtable.games import make
 from wordtable.games.spell_write.bots import BOTS
 from wordtable.games.spell_write.rules import LETTERS, Layout, Sheet, SpellWrite, links_of, make_layout, reroll, roll
@@ -389,7 +390,7 @@ def test_online_the_re_roll_is_drawn_once_every_player_has_chosen(first):
     assert set(game.actors(state)) >= {reroller} and not game.view(state, reroller)["reroll_waits"]
     assert game.view(state, reroller)["rerolled"] in range(1, 7) and state_dice[0] == state_dice[1]
     assert verify(json.loads(json.dumps(host.record.to_json())), shipped).ok
-    assert host.record.shared["rules"] == 2
+    assert host.record.shared["rules"] == LEDGER_RULES >= 2  # the re-roll waits from rules 2 on
 
 
 def _empty_square(sheet: Sheet) -> list[int]:
@@ -422,7 +423,7 @@ def test_an_online_record_from_before_the_rules_versions_still_replays():
 def test_a_record_under_online_rules_this_app_does_not_know_is_refused():
     from wordtable.verify import verify
     record = json.loads((FIXTURES / "spell-write-online-rules-1.json").read_text())
-    for rules in (3, "2", True, None, 0):
+    for rules in (4, "2", True, None, 0):
         verdict = verify(dict(record, shared=dict(record["shared"], rules=rules)), shipped)
         assert not verdict.ok and "online rules this app does not know" in verdict.message, (rules, verdict.message)
 

@@ -91,8 +91,15 @@ def _encode(point: Point) -> bytes:
     return (y | (x & 1) << 255).to_bytes(32, "little")
 
 
-_BASE = _decode((4 * pow(5, P - 2, P) % P).to_bytes(32, "little"))
-assert _BASE is not None
+def _base_point() -> Point:
+    """B: the point whose y is 4/5 and whose x is even (RFC 8032, 5.1)."""
+    point = _decode((4 * pow(5, P - 2, P) % P).to_bytes(32, "little"))
+    if point is None:
+        raise ArithmeticError("the base point does not decode")
+    return point
+
+
+_BASE = _base_point()
 
 
 @cache

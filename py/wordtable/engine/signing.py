@@ -173,7 +173,7 @@ def _reveals_fault(shared: dict[str, Any], reveals: Any, seats: dict[int, str], 
         if not (isinstance(event, list) and len(event) == 2 and isinstance(event[0], str) and isinstance(event[1], list)):
             return f"random event {k} is not readable"
         for p, seat in enumerate(participants(seats), 1):
-            part = event[1][p] if p < len(event[1]) else None
+            part = event[1][p] if p < len(event[1]) else ""
             if not signed_by(seats[seat], reveal_statement(table, k, event[0], part), reveals[str(seat)][k - 1]):
                 return SignatureFault(seat, None, f"their part of random event {k} is not the one their device gave "
                                                   "for that draw")

@@ -278,8 +278,10 @@ class Host:
         if self.signing and not is_public_key(key):
             return "This table asks every device to sign its moves: join with an up-to-date page."
         known = self.draws.heads.get(seat)
+        if known is not None and self.signing and head == known:
+            self.draws.keys.setdefault(seat, key)  # (a guest that committed before keys were asked for)
         if known is not None:
-            if head != known or (self.signing and key != self.draws.keys.get(seat, key)):
+            if head != known or (self.signing and key != self.draws.keys[seat]):
                 return ("This seat already plays with another secret: continue in the browser that joined first, "
                         "or ask the host for a new game.")
             return None
@@ -287,6 +289,8 @@ class Host:
             return "This table draws its randomness with every player: join with an up-to-date page."
         if head == self.draws.chain.head() or head in self.draws.heads.values():
             return "That commitment is already another player's."
+        if self.signing and key in self.draws.keys.values():
+            return "That signing key is already another player's."
         self.draws.heads[seat] = head
         if self.signing:
             self.draws.keys[seat] = key

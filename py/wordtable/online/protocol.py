@@ -2,16 +2,20 @@
 sides must speak, their limits, and how one is written, read and checked.
 
 Guest -> host
-  {"t": "join", "token": T, "head": H, "protocol": P, "name": N}
+  {"t": "join", "token": T, "head": H, "key": K, "protocol": P, "name": N}
                                                      take (or take back) the seat T was made for;
                                                      H: the guest's commitment (shared randomness);
+                                                     K: its device's public signing key (below);
                                                      N (optional): the name its player chose
                                                      (clean_name), which the table takes
-  {"t": "reveal", "k": K, "x": X}                    the guest's part of random event K
-  {"t": "stopped", "reason": M}                      the guest caught the table's draws not holding
-  {"t": "shown", "part": P}                          at the end, the secret part this guest's device
+  {"t": "reveal", "k": K, "x": X, "sig": S}          the guest's part of random event K
+  {"t": "stopped", "reason": M, "sig": S}            the guest caught the table's draws not holding
+  {"t": "shown", "part": P, "sig": S}                at the end, the secret part this guest's device
                                                      kept (engine.owned), for everyone to check
-  {"t": "move", "n": N, "base": V, "move": {...}}    the guest's N-th move, made on view version V
+  {"t": "move", "n": N, "base": V, "move": {...}, "sig": S}
+                                                     the guest's N-th move, made on view version V
+                                                     S: its device's signature (engine.signing) of
+                                                     what it says, for this table, seat and place
   {"t": "check", "v": V, "sum": S, "copy": C}        "my view V has checksum S" (divergence check);
                                                      C: the copy of the finished record it holds
   {"t": "sync"}                                      "send me my view again"
@@ -26,11 +30,15 @@ Host -> guest
                                                      B: this seat keeps its secret part on its own
                                                      device and sends only public moves (engine.owned)
   {"t": "show"}                                      the game is over: show your secret part
-  {"t": "draw", "k": K, "label": L, "heads": H, "rules": R}
+  {"t": "draw", "k": K, "label": L, "heads": H, "rules": R, "keys": {seat: key}}
                                                      "give your part of random event K, the draw
                                                      L" (shared randomness), with every seat's
-                                                     commitment and the table's online rules
-  {"t": "broken", "seat": S, "event": K, "reason": M}  the game stopped: a broken commitment
+                                                     commitment, every guest device's public key
+                                                     and the table's online rules
+  {"t": "broken", "seat": S, "name": N, "event": K, "reason": M, "evidence": E}
+                                                     the game stopped: a broken commitment; E, the
+                                                     signed words that show it (each device checks
+                                                     them, else repeats it only as the host's word)
   {"t": "record", "part": I, "of": N, "text": T, "copy": C}
                                                      the finished game's record, in N parts
                                                      (shared randomness: every guest checks it);
