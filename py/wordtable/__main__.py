@@ -12,9 +12,17 @@
                                          every word a pool of pieces builds (--exact: using all)
     one-letter-better deck [--json]      One Letter Better's deck: every card, its points and copies
     simulate GAME [--players N] [--levels L,...] [--games K] [--seed S] [--json]
-    verify FILE                          replays a game's record (or a save holding one): every
-                                         move legal, every random event recomputed from its
-                                         reveals; exits 1 at the first point where it breaks
+    verify FILE                          replays a game's record (or a save holding one, or a
+                                         device's games by link): every move legal, every random
+                                         event recomputed from its reveals, every signature
+                                         checked; exits 1 at the first point where it breaks
+    link new GAME --device FILE --players N [--option NAME=VALUE]... [--name NAME]
+    link open URL --device FILE [--name NAME]
+    link move --device FILE --game ID (--move JSON | --bot LEVEL)
+    link show --device FILE --game ID [--full]
+                                         play by link: each prints one JSON object (game, seat,
+                                         your_turn, over, outcome, send: the link for the next
+                                         player or null); exits 1 with a message when refused
 """
 
 from __future__ import annotations
@@ -45,6 +53,26 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--lexicon", default="standard")
     simulate.add_argument("--json", action="store_true", help="one JSON object")
+    link = commands.add_parser("link", help="play by link: a device's games as a JSON file")
+    link_commands = link.add_subparsers(dest="tool", required=True)
+    link_new = link_commands.add_parser("new", help="a new game on the device, at seat 1")
+    link_new.add_argument("game", metavar="GAME")
+    link_new.add_argument("--players", type=int, default=2)
+    link_new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    link_open = link_commands.add_parser("open", help="take a link into the device")
+    link_open.add_argument("url", metavar="URL")
+    link_move = link_commands.add_parser("move", help="this device's move in a game")
+    link_move.add_argument("--game", required=True, metavar="ID")
+    chosen = link_move.add_mutually_exclusive_group(required=True)
+    chosen.add_argument("--move", metavar="JSON")
+    chosen.add_argument("--bot", metavar="LEVEL")
+    link_show = link_commands.add_parser("show", help="a game on the device, and its last link made anew")
+    link_show.add_argument("--game", required=True, metavar="ID")
+    link_show.add_argument("--full", action="store_true", help="the whole game in the link (a lost link, a new phone)")
+    for sub in (link_new, link_open, link_move, link_show):
+        sub.add_argument("--device", required=True, metavar="FILE")
+        sub.add_argument("--name", default="", metavar="NAME")
+        sub.add_argument("--site", default="", metavar="URL", help="the site the links open (default: build.py serve's)")
     verify = commands.add_parser("verify", help="check a game's record from the start")
     verify.add_argument("file", metavar="FILE", help="a record or save as the app exports it (JSON)")
     shrdlu = commands.add_parser("shrdlu", help="Shrdlu tools").add_subparsers(dest="tool", required=True)
@@ -196,6 +224,50 @@ def simulate(args: argparse.Namespace) -> list[str]:
     return lines
 
 
+def link_command(args: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
+    from wordtable.lexicon import store
+    from wordtable.link import device as devices
+    from wordtable.link.codec import LinkError
+    try:
+        device = devices.Device(Path(args.device), store.load)
+        if args.tool == "new":
+            options = {}
+            for option in args.option:
+                name, _, value = option.partition("=")
+                try:
+                    options[name] = json.loads(value)
+                except ValueError:
+                    options[name] = value
+            table = devices.new(device, args.game, args.players, options, args.name or "Player 1")
+        elif args.tool == "open":
+            table = devices.open_link(device, args.url, args.name)
+        elif args.tool == "show":
+            table = device.table(args.game)
+            if args.full:
+                table.known = [0] * table.players
+                table.events_known = [0] * table.players
+                table.shown_known = [0] * table.players
+        else:
+            try:
+                move = None if args.move is None else json.loads(args.move)
+            except ValueError:
+                raise LinkError("--move must be a JSON object, such as '{\"type\": \"choose\", \"word\": \"salt\"}'.") from None
+            if move is not None and not isinstance(move, dict):
+                raise LinkError("--move must be a JSON object.")
+            table = devices.play(device, args.game, move, args.bot)
+        shown = devices.summary(table, args.site or devices.DEFAULT_SITE, again=args.tool == "show")
+        device.put(table)
+        device.save()  # after the link is made: it records what the recipient now holds
+    except LinkError as error:
+        print(f"python3 -m wordtable link: {error}", file=sys.stderr)
+        return 1
+    print(json.dumps(shown, separators=(",", ":")))
+    return 0
+
+
 def verify_file(path: str) -> int:
     import json
 
@@ -207,6 +279,13 @@ def verify_file(path: str) -> int:
     except (OSError, UnicodeDecodeError, ValueError) as error:
         print(f"python3 -m wordtable verify: cannot read {path}: {error}", file=sys.stderr)
         return 2
+    if isinstance(data, dict) and isinstance(data.get("games"), dict) and "wordtable_device" in data:
+        refused = 0  # a device's games by link: each one
+        for table_id, game in data["games"].items():
+            verdict = verify(game, store.load)
+            print(f"{table_id}: " + ("OK: " if verdict.ok else "REFUSED: ") + verdict.message)
+            refused += not verdict.ok
+        return 1 if refused else 0
     verdict = verify(data, store.load)
     print(("OK: " if verdict.ok else "REFUSED: ") + verdict.message)
     return 0 if verdict.ok else 1
@@ -217,6 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     args = command_line.parse_args(argv)
     if args.command == "verify":
         return verify_file(args.file)
+    if args.command == "link":
+        return link_command(args)
     try:
         lines = run(args)
     except UsageError as error:

@@ -99,8 +99,8 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
         said += (f", and {draws} recomputed from every player's secret part, each matching what that player "
                  "committed to at the start")
         if record.signed is not None:
-            said += ("; every move, part of a draw and secret shown by a friend's device carries that device's "
-                     "signature")
+            who = "player's" if "table" in record.signed else "friend's"  # by link, every player signs
+            said += f"; every move, part of a draw and secret shown by a {who} device carries that device's signature"
     else:
         said += " (its randomness is the seed in the record)"
     if record.owned is not None and record.owned_seats() and len(record.shown()) == len(record.owned_seats()):

@@ -282,6 +282,11 @@ class Game:
         as JSON values: the contract test checks no other seat's view contains them."""
         return []
 
+    def live_only(self, options: GameOptions) -> bool:
+        """Whether a game with these options needs every player at once (a race), so that it
+        cannot be played by link, a move at a time."""
+        return self.realtime
+
     @classmethod
     def info(cls) -> dict[str, Any]:
         low, high = cls.Options.player_range()

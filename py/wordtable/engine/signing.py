@@ -7,6 +7,8 @@ signature over a statement naming the table (the host's commitment), what is sai
 it belongs. The record keeps them (Record.signed):
 
   {"keys":    {seat: public key},                 every guest seat, one key each
+   "table":   T,                                  (a game played by link: every seat signs, each
+                                                  seat's commitment is the seat's, T names it)
    "moves":   {move index: [n, base, signature]   a guest's n-th move, made on view `base`
                or "clock"},                       the table's clock played it for that seat
    "reveals": {seat: [signature per event]},      its part of each random event, for that draw
@@ -117,14 +119,17 @@ def record_refusal(record: Any, states: Sequence[Any], game: Any) -> SignatureFa
     if not isinstance(signed, dict):
         return "the record has no signatures from its players' devices, though its table asked for them"
     keys, heads = signed.get("keys"), shared.get("heads")
+    by_link = "table" in signed  # no host: every seat signs, and is its commitment's participant
     if not (isinstance(keys, dict) and isinstance(heads, list) and heads and all(
             k.isascii() and k.isdigit() and is_public_key(v) for k, v in keys.items())
-            and len(keys) == len(heads) - 1 and len(set(keys.values())) == len(keys)):
+            and len(keys) == len(heads) - (0 if by_link else 1) and len(set(keys.values())) == len(keys)
+            and (not by_link or (isinstance(signed["table"], str) and sorted(map(int, keys)) == list(range(len(heads)))))):
         return "the record's list of its players' signing keys is not readable"
-    table = heads[0]
+    table = signed["table"] if by_link else heads[0]
     seats = {int(k): v for k, v in keys.items()}
+    first = 0 if by_link else 1  # the commitment of each signing seat's, in seat order
     return (_moves_fault(record, signed.get("moves"), seats, table, states, game)
-            or _reveals_fault(shared, signed.get("reveals"), seats, table)
+            or _reveals_fault(shared, signed.get("reveals"), seats, table, first)
             or _shown_fault(record, signed.get("shown"), seats, table))
 
 
@@ -158,12 +163,8 @@ def _moves_fault(record: Any, moves: Any, seats: dict[int, str], table: str, sta
     return None
 
 
-def participants(seats: dict[int, str]) -> list[int]:
-    """The guest seats in the order of the record's commitments (after the host's)."""
-    return sorted(seats)
-
-
-def _reveals_fault(shared: dict[str, Any], reveals: Any, seats: dict[int, str], table: str) -> SignatureFault | str | None:
+def _reveals_fault(shared: dict[str, Any], reveals: Any, seats: dict[int, str], table: str,
+                   first: int) -> SignatureFault | str | None:
     events = shared.get("events")
     if not (isinstance(reveals, dict) and isinstance(events, list)
             and set(reveals) == {str(seat) for seat in seats}
@@ -172,7 +173,7 @@ def _reveals_fault(shared: dict[str, Any], reveals: Any, seats: dict[int, str], 
     for k, event in enumerate(events, 1):
         if not (isinstance(event, list) and len(event) == 2 and isinstance(event[0], str) and isinstance(event[1], list)):
             return f"random event {k} is not readable"
-        for p, seat in enumerate(participants(seats), 1):
+        for p, seat in enumerate(sorted(seats), first):
             part = event[1][p] if p < len(event[1]) else ""
             if not signed_by(seats[seat], reveal_statement(table, k, event[0], part), reveals[str(seat)][k - 1]):
                 return SignatureFault(seat, None, f"their part of random event {k} is not the one their device gave "

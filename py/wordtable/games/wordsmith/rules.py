@@ -469,6 +469,10 @@ class Wordsmith(Game):
 
     # -- time ----------------------------------------------------------------------------------
 
+    def live_only(self, options: Options) -> bool:
+        """The race needs everyone at once; Word by Word, a word each in step, does not."""
+        return not options.in_step
+
     def deadline(self, state: State) -> Deadline | None:
         """After "Done!", the others have DONE_CLOCK_S seconds for their last word."""
         if state.done_by is not None and state.outcome is None:

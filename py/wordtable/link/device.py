@@ -1,0 +1,152 @@
+"""A device's games by link, as a JSON file (the command line's device; the page keeps the
+same per game in its saves), and what each command prints: one JSON object with the game, this
+device's seat, whether it is its turn, whether the game is over and how, and `send`, the link
+to give the next player (or None)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from wordtable import safe_json
+from wordtable.engine.errors import GameError
+from wordtable.link import codec
+from wordtable.link.codec import LinkError
+from wordtable.link.table import LINK_VERSION, LinkTable, joined_table, new_table
+
+DEVICE_FORMAT = 1
+DEFAULT_SITE = "http://127.0.0.1:8000/"  # where `python3 build.py serve` serves the game
+
+
+class Device:
+    """The games on one device: {"wordtable_device": 1, "games": {game: saved LinkTable}}."""
+
+    def __init__(self, path: Path, lexicon_for: Callable[[str], Any]):
+        self.path, self.lexicon_for = path, lexicon_for
+        self.games: dict[str, Any] = {}
+        if path.exists():
+            try:
+                data = safe_json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, ValueError):
+                raise LinkError(f"{path} is not a device file (or it is damaged): nothing was changed.") from None
+            if not (isinstance(data, dict) and data.get("wordtable_device") == DEVICE_FORMAT
+                    and isinstance(data.get("games"), dict)):
+                raise LinkError(f"{path} is not a device file (or it is damaged): nothing was changed.")
+            self.games = data["games"]
+
+    def save(self) -> None:
+        text = json.dumps({"wordtable_device": DEVICE_FORMAT, "games": self.games}, separators=(",", ":"))
+        temporary = self.path.with_name(self.path.name + ".saving")
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, self.path)  # all or nothing: a save is never half written
+
+    def table(self, table_id: str) -> LinkTable:
+        from wordtable.games import REGISTRY, make
+        saved = self.games.get(table_id)
+        if saved is None:
+            raise LinkError(f"There is no game {table_id!r} on this device.")
+        if not isinstance(saved, dict) or saved.get("game") not in REGISTRY:
+            raise LinkError(f"The game {table_id!r} on this device is damaged.")
+        game, _bots = make(saved["game"], self.lexicon_for)
+        try:
+            return LinkTable.from_json(game, saved)
+        except ValueError as error:
+            raise LinkError(str(error)) from None
+
+    def put(self, table: LinkTable) -> None:
+        self.games[table.table] = table.to_json()
+
+
+def summary(table: LinkTable, site: str, again: bool = False) -> dict[str, Any]:
+    """What a command prints about a game, `send` included: the link for the next player when
+    this device has something new to tell them (or, `again`, the last one made anew)."""
+    view = table.table_view()
+    outcome = None if view is None else view.get("outcome")
+    to = table.recipient(again)
+    actors = table.game.actors(table.state) if table.state is not None and outcome is None else []
+    send = None if to is None else f"{site}#{codec.FRAGMENT}{codec.encode(table.hand_over(to))}"
+    return {"game": table.table, "kind": table.game.id, "seat": table.seat, "players": table.names,
+            "your_turn": table.your_turn(), "over": outcome is not None, "outcome": outcome,
+            "waiting_for": [table.names[seat] for seat in actors if seat != table.seat],
+            "send": send, "send_to": None if to is None else table.names[to] or f"Player {to + 1}",
+            "view": table.screen_view(), "note": secrets_note(table.game)}
+
+
+def secrets_note(game: Any) -> str | None:
+    """Said before play: where the secrets of a game by link are (each device replays the game)."""
+    kind = game.kind
+    if kind.hidden == "none":
+        return None
+    if kind.owned_parts:
+        return (f"Each player's {game.owned_part().name} stays on their own device until the end, when every one "
+                "is shown and checked against what its player said during the game.")
+    return ("Every device replays the whole game, so what the rules hide from one player until later (what "
+            "another holds or has written) is on that player's device too: they could read it with the "
+            "browser's developer tools. Draws stay unknown to everyone until they are made.")
+
+
+def new(device: Device, game_id: str, players: int, options: dict[str, Any], name: str) -> LinkTable:
+    from wordtable.games import REGISTRY, make
+    if game_id not in REGISTRY:
+        raise LinkError(f"There is no game {game_id!r}: {', '.join(REGISTRY)}.")
+    game, _bots = make(game_id, device.lexicon_for)
+    try:
+        table = new_table(game, players, options, name)
+    except GameError as error:
+        raise LinkError(f"That game cannot be set up: {error}") from None
+    device.put(table)
+    return table
+
+
+def open_link(device: Device, link: str, name: str) -> LinkTable:
+    """Takes a link into the device: joins the free seat of a new game's invitation."""
+    from wordtable.games import REGISTRY, make
+    payload = codec.decode(link)
+    if payload.get("w") != LINK_VERSION:
+        raise LinkError("This link was made by another version of Wordtable: both players need the same "
+                        "version (reload the page; it updates itself).")
+    game_id, table_id = payload.get("g"), payload.get("t")
+    if game_id not in REGISTRY or not isinstance(table_id, str) or len(table_id) > 40:
+        raise LinkError("This link is of a game this app does not have.")
+    if table_id in device.games:
+        table = device.table(table_id)
+        if table.game.id != game_id:
+            raise LinkError("This link is of another game than the one on this device with its name.")
+        if not table.take(payload):
+            raise LinkError("You have opened this link already: there is nothing new in it.")
+    else:
+        game, _bots = make(game_id, device.lexicon_for)
+        table = joined_table(game, payload, name)
+    device.put(table)
+    return table
+
+
+def bot_move(table: LinkTable, level: str, lexicon_for: Callable[[str], Any], seed: int = 0) -> dict[str, Any]:
+    """The move a bot of that level makes for this device's player, on its own screen's view."""
+    from wordtable.games import make
+    _game, bots = make(table.game.id, lexicon_for)
+    if level not in bots:
+        raise LinkError(f"There is no bot {level!r}: {', '.join(bots)}.")
+    view = table.screen_view()
+    if view is None or not table.your_turn():
+        raise LinkError("It is not your move: send the link to the next player, or wait for theirs.")
+    move = bots[level](table.game, view, random.Random(f"{table.table}:{len(table.record.moves)}:{seed}"))
+    if move is None:
+        raise LinkError("The bot has no move to make here.")
+    return {key: value for key, value in move.items() if key != "after_ms"}
+
+
+def play(device: Device, table_id: str, move: dict[str, Any] | None, bot: str | None, seed: int = 0) -> LinkTable:
+    table = device.table(table_id)
+    if bot is not None:
+        move = bot_move(table, bot, device.lexicon_for, seed)
+    try:
+        table.play(move or {})
+    except GameError as error:
+        raise LinkError(str(error)) from None
+    device.put(table)
+    return table

@@ -1,0 +1,535 @@
+"""One game played by link, as one device holds it (LinkTable): the public record every device
+holds alike, this device's seat, its secrets (hash chain, signing key, the secret part it keeps)
+and what it knows each other device has seen. Opening a link (take) adds what the link carries;
+a move (play) adds this device's; `send` is the link the next player needs, or None.
+
+No device is a host: each replays the same public record and checks every move in it against
+its author's signature and the rules. Random events are drawn by commit and reveal with every
+seat's hash chain (engine.shared_random), each part signed; the device that completes an event
+goes on with the action that waited for it, and every other device, given the same parts, does
+the same. A secret part (Four Letter Words' grid) never leaves its owner's device until the
+end, as online (engine.owned): the record holds its public moves and commitments.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from wordtable.engine.errors import GameError, IllegalMove
+from wordtable.engine.game import WORD_LISTS, Record, ledger_seed, replay_states, settle, start_state, with_shown
+from wordtable.engine.owned import Keep, OwnedBreak, parse_shown
+from wordtable.engine.rng import START_MARK, NeedRandomness, SharedSeed, action_mark
+from wordtable.engine.shared_random import LEDGER_RULES, Ledger, SecretChain, follows, is_link
+from wordtable.engine.signing import (
+    DeviceKey,
+    is_public_key,
+    move_statement,
+    reveal_statement,
+    shown_statement,
+    signed_by,
+)
+from wordtable.link.codec import LinkError
+from wordtable.online.protocol import clean_name
+
+LINK_VERSION = 1   # the payload's format and the rules it is played under; raise with any change
+MAX_PLAYERS = 4
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
+
+
+def prefix_digest(table: str, moves: list[tuple[int, dict[str, Any]]]) -> str:
+    """What both sides must hold alike before a link's new moves: its first moves' digest."""
+    text = json.dumps([table, [[seat, move] for seat, move in moves]], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+@dataclass
+class LinkTable:
+    game: Any
+    table: str
+    players: int
+    seat: int
+    names: list[str | None]
+    heads: list[str | None]
+    keys: list[str | None]
+    record: Record
+    chain_end: str = field(default_factory=lambda: secrets.token_hex(32))
+    key_secret: str = field(default_factory=lambda: DeviceKey.new().secret)
+    keep: Keep | None = None
+    known: list[int] = field(default_factory=list)       # per seat: record length that seat holds
+    event: dict[str, Any] | None = None                  # {"label", "parts": {seat: [x, sig]}}
+    pending: dict[str, Any] | None = None                # the action the event waits for
+    sent: int = 0                                        # this device's moves so far
+    shown: dict[str, list[Any]] = field(default_factory=dict)  # seat -> [part, sig], at the end
+    shown_known: list[int] = field(default_factory=list)  # per seat: how many of them it holds
+    events_known: list[int] = field(default_factory=list)  # per seat: how many random events it holds
+    handed: dict[str, str] = field(default_factory=dict)  # seat -> digest of what the last link to it said
+
+    def __post_init__(self) -> None:
+        self.chain = SecretChain(bytes.fromhex(self.chain_end))
+        self.key = DeviceKey(self.key_secret)
+        if not self.known:
+            self.known = [0] * self.players
+        if not self.shown_known:
+            self.shown_known = [0] * self.players
+        if not self.events_known:
+            self.events_known = [0] * self.players
+        self._incoming: dict[int, tuple[str, dict[str, Any]]] = {}  # a link's finished events, by number
+        self.state: Any = None
+        self.ledger: Ledger | None = None
+        self.seed: SharedSeed | None = None
+        self.mark = START_MARK
+        self._replay()
+
+    # -- the game as the record has it ----------------------------------------------------------
+
+    def _replay(self) -> None:
+        if self.record.shared is None:
+            return
+        ledger, broken = Ledger.verify(self.record.shared)
+        if broken:
+            raise LinkError(f"The game's random draws do not hold: {broken.reason}.")
+        self.ledger, self.seed = ledger, ledger_seed(ledger, live=True)
+        try:
+            for state in replay_states(self.game, self.record, complete=self.pending is None, seed=self.seed):
+                self.state = state
+        except NeedRandomness:
+            if self.record.moves:
+                raise
+            self.state = None
+        self.mark = self.seed.after
+
+    @property
+    def part(self) -> Any:
+        return self.game.owned_part()
+
+    def table_view(self) -> dict[str, Any] | None:
+        return None if self.state is None else self.game.view(self.state, self.seat)
+
+    def screen_view(self) -> dict[str, Any] | None:
+        view = self.table_view()
+        if view is None or self.keep is None:
+            return view
+        return self.part.own_view(view, self.keep.part)
+
+    def over(self) -> bool:
+        return self.state is not None and self.game.outcome(self.state) is not None
+
+    def your_turn(self) -> bool:
+        return self.state is not None and not self.over() and self.pending is None \
+            and self.seat in self.game.actors(self.state)
+
+    # -- this device's moves ---------------------------------------------------------------------
+
+    def play(self, move: dict[str, Any]) -> None:
+        """This device's player's move; IllegalMove (nothing changed) when the rules refuse it."""
+        if not self.your_turn():
+            raise IllegalMove("It is not your move: send the link to the next player, or wait for theirs.")
+        public, secret = move, None
+        if self.keep is not None:
+            public, secret = self.part.outgoing(self.table_view(), self.keep, move)
+        n, base = self.sent + 1, len(self.record.moves)
+        signature = self.key.sign(move_statement(self.table, self.seat, n, base, public))
+        self._attempt({"kind": "move", "seat": self.seat, "move": public, "n": n, "base": base, "sig": signature})
+        self.sent = n
+        if self.keep is not None:
+            self.keep.told.append(public)
+            if secret is not None and self.pending is None:
+                self.keep.moves.append(secret[0])
+                self.keep.part = secret[1]
+            elif secret is not None:
+                self.keep.pending = (n, *secret)
+        self._own_duties()
+
+    def _own_duties(self) -> None:
+        """What this device does by itself: its part of a draw under way, the move its secret part
+        makes (a grid that fits no word goes out), and at the end its secret shown."""
+        for _ in range(50):
+            if self.event is not None and str(self.seat) not in self.event["parts"]:
+                self._give_part()
+                continue
+            if self.keep is not None and self.your_turn():
+                automatic = self.part.automatic(self.table_view(), self.keep.part)
+                if automatic is not None:
+                    self.play(automatic)
+                    continue
+            if self.over() and self.keep is not None and str(self.seat) not in self.shown:
+                part = self.keep.shown()
+                self.shown[str(self.seat)] = [part, self.key.sign(shown_statement(self.table, self.seat, part))]
+                self._take_shown()
+                continue
+            return
+
+    def _give_part(self) -> None:
+        k = len(self.ledger.events) + 1
+        x = self.chain.reveal(k)
+        self.event["parts"][str(self.seat)] = [x, self.key.sign(reveal_statement(self.table, k, self.event["label"], x))]
+        self._close_event()
+
+    # -- actions and their draws ------------------------------------------------------------------
+
+    def _attempt(self, action: dict[str, Any]) -> None:
+        """Carries out the start or a move; one that needs a random event waits for every part."""
+        try:
+            if action["kind"] == "start":
+                self.seed.after = START_MARK
+                after = start_state(self.game, self.record, self.seed)
+                settle(self.game, after)
+                self.state = after
+                return
+            seat, move = action["seat"], action["move"]
+            self.seed.after = action_mark(self.mark, len(self.record.moves), seat, move)
+            after = self.game.apply(self.state, seat, move)
+            settle(self.game, after)
+        except NeedRandomness as need:
+            self.pending, self.event = action, {"label": need.label, "parts": {}}
+            self._fill_event()  # the link being taken may hold its parts already
+            return
+        self.state, self.mark = after, self.seed.after
+        self.record.moves.append((seat, move))
+        self.record.signed["moves"][str(len(self.record.moves) - 1)] = [action["n"], action["base"], action["sig"]]
+
+    def _fill_event(self) -> None:
+        """The open event's parts from the link being taken, each checked against its seat's
+        chain and signature; the event closes once every part is in."""
+        k = len(self.ledger.events) + 1
+        label, parts = self._incoming.pop(k, (self.event["label"], {}))
+        if label != self.event["label"]:
+            raise LinkError(f"This link's random event {k} is not the draw this game makes there.")
+        for key, part in parts.items():
+            if not (isinstance(key, str) and key.isdigit() and int(key) < self.players and isinstance(part, list)
+                    and len(part) == 2):
+                raise LinkError("This link's random draw is damaged.")
+            seat = int(key)
+            if not (follows(self.ledger.last_links()[seat], part[0]) and signed_by(
+                    self.keys[seat], reveal_statement(self.table, k, label, part[0]), part[1])):
+                raise LinkError(f"{self.names[seat]}'s part of random event {k} does not match their commitment.")
+            self.event["parts"].setdefault(key, part)
+        self._close_event()
+
+    def _close_event(self) -> None:
+        if self.event is None or len(self.event["parts"]) < self.players:
+            return
+        round_ = self.ledger.next_round(self.event["label"])
+        for seat in range(self.players):
+            x, signature = self.event["parts"][str(seat)]
+            if round_.offer(seat, x) or not signed_by(self.keys[seat], reveal_statement(
+                    self.table, round_.index, round_.label, x), signature):
+                raise LinkError(f"{self.names[seat]}'s part of random event {round_.index} does not match their "
+                                "commitment: this game cannot go on.")
+        value = self.ledger.close(round_)
+        self.seed.add(round_.label, value)
+        self.record.shared = self.ledger.to_json()
+        for seat in range(self.players):
+            self.record.signed["reveals"][str(seat)].append(self.event["parts"][str(seat)][1])
+        action, self.event, self.pending = self.pending, None, None
+        self._attempt(action)
+        if self.keep is not None and self.keep.pending is not None and action.get("seat") == self.seat:
+            _n, secret, after = self.keep.pending
+            self.keep.moves.append(secret)
+            self.keep.part, self.keep.pending = after, None
+
+    def _open(self) -> None:
+        """Every seat has joined: the commitments are fixed and the game starts (or waits for
+        its first draw)."""
+        self.ledger = Ledger(list(self.heads))
+        self.record.shared = self.ledger.to_json()
+        self.record.signed = {"table": self.table, "keys": {str(s): k for s, k in enumerate(self.keys)},
+                              "moves": {}, "reveals": {str(s): [] for s in range(self.players)}, "shown": {}}
+        self.seed = ledger_seed(self.ledger, live=True)
+        self._attempt({"kind": "start"})
+
+    def _take_shown(self) -> None:
+        """Once every seat has shown its secret part, the record holds them, each checked."""
+        if self.record.owned is None or len(self.shown) < self.players:
+            return
+        owned = {"seats": list(range(self.players)), "shown": {s: part for s, (part, _sig) in self.shown.items()}}
+        trial = self.record.but(owned=owned)
+        try:
+            with_shown(self.game, trial, list(replay_states(self.game, trial)))
+        except OwnedBreak as broken:
+            raise LinkError(f"What {self.names[broken.seat]} showed of their {self.part.name} at the end does not "
+                            f"hold: {broken.reason}.") from None
+        self.record.owned = owned
+        self.record.signed["shown"] = {s: sig for s, (_part, sig) in self.shown.items()}
+
+    # -- links ------------------------------------------------------------------------------------
+
+    def recipient(self, again: bool = False) -> int | None:
+        """Whom this device's next link goes to: the first seat after this one, in seat order,
+        that has not joined, must act, owes a part of the draw, or has not seen the end, and that
+        the last link handed over (unless `again`) did not already tell all this device knows."""
+        if self.your_turn():
+            return None
+        seat = self._needed()
+        if seat is None or (not again and self.handed.get(str(seat)) == self._digest(seat)):
+            return None
+        return seat
+
+    def _digest(self, to: int) -> str:
+        """All this device knows, in short: a link to `to` says something new when it changed."""
+        knows = [len(self.record.moves), len(self.ledger.events) if self.ledger else 0, sorted(self.shown),
+                 None if self.event is None else sorted(self.event["parts"]), [h is not None for h in self.heads]]
+        return hashlib.sha256(json.dumps([to, knows]).encode()).hexdigest()[:32]
+
+    def hand_over(self, to: int) -> dict[str, Any]:
+        """The link's payload for `to`, given to the player to send now."""
+        self.handed[str(to)] = self._digest(to)
+        return self.payload(to)
+
+    def _needed(self) -> int | None:
+        for step in range(1, self.players):
+            seat = (self.seat + step) % self.players
+            if self.heads[seat] is None:
+                return seat
+            if self.state is None and self.event is None:
+                continue
+            owes = self.event is not None and str(seat) not in self.event["parts"]
+            acts = self.state is not None and not self.over() and seat in self.game.actors(self.state)
+            behind = self.over() and (self.known[seat] < len(self.record.moves)
+                                      or self.shown_known[seat] < len(self.shown))
+            if owes or acts or behind:
+                return seat
+        return None
+
+    def payload(self, to: int) -> dict[str, Any]:
+        since = min(self.known[to], len(self.record.moves))
+        moves = [[seat, move, *self.record.signed["moves"][str(i)]] if self.record.signed else [seat, move]
+                 for i, (seat, move) in enumerate(self.record.moves[since:], since)]
+        self.known[self.seat] = len(self.record.moves)
+        self.shown_known[self.seat] = len(self.shown)
+        payload: dict[str, Any] = {
+            "w": LINK_VERSION, "g": self.game.id, "t": self.table, "n": self.players, "from": self.seat, "to": to,
+            "since": since, "prefix": prefix_digest(self.table, self.record.moves[:since]), "moves": moves,
+            "known": self.known, "shown_known": self.shown_known}
+        if since == 0:  # what joining and starting need: the table's options and every player
+            payload.update(o=self.record.options, names=self.names, heads=self.heads, keys=self.keys)
+        done = len(self.ledger.events) if self.ledger else 0
+        self.events_known[self.seat] = done
+        payload["events_known"] = self.events_known
+        if done > self.events_known[to]:  # finished draws the recipient has not seen: every part, signed
+            payload["events"] = [[k, label, {str(seat): [x, self.record.signed["reveals"][str(seat)][k - 1]]
+                                             for seat, x in enumerate(parts)}]
+                                 for k, (label, parts) in enumerate(self.ledger.events, 1) if k > self.events_known[to]]
+        if self.event is not None:
+            payload["event"] = [len(self.ledger.events) + 1, self.event["label"], self.event["parts"]]
+            payload["pending"] = self.pending
+        if self.shown:
+            payload["shown"] = self.shown
+        return payload
+
+    def take(self, payload: dict[str, Any]) -> bool:
+        """Adds what a link carries (checked first: LinkError, nothing changed, when it does
+        not hold); whether anything was new."""
+        before = json.dumps(self.to_json(), sort_keys=True)
+        self._roster(payload)
+        self._incoming = self._events_of(payload)
+        if self.record.shared is None and all(self.heads):
+            self._open()
+        elif self.event is not None:
+            self._fill_event()
+        new = self._moves(payload)
+        self._event(payload)
+        self._shown(payload)
+        self._incoming = {}
+        for mine, theirs, most in ((self.known, payload.get("known"), len(self.record.moves)),
+                                   (self.shown_known, payload.get("shown_known"), len(self.shown)),
+                                   (self.events_known, payload.get("events_known"),
+                                    len(self.ledger.events) if self.ledger else 0)):
+            for seat, count in enumerate(theirs[:self.players] if isinstance(theirs, list) else []):
+                if _int(count):
+                    mine[seat] = max(mine[seat], min(count, most))
+        self._own_duties()
+        return new or json.dumps(self.to_json(), sort_keys=True) != before
+
+    def _roster(self, payload: dict[str, Any]) -> None:
+        for name in ("names", "heads", "keys"):
+            values = payload.get(name)
+            if values is None:
+                continue
+            if not (isinstance(values, list) and len(values) == self.players):
+                raise LinkError("This link's list of players is damaged.")
+            mine = getattr(self, name)
+            for seat, value in enumerate(values):
+                if value is None:
+                    continue
+                valid = clean_name(value) == value if name == "names" else (
+                    is_link(value) if name == "heads" else is_public_key(value))
+                if not valid:
+                    raise LinkError("This link's list of players is damaged.")
+                if mine[seat] is None:
+                    if name != "names" and value in mine:
+                        raise LinkError("Two players of this link share a secret: it was copied, not made.")
+                    mine[seat] = value
+                elif mine[seat] != value:
+                    raise LinkError(f"This link gives seat {seat + 1} to another device than the one that joined "
+                                    "it: it belongs to another game (or the seat was taken twice).")
+
+    def _moves(self, payload: dict[str, Any]) -> bool:
+        since, moves, prefix = payload.get("since"), payload.get("moves"), payload.get("prefix")
+        if not (_int(since) and isinstance(moves, list)):
+            raise LinkError("This link is damaged.")
+        if since > len(self.record.moves):
+            raise LinkError(f"This link comes after one you have not opened yet (it starts after move {since}; you "
+                            f"have {len(self.record.moves)}): open the earlier link first, or ask for it again.")
+        if prefix != prefix_digest(self.table, self.record.moves[:since]):
+            raise LinkError("This link does not follow the game on this device: it belongs to another game, "
+                            "or to another branch of this one.")
+        new = False
+        for index, entry in enumerate(moves, since):
+            if not (isinstance(entry, list) and len(entry) == 5 and _int(entry[0]) and entry[0] < self.players
+                    and isinstance(entry[1], dict)):
+                raise LinkError("This link is damaged.")
+            seat, move, n, base, signature = entry
+            if index < len(self.record.moves):
+                if [seat, move] != list(self.record.moves[index]):
+                    raise LinkError(f"This link's move {index + 1} is not the one this device holds: it belongs "
+                                    "to another branch of this game.")
+                continue
+            if self.state is None or self.pending is not None:
+                raise LinkError("This link's moves come before the game could go on: it is damaged.")
+            self._apply(index, self._checked_move(index, entry))
+            new = True
+        return new
+
+    def _checked_move(self, index: int, entry: list[Any]) -> dict[str, Any]:
+        """Another seat's move as a link carries it, once its author's signature and the rules
+        hold (the rules' verdict comes when it is applied: LinkError then)."""
+        seat, move, n, base, signature = entry
+        if not (_int(seat) and seat < self.players and isinstance(move, dict) and _int(n) and _int(base)
+                and base == index and signed_by(self.keys[seat], move_statement(self.table, seat, n, base, move),
+                                                signature)):
+            raise LinkError(f"Move {index + 1} of this link is not signed by its player's device: nobody else can "
+                            "move for them.")
+        if seat == self.seat:
+            raise LinkError(f"This link holds a move {index + 1} for your seat that this device never made.")
+        return {"kind": "move", "seat": seat, "move": move, "n": n, "base": base, "sig": signature}
+
+    def _apply(self, index: int, action: dict[str, Any]) -> None:
+        try:
+            self._attempt(action)
+        except GameError as error:
+            raise LinkError(f"Move {index + 1} of this link breaks the rules: {error}") from None
+
+    def _events_of(self, payload: dict[str, Any]) -> dict[int, tuple[str, dict[str, Any]]]:
+        """The draws a link carries, finished or under way, by number (checked as they are used)."""
+        entries = list(payload.get("events", [])) if isinstance(payload.get("events", []), list) else None
+        if entries is None or (payload.get("event") is not None and not isinstance(payload["event"], list)):
+            raise LinkError("This link's random draws are damaged.")
+        if payload.get("event") is not None:
+            entries.append(payload["event"])
+        found = {}
+        for entry in entries:
+            if not (isinstance(entry, list) and len(entry) == 3 and _int(entry[0]) and isinstance(entry[1], str)
+                    and isinstance(entry[2], dict)):
+                raise LinkError("This link's random draws are damaged.")
+            found[entry[0]] = (entry[1], entry[2])
+        return found
+
+    def _event(self, payload: dict[str, Any]) -> None:
+        """A draw under way at the sender for a move not recorded yet: that move (signed by its
+        author) opens the same draw here, with the parts given so far."""
+        pending = payload.get("pending")
+        if pending is None or self.event is not None or self.state is None:
+            return  # none, or this device has it open (parts taken) or closed already
+        if not (isinstance(pending, dict) and pending.get("kind") == "move"):
+            return  # the start's draw: opened here when every player has joined
+        k = len(self.ledger.events) + 1
+        if k not in self._incoming:
+            return  # a draw this device has closed already
+        entry = [pending.get(key) for key in ("seat", "move", "n", "base", "sig")]
+        index = len(self.record.moves)
+        self._apply(index, self._checked_move(index, entry))  # opens the draw, and takes its parts
+
+    def _shown(self, payload: dict[str, Any]) -> None:
+        shown = payload.get("shown")
+        if shown is None:
+            return
+        if not (isinstance(shown, dict) and self.over()):
+            raise LinkError("This link shows secrets before the game is over.")
+        for key, entry in shown.items():
+            if not (key.isdigit() and int(key) < self.players and isinstance(entry, list) and len(entry) == 2
+                    and parse_shown(entry[0]) is not None
+                    and signed_by(self.keys[int(key)], shown_statement(self.table, int(key), entry[0]), entry[1])):
+                raise LinkError("A secret this link shows is not signed by its owner's device.")
+            self.shown.setdefault(key, entry)
+        self._take_shown()
+
+    # -- saving -----------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {"w": LINK_VERSION, "game": self.game.id, "table": self.table, "players": self.players,
+                "seat": self.seat, "names": self.names, "heads": self.heads, "keys": self.keys,
+                "record": self.record.to_json(), "chain": self.chain_end, "key": self.key_secret,
+                "keep": None if self.keep is None else self.keep.to_json(), "known": self.known,
+                "event": self.event, "pending": self.pending, "sent": self.sent, "shown": self.shown,
+                "shown_known": self.shown_known, "events_known": self.events_known, "handed": self.handed}
+
+    @classmethod
+    def from_json(cls, game: Any, data: dict[str, Any]) -> LinkTable:
+        """ValueError when the saved game is damaged."""
+        try:
+            keep = None if data["keep"] is None else Keep.from_json(data["keep"])
+            table = cls(game, data["table"], data["players"], data["seat"], list(data["names"]), list(data["heads"]),
+                        list(data["keys"]), Record.from_json(data["record"]), data["chain"], data["key"], keep,
+                        list(data["known"]), data["event"], data["pending"], data["sent"], dict(data["shown"]),
+                        list(data["shown_known"]), list(data["events_known"]), dict(data["handed"]))
+        except (KeyError, TypeError, GameError) as error:
+            raise ValueError(f"this device's saved game is damaged ({error})") from None
+        return table
+
+
+def new_table(game: Any, players: int, options: dict[str, Any], name: str) -> LinkTable:
+    """A new game on this device, at seat 0, waiting for the others to join by link."""
+    if not 2 <= players <= min(MAX_PLAYERS, game.info()["players"]["max"]):
+        raise LinkError(f"{game.title} by link is for 2 to {min(MAX_PLAYERS, game.info()['players']['max'])} players.")
+    options = game.Options.complete({**options, "players": players})
+    if game.live_only(game.Options.parse(options)):
+        raise LinkError(f"{game.title} (as set) is a race: everyone plays at once, so it needs live play (Me and a "
+                        "friend online), not links sent a move at a time.")
+    record = Record(game.id, options, 0, word_lists=WORD_LISTS)
+    if game.owned_part() is not None:
+        record.owned = {"seats": list(range(players)), "shown": {}}
+    table = LinkTable(game, secrets.token_hex(8), players, 0, [name] + [None] * (players - 1),
+                      [None] * players, [None] * players, record)
+    table.heads[0], table.keys[0] = table.chain.head(), table.key.public
+    if game.owned_part() is not None:
+        table.keep = Keep()
+    return table
+
+
+def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
+    """This device takes the free seat an invitation is for."""
+    seat, players = payload.get("to"), payload.get("n")
+    options = payload.get("o")
+    if not (_int(players) and 2 <= players <= MAX_PLAYERS and _int(seat) and seat < players
+            and isinstance(options, dict) and isinstance(payload.get("heads"), list)
+            and len(payload["heads"]) == players and isinstance(payload.get("t"), str)):
+        raise LinkError("This invitation is damaged.")
+    if payload["heads"][seat] is not None:
+        raise LinkError("This link is not an invitation: its seat is taken (is it a link of a game on another "
+                        "device of yours?).")
+    try:
+        options = game.Options.complete(options)
+    except GameError as error:
+        raise LinkError(f"This invitation's options are not this app's: {error}") from None
+    record = Record(game.id, options, 0, word_lists=WORD_LISTS)
+    if game.owned_part() is not None:
+        record.owned = {"seats": list(range(players)), "shown": {}}
+    table = LinkTable(game, payload["t"], players, seat, [None] * players, [None] * players, [None] * players, record)
+    table._roster(payload)
+    table.names[seat] = clean_name(name) or f"Player {seat + 1}"
+    table.heads[seat], table.keys[seat] = table.chain.head(), table.key.public
+    if game.owned_part() is not None:
+        table.keep = Keep()
+    table.take(payload)
+    return table
+
+
+__all__ = ["LINK_VERSION", "LEDGER_RULES", "LinkTable", "joined_table", "new_table", "prefix_digest"]

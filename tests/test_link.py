@@ -1,0 +1,201 @@
+"""Play by link (issue 35): whole games between command-line devices that only ever exchange
+links, for every turn-based game, with bots choosing the moves; every abuse of a link refused
+with a clear message and nothing changed; the command line's JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from online_fuzz import shipped
+from wordtable.__main__ import main
+from wordtable.link import codec, device as devices
+from wordtable.link.codec import LinkError
+from wordtable.verify import verify
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def play_by_link(tmp_path: Path, game_id: str, players: int, options: dict | None = None,
+                 seed: int = 0, before_open=None) -> tuple[list[devices.Device], str, list[str]]:
+    """A whole game between `players` devices, medium bots moving, each link opened by the
+    player it is for; the devices (saved), the game's id and every link sent. Each device's
+    game stays in memory between links (the command line reads and writes its file each time,
+    which test_the_command_line... checks)."""
+    made = [devices.Device(tmp_path / f"{game_id}-{players}-{i}.json", shipped) for i in range(players)]
+    tables = {0: devices.new(made[0], game_id, players, options or {}, NAMES[0])}
+    links: list[str] = []
+    for _ in range(5000):
+        moved = False
+        for table in list(tables.values()):
+            if table.your_turn():
+                table.play(devices.bot_move(table, "medium", shipped, seed))
+                moved = True
+            link = devices.summary(table, "https://example.org/wordtable/")["send"]
+            if link is None:
+                continue
+            to, moved = codec.decode(link)["to"], True
+            links.append(link)
+            if before_open is not None:
+                made[to].put(tables[to]) if to in tables else None
+                before_open(made[to], link)
+            if to in tables:
+                tables[to].take(codec.decode(link))
+            else:
+                tables[to] = devices.open_link(made[to], link, NAMES[to])
+        if not moved:
+            for seat, table in tables.items():
+                made[seat].put(table)
+                made[seat].save()
+            return made, tables[0].table, links
+    raise AssertionError("the game by link never ended")
+
+
+# Every turn-based game, three players where a game's exchanges differ with them (Wordsmith's
+# bots are slow: one game of it, the reading whose every word draws for everyone).
+TURN_BASED = [("four-letter-words", 2, {}), ("four-letter-words", 3, {}), ("one-letter-better", 2, {}),
+              ("one-letter-better", 3, {}), ("spell-write", 2, {}), ("spell-write", 3, {}),
+              ("wordsmith", 2, {"word_by_word": "dice"})]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), TURN_BASED)
+def test_a_whole_game_by_link_between_devices_that_never_connect(tmp_path, game_id, players, options):
+    made, game, links = play_by_link(tmp_path, game_id, players, options)
+    tables = [device.table(game) for device in made]
+    assert all(table.over() for table in tables)
+    records = {json.dumps(table.record.to_json(), sort_keys=True) for table in tables}
+    assert len(records) == 1, "every device ends with the same record"
+    verdict = verify(tables[0].record.to_json(), shipped)
+    assert verdict.ok and verdict.finished and "signature" in verdict.message, verdict.message
+    assert all(main(["verify", str(device.path)]) == 0 for device in made)  # a device file is checkable
+    sizes = sorted(len(link) for link in links)
+    assert sizes[len(sizes) // 2] < 1500, f"median link {sizes[len(sizes) // 2]} characters"
+    # A link is all that leaves a device: its secrets never do (a grid: only once shown at the end).
+    for table in tables:
+        for payload in map(codec.decode, links):
+            text = json.dumps(payload)
+            assert table.chain_end not in text and table.key_secret not in text
+            if table.keep is not None and payload["from"] == table.seat and "shown" not in payload:
+                assert table.keep.key not in text and table.keep.part not in text
+        for other in made:
+            if other is not made[table.seat]:
+                assert table.chain_end not in other.path.read_text() and table.key_secret not in other.path.read_text()
+
+
+def _table_and_invite(tmp_path: Path, game_id: str = "one-letter-better"):
+    ann = devices.Device(tmp_path / "ann.json", shipped)
+    bob = devices.Device(tmp_path / "bob.json", shipped)
+    table = devices.new(ann, game_id, 2, {}, "Ann")
+    invite = devices.summary(table, "https://example.org/")["send"]
+    ann.save()
+    return ann, bob, table, invite
+
+
+def _refused(device: devices.Device, link: str, said: str) -> None:
+    device.save()
+    before = device.path.read_text()
+    with pytest.raises(LinkError, match=said):
+        devices.open_link(device, link, "Mallory")
+    assert devices.Device(device.path, shipped).games == json.loads(before)["games"], "a refused link changed the device"
+
+
+def test_every_abuse_of_a_link_is_refused_and_changes_nothing(tmp_path):
+    ann, bob, table, invite = _table_and_invite(tmp_path)
+    bob_table = devices.open_link(bob, invite, "Bob")
+    bob.save()
+    reply = devices.summary(bob_table, "https://example.org/")["send"]
+    bob.save()
+    # Damaged on the way: a character changed, the link cut short, not a link at all.
+    code = codec.code_of(reply)
+    damaged = reply[:-len(code)] + code[:40] + ("A" if code[40] != "A" else "B") + code[41:]
+    _refused(ann, damaged, "damaged|not signed|does not follow|not a Wordtable link|cut short|players")
+    _refused(ann, reply[:len(reply) // 2], "cut short|damaged")
+    _refused(ann, "https://example.org/#play=", "not a Wordtable link")
+    # Another version's link.
+    payload = codec.decode(reply)
+    _refused(ann, "#play=" + codec.encode(dict(payload, w=99)), "another version")
+    # Someone else's link, opened on a device not in that game: not an invitation, its seats are taken.
+    cat = devices.Device(tmp_path / "cat.json", shipped)
+    _refused(cat, reply, "not an invitation")
+    # A link of another branch of the game (its earlier moves are not those this device holds).
+    _refused(ann, "#play=" + codec.encode(dict(payload, since=0, prefix="0" * 32)), "does not follow the game")
+    # The reply taken, then opened again: recognised, nothing new.
+    devices.open_link(ann, reply, "")
+    ann.save()
+    _refused(ann, reply, "opened this link already")
+    # Ann's own invitation opened on her own device.
+    _refused(ann, invite, "opened this link already|not an invitation")
+
+
+def test_nobody_can_move_in_a_players_name_or_skip_a_link(tmp_path):
+    tried = []
+
+    def abuse(device: devices.Device, link: str) -> None:
+        payload = codec.decode(link)
+        if tried or not payload["moves"]:
+            return
+        tried.append(link)
+        copy = devices.Device(tmp_path / "copy.json", shipped)
+        copy.games = json.loads(json.dumps(device.games))
+        seat, move, n, base, signature = payload["moves"][-1]
+        # Someone who saw the link (a group chat) changes a player's move: the signature does not hold.
+        forged = dict(payload, moves=payload["moves"][:-1] + [[seat, dict(move, forged=1), n, base, signature]])
+        _refused(copy, "#play=" + codec.encode(forged), "not signed by its player's device")
+        # Or signs it with a key of their own: not the key that player joined with.
+        from wordtable.engine.signing import DeviceKey, move_statement
+        other = DeviceKey.new().sign(move_statement(payload["t"], seat, n, base, move))
+        _refused(copy, "#play=" + codec.encode(dict(payload, moves=payload["moves"][:-1] + [[seat, move, n, base, other]])),
+                 "not signed by its player's device")
+        # A link that starts after moves this device has not seen: out of order.
+        _refused(copy, "#play=" + codec.encode(dict(payload, since=payload["since"] + 5)), "comes after one you have not opened")
+        # A move for the receiving device's own seat that it never made.
+        own = [copy.table(payload["t"]).seat, move, n, base, signature]
+        _refused(copy, "#play=" + codec.encode(dict(payload, moves=payload["moves"][:-1] + [own])), "not signed|never made")
+
+    play_by_link(tmp_path, "four-letter-words", 2, before_open=abuse)
+    assert tried
+
+
+def test_a_race_says_it_needs_live_play(tmp_path):
+    device = devices.Device(tmp_path / "d.json", shipped)
+    with pytest.raises(LinkError, match="needs live play"):
+        devices.new(device, "shrdlu", 2, {}, "Ann")
+    with pytest.raises(LinkError, match="needs live play"):
+        devices.new(device, "wordsmith", 2, {}, "Ann")
+    assert devices.new(device, "wordsmith", 2, {"word_by_word": "plain"}, "Ann").table
+
+
+def test_the_command_line_prints_one_json_object_and_refuses_with_a_message(tmp_path, capsys):
+    ann, bob = str(tmp_path / "ann.json"), str(tmp_path / "bob.json")
+    assert main(["link", "new", "four-letter-words", "--device", ann, "--players", "2", "--name", "Ann"]) == 0
+    made = json.loads(capsys.readouterr().out)
+    assert {"game", "seat", "your_turn", "over", "outcome", "send"} <= set(made) and made["seat"] == 0
+    assert made["send"].startswith("http://127.0.0.1:8000/#play=") and not made["your_turn"]
+    assert main(["link", "show", "--device", ann, "--game", made["game"]]) == 0  # the link again (lost in a chat)
+    again = json.loads(capsys.readouterr().out)
+    assert again["send"] and codec.decode(again["send"])["to"] == 1
+    assert main(["link", "open", made["send"], "--device", bob, "--name", "Bob"]) == 0
+    joined = json.loads(capsys.readouterr().out)
+    assert joined["seat"] == 1 and joined["players"] == ["Ann", "Bob"] and joined["send"]
+    assert main(["link", "open", joined["send"], "--device", ann]) == 0
+    back = json.loads(capsys.readouterr().out)
+    mover = (ann, back)
+    if not back["your_turn"]:  # Bob chooses first: he learns it from Ann's part of the first draw
+        assert back["send"] and main(["link", "open", back["send"], "--device", bob]) == 0
+        assert json.loads(capsys.readouterr().out)["your_turn"]
+        mover = (bob, back)
+    assert main(["link", "move", "--device", mover[0], "--game", made["game"], "--bot", "medium"]) == 0
+    assert json.loads(capsys.readouterr().out)["game"] == made["game"]
+    assert main(["link", "show", "--device", ann, "--game", made["game"], "--full"]) == 0
+    full = json.loads(capsys.readouterr().out)
+    assert full["send"] is None or codec.decode(full["send"])["since"] == 0  # the whole game, for a new phone
+    assert main(["link", "move", "--device", bob if mover[0] == ann else ann, "--game", made["game"],
+                 "--move", '{"type": "choose", "word": "salt"}']) == 1
+    assert "not your move" in capsys.readouterr().err
+    assert main(["link", "move", "--device", ann, "--game", "nope", "--bot", "medium"]) == 1
+    assert "no game 'nope'" in capsys.readouterr().err
+    Path(bob).write_text("{not json")
+    assert main(["link", "open", made["send"], "--device", bob]) == 1
+    assert "not a device file" in capsys.readouterr().err and Path(bob).read_text() == "{not json"
