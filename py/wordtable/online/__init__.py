@@ -8,7 +8,9 @@ JSON object of at most MAX_MESSAGE characters.
 By job (each imports only those above it):
   protocol  the messages, their version and limits, encode/decode, checksums, clean_name
   draws     the host's side of shared randomness (Draws) and its saved form
+  host_draws  the host's side of each random draw (a mixin of Host)
   host      the table (Host)
+  guest_checks  what a guest holds the table to (a mixin of Guest)
   guest     a guest's side (Guest)
 
 Shared randomness (a Host with `draws`): see draws.Draws, Host._open_round and Guest._draw, and
