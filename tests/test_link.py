@@ -199,3 +199,34 @@ def test_the_command_line_prints_one_json_object_and_refuses_with_a_message(tmp_
     Path(bob).write_text("{not json")
     assert main(["link", "open", made["send"], "--device", bob]) == 1
     assert "not a device file" in capsys.readouterr().err and Path(bob).read_text() == "{not json"
+
+
+@pytest.mark.parametrize("game_id", ["four-letter-words", "one-letter-better"])
+def test_hostile_links_get_a_message_never_an_internal_error_and_change_nothing(tmp_path, game_id):
+    """Every link of a real game, mutated (a field retyped, emptied, removed, renamed), opened on
+    the device it was for, as it was just before: refused with a LinkError and the device file
+    left as it was, or taken as a link that holds."""
+    import random
+
+    from online_fuzz import mutate_value
+    rng = random.Random(game_id)
+    counts = {"refused": 0, "taken": 0}
+
+    def hostile(device: devices.Device, link: str) -> None:
+        payload = codec.decode(link)
+        for _ in range(6):
+            copy = devices.Device(tmp_path / "copy.json", shipped)
+            copy.games = json.loads(json.dumps(device.games))
+            copy.save()
+            before = copy.path.read_text()
+            try:
+                devices.open_link(copy, "#play=" + codec.encode(mutate_value(payload, rng)), "Mallory")
+                counts["taken"] += 1
+            except LinkError:
+                counts["refused"] += 1
+                assert copy.path.read_text() == before
+            except Exception as error:  # noqa: BLE001 - any other is the bug this test looks for
+                raise AssertionError(f"an internal error on a hostile link: {error!r}") from error
+
+    play_by_link(tmp_path, game_id, 2, before_open=hostile)
+    assert counts["refused"] > 50, counts
