@@ -139,6 +139,16 @@ def tour(call) -> dict[str, dict[str, Any]]:
     ok("online.host", id="t3", record=shrdlu, names=["Ann", "Bo"], remote=[1], saved=opened["saved"])
     ok("online.local", id="t2", seat=0, move={"type": "shrdlu"})
     ok("online.expire", id="t2")
+
+    # By link: a game made here, joined by a second page, a move, the link shown again.
+    site = "https://example.org/wordtable/"
+    ann = ok("link.new", game="four-letter-words", players=2, options={}, name="Ann", site=site)
+    ok("link.peek", link=ann["send"])
+    bob = ok("link.open", link=ann["send"], name="Bob", site=site)
+    ann = ok("link.open", link=bob["send"], saved=ann["saved"], site=site)
+    mover = ann if ann["your_turn"] else ok("link.open", link=ann["send"], saved=bob["saved"], site=site)
+    ok("link.move", saved=mover["saved"], move={"type": "choose", "word": "salt"}, site=site)
+    ok("link.show", saved=mover["saved"], again=True, site=site)
     return answered
 
 
