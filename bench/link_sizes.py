@@ -1,6 +1,6 @@
 """How long the links of a game played by link are (issue 35: a typical turn's link under
 1,500 characters): whole games between command-line devices, medium bots moving, every link
-measured as sent (https://example.org/wordtable/#play=…, 35 characters of it the address).
+measured as sent (https://example.org/wordtable/#link=…, 35 characters of it the address).
 
     .venv/bin/python bench/link_sizes.py [--games N]
 

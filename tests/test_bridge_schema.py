@@ -147,6 +147,7 @@ def tour(call) -> dict[str, dict[str, Any]]:
     bob = ok("link.open", link=ann["send"], name="Bob", site=site)
     ann = ok("link.open", link=bob["send"], saved=ann["saved"], site=site)
     mover = ann if ann["your_turn"] else ok("link.open", link=ann["send"], saved=bob["saved"], site=site)
+    ok("link.suggest", saved=mover["saved"])
     ok("link.move", saved=mover["saved"], move={"type": "choose", "word": "salt"}, site=site)
     ok("link.show", saved=mover["saved"], again=True, site=site)
     return answered

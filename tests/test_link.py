@@ -112,15 +112,15 @@ def test_every_abuse_of_a_link_is_refused_and_changes_nothing(tmp_path):
     damaged = reply[:-len(code)] + code[:40] + ("A" if code[40] != "A" else "B") + code[41:]
     _refused(ann, damaged, "damaged|not signed|does not follow|not a Wordtable link|cut short|players")
     _refused(ann, reply[:len(reply) // 2], "cut short|damaged")
-    _refused(ann, "https://example.org/#play=", "not a Wordtable link")
+    _refused(ann, "https://example.org/#link=", "not a Wordtable link")
     # Another version's link.
     payload = codec.decode(reply)
-    _refused(ann, "#play=" + codec.encode(dict(payload, w=99)), "another version")
+    _refused(ann, "#link=" + codec.encode(dict(payload, w=99)), "another version")
     # Someone else's link, opened on a device not in that game: not an invitation, its seats are taken.
     cat = devices.Device(tmp_path / "cat.json", shipped)
     _refused(cat, reply, "not an invitation")
     # A link of another branch of the game (its earlier moves are not those this device holds).
-    _refused(ann, "#play=" + codec.encode(dict(payload, since=0, prefix="0" * 32)), "does not follow the game")
+    _refused(ann, "#link=" + codec.encode(dict(payload, since=0, prefix="0" * 32)), "does not follow the game")
     # The reply taken, then opened again: recognised, nothing new.
     devices.open_link(ann, reply, "")
     ann.save()
@@ -142,17 +142,17 @@ def test_nobody_can_move_in_a_players_name_or_skip_a_link(tmp_path):
         seat, move, n, base, signature = payload["moves"][-1]
         # Someone who saw the link (a group chat) changes a player's move: the signature does not hold.
         forged = dict(payload, moves=payload["moves"][:-1] + [[seat, dict(move, forged=1), n, base, signature]])
-        _refused(copy, "#play=" + codec.encode(forged), "not signed by its player's device")
+        _refused(copy, "#link=" + codec.encode(forged), "not signed by its player's device")
         # Or signs it with a key of their own: not the key that player joined with.
         from wordtable.engine.signing import DeviceKey, move_statement
         other = DeviceKey.new().sign(move_statement(payload["t"], seat, n, base, move))
-        _refused(copy, "#play=" + codec.encode(dict(payload, moves=payload["moves"][:-1] + [[seat, move, n, base, other]])),
+        _refused(copy, "#link=" + codec.encode(dict(payload, moves=payload["moves"][:-1] + [[seat, move, n, base, other]])),
                  "not signed by its player's device")
         # A link that starts after moves this device has not seen: out of order.
-        _refused(copy, "#play=" + codec.encode(dict(payload, since=payload["since"] + 5)), "comes after one you have not opened")
+        _refused(copy, "#link=" + codec.encode(dict(payload, since=payload["since"] + 5)), "comes after one you have not opened")
         # A move for the receiving device's own seat that it never made.
         own = [copy.table(payload["t"]).seat, move, n, base, signature]
-        _refused(copy, "#play=" + codec.encode(dict(payload, moves=payload["moves"][:-1] + [own])), "not signed|never made")
+        _refused(copy, "#link=" + codec.encode(dict(payload, moves=payload["moves"][:-1] + [own])), "not signed|never made")
 
     play_by_link(tmp_path, "four-letter-words", 2, before_open=abuse)
     assert tried
@@ -172,7 +172,7 @@ def test_the_command_line_prints_one_json_object_and_refuses_with_a_message(tmp_
     assert main(["link", "new", "four-letter-words", "--device", ann, "--players", "2", "--name", "Ann"]) == 0
     made = json.loads(capsys.readouterr().out)
     assert {"game", "seat", "your_turn", "over", "outcome", "send"} <= set(made) and made["seat"] == 0
-    assert made["send"].startswith("http://127.0.0.1:8000/#play=") and not made["your_turn"]
+    assert made["send"].startswith("http://127.0.0.1:8000/#link=") and not made["your_turn"]
     assert main(["link", "show", "--device", ann, "--game", made["game"]]) == 0  # the link again (lost in a chat)
     again = json.loads(capsys.readouterr().out)
     assert again["send"] and codec.decode(again["send"])["to"] == 1
@@ -220,7 +220,7 @@ def test_hostile_links_get_a_message_never_an_internal_error_and_change_nothing(
             copy.save()
             before = copy.path.read_text()
             try:
-                devices.open_link(copy, "#play=" + codec.encode(mutate_value(payload, rng)), "Mallory")
+                devices.open_link(copy, "#link=" + codec.encode(mutate_value(payload, rng)), "Mallory")
                 counts["taken"] += 1
             except LinkError:
                 counts["refused"] += 1

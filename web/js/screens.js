@@ -7,6 +7,7 @@ import { Setup, rematch } from "./setup.js";
 import { Table, drawSavedTable } from "./table.js";
 import { showExport, importSave, readImportFile } from "./transfer.js";
 import { GuestScreen } from "./online-guest.js";
+import { LinkScreen, listLinkGames, linkGameState } from "./link-play.js";
 import { loadGames } from "./games/index.js";
 import { showEmbedDialog } from "./embed.js";
 import { dateKey, isDateKey, dailySeed, dailyEntry } from "./daily.js";
@@ -60,17 +61,18 @@ export async function showHome(wordtable) {
   // A game whose screens module breaks the contract (games/contract.js) is left out: say so.
   $("games-problems").replaceChildren(...broken.map((problem) => element("p", { class: "notice bad", role: "status" }, problem)));
   const { saves, problems, blocked } = listSaves(KNOWN_GAMES);
+  const byLink = listLinkGames().filter((entry) => GAMES[entry.game]);
   const list = $("saves");
-  if (!saves.length) {
+  if (!saves.length && !byLink.length) {
     list.replaceChildren(element("li", { class: "muted" }, blocked
       ? "Saving is off in this browser window (it may be inside another site's frame, or private): games will not be kept."
       : "No games yet: the games you start are kept here."));
   } else {
-    list.replaceChildren(...saves.map((save) => saveItem(save, wordtable)));
+    list.replaceChildren(...byLink.map(linkItem), ...saves.map((save) => saveItem(save, wordtable)));
   }
   // A newcomer sees the games first; a player with games under way sees those first.
   const gamesSection = $("games-heading").closest("section");
-  if (saves.length || problems.length) gamesSection.before($("saves-section"));
+  if (saves.length || byLink.length || problems.length) gamesSection.before($("saves-section"));
   else gamesSection.after($("saves-section"));
   $("saves-problems").replaceChildren(...problems.map(({ key, reason }) => element("p", { class: "notice bad", role: "status" },
     `A saved game could not be opened: ${reason}. It was left as it is (stored as “${key}”).`)));
@@ -132,6 +134,19 @@ function saveItem(save, wordtable) {
     element("div", { class: "row" }, open, button("Export", () => showExport(save), { small: true }), remove));
 }
 
+/** A game by link in the list: whose move it is, and since when one waits. */
+function linkItem(entry) {
+  const names = (entry.state?.players ?? []).map((name, seat) => name ?? `Player ${seat + 1}`).join(", ");
+  const state = linkGameState(entry, when);
+  return element("li", { class: `save by-link${entry.state?.over ? " over" : ""}`, "data-link": entry.table },
+    element("div", {},
+      element("strong", {}, `${GAMES[entry.game].title} by link`), element("span", { class: "muted" }, ` · ${when(entry.updated)}`),
+      element("div", { class: "save-players" }, names),
+      element("div", { class: "save-summary" }, state)),
+    element("div", { class: "row" }, element("a", { class: "button small primary", href: `#bylink=${encodeURIComponent(entry.table)}` },
+      entry.state?.your_turn ? "Play" : "Open")));
+}
+
 function wireImport(wordtable) {
   const form = $("import-form");
   const output = $("import-result");
@@ -171,6 +186,8 @@ export async function openFromHash(wordtable) {
   table?.close();
   wordtable.guest?.close(); // leaving an online game as a guest ends its connection
   wordtable.guest = null;
+  wordtable.byLink?.close();
+  wordtable.byLink = null;
   notice(null);
   await loadCatalog(wordtable);
   if (location.hash.slice(1) !== hash) return; // the player went on meanwhile
@@ -183,6 +200,8 @@ export async function openFromHash(wordtable) {
   if (route === "daily") return openDaily(wordtable, new URLSearchParams(hash));
   if (route === "challenge") return openChallenge(wordtable, new URLSearchParams(hash));
   if (route === "join") return openInvitation(wordtable, new URLSearchParams(hash));
+  if (route === "link" && value) return openByLink(wordtable, (screen) => screen.openLink(hash.slice("link=".length)));
+  if (route === "bylink" && value) return openByLink(wordtable, (screen) => screen.openSaved(decodeURIComponent(value)));
   if (route === "game" && value) return openTable(wordtable, decodeURIComponent(value));
   showHome(wordtable);
 }
@@ -311,6 +330,16 @@ async function openInvitation(wordtable, params) {
     offer: params.get("join") ?? "", token: params.get("t") ?? "", gameId: params.get("g") ?? "", hostName: params.get("h") ?? "" });
   wordtable.guest = screen; // for tests and the curious: the guest's last view
   await screen.open();
+}
+
+/** A game by link: a link opened (#link=…) or one kept in this browser (#bylink=TABLE). */
+async function openByLink(wordtable, open) {
+  show("screen-table");
+  waitingFor("screen-table", "Waiting for Python to start…");
+  await wordtable.ready;
+  const screen = new LinkScreen({ python: wordtable.python, games: GAMES, root: $("screen-table"), notice });
+  wordtable.byLink = screen;
+  await open(screen);
 }
 
 function startGame(save, { replace = false } = {}) {

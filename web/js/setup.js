@@ -7,9 +7,10 @@ import { SAVE_FORMAT, SAVE_VERSION, newSaveId } from "./saves.js";
 import { readJSON, writeJSON } from "./store.js";
 import { showRules } from "./table-screen.js";
 import { shippedChoices } from "./dictionaries.js";
+import { keepLinkGame, siteAddress } from "./link-play.js";
 
 const KINDS = [["human", "Person on this device"], ["easy", "Bot, easy"], ["medium", "Bot, medium"], ["hard", "Bot, hard"],
-  ["online", "Friend online (invite by link)"]];
+  ["online", "Friend online (invite by link)"], ["link", "Friend by link"]];
 const BOT_NAMES = ["Ada", "Basil", "Clover", "Dot", "Ezra", "Fig", "Gus", "Hazel"];
 // [botDelay, name, what it means in a turn-based game, in a race]. Turn-based: the pause before
 // a bot's move; races: the bots' thinking time scaled by botDelay / 700 (table.js).
@@ -34,6 +35,7 @@ export const PRESETS = {
   "two-bots": ["human", "bot", "bot"],
   "two-people": ["human", "human"],
   online: ["human", "online"],
+  link: ["human", "link"],
 };
 
 export class Setup {
@@ -72,7 +74,8 @@ export class Setup {
       button("Me against a bot", () => this.preset("one-bot"), { small: true, "data-preset": "one-bot" }),
       button("Me against two bots", () => this.preset("two-bots"), { small: true, "data-preset": "two-bots" }),
       button("Two people, one device", () => this.preset("two-people"), { small: true, "data-preset": "two-people" }),
-      button("Me and a friend online", () => this.preset("online"), { small: true, "data-preset": "online" }));
+      button("Me and a friend online", () => this.preset("online"), { small: true, "data-preset": "online" }),
+      this.byLink() && button("Play by link", () => this.preset("link"), { small: true, "data-preset": "link" }));
     const form = element("form", { class: "setup panel", id: "setup" },
       element("div", { class: "setup-head" }, element("h2", {}, `New game of ${game.title}`),
         button("?", () => showRules(game), { small: true, id: "setup-rules", title: `How to play ${game.title}`,
@@ -199,8 +202,13 @@ export class Setup {
     }
   }
 
+  /** Whether this game can be played by link, a move at a time (a race cannot). */
+  byLink() {
+    return (this.game.info?.by_link ?? "no") !== "no" && this.game.maxPlayers >= 2;
+  }
+
   defaultName(kind, index) {
-    if (kind === "online") return `Friend ${index + 1}`;
+    if (kind === "online" || kind === "link") return `Friend ${index + 1}`;
     return kind === "human" ? `Player ${index + 1}` : `${BOT_NAMES[index % BOT_NAMES.length]}`;
   }
 
@@ -209,7 +217,8 @@ export class Setup {
     const index = this.seats.length;
     const name = element("input", { maxlength: 24, value: this.defaultName(kind, index), "aria-label": `Name of player ${index + 1}`, class: "seat-name-input" });
     const type = element("select", { "aria-label": `Player ${index + 1} is`, class: "seat-kind" },
-      ...KINDS.map(([value, label]) => element("option", { value, selected: value === kind }, label)));
+      ...KINDS.filter(([value]) => value !== "link" || this.byLink())
+        .map(([value, label]) => element("option", { value, selected: value === kind }, label)));
     const seat = { name, type, auto: true };
     name.addEventListener("input", () => { seat.auto = false; });
     type.addEventListener("change", () => {
@@ -266,13 +275,33 @@ export class Setup {
   players() {
     return this.seats.map((seat, index) => ({
       name: seat.name.value.trim().slice(0, 24) || this.defaultName(seat.type.value, index),
-      bot: ["human", "online"].includes(seat.type.value) ? null : seat.type.value,
+      bot: ["human", "online", "link"].includes(seat.type.value) ? null : seat.type.value,
       ...(seat.type.value === "online" ? { online: true } : {}),
+      ...(seat.type.value === "link" ? { link: true } : {}),
     }));
+  }
+
+  /** A game by link: player 1 is this device's, every other a friend on their own device. */
+  async startByLink(players) {
+    if (players[0].bot || players[0].online || players[0].link || !players.slice(1).every((player) => player.link)) {
+      return this.say("By link, each player plays on their own device: make player 1 you, and every other player a friend by link.");
+    }
+    if (document.body.dataset.boot !== "ready") await this.wordtable.ready;
+    const options = { lexicon: this.lexicon.value, ...this.fields.read() };
+    try {
+      const reply = await this.python.call("link.new", { game: this.game.id, players: players.length, options,
+        name: players[0].name, site: siteAddress() });
+      this.remember();
+      keepLinkGame(reply);
+      location.hash = `#bylink=${encodeURIComponent(reply.game)}`;
+    } catch (error) {
+      this.say(error.message);
+    }
   }
 
   async start() {
     const players = this.players();
+    if (players.some((player) => player.link)) return this.startByLink(players);
     if (!players.some((player) => !player.bot && !player.online)) return this.say("Add at least one person: bots-only games are for the simulate command.");
     const names = players.map((p) => p.name.toLowerCase());
     if (new Set(names).size !== names.length) return this.say("Give every player a different name.");

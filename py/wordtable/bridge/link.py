@@ -51,6 +51,7 @@ def peek(session: Session, args: Args) -> dict[str, Any]:
     """Which game a link is of (the page looks for its save before opening it)."""
     from wordtable.link.codec import decode
     from wordtable.link.table import LINK_VERSION
+    from wordtable.online import clean_name
     payload = _refusing(lambda: decode(args["link"]))
     if payload.get("w") != LINK_VERSION:
         raise Refused("This link was made by another version of Wordtable: both players need the same version "
@@ -58,7 +59,10 @@ def peek(session: Session, args: Args) -> dict[str, Any]:
     table, game = payload.get("t"), payload.get("g")
     if not (isinstance(table, str) and isinstance(game, str)):
         raise Refused("This is not a Wordtable link.")
-    return {"table": table[:40], "game": game[:40], "invitation": payload.get("since") == 0 and "o" in payload}
+    names, sender = payload.get("names"), payload.get("from")
+    name = names[sender] if isinstance(names, list) and isinstance(sender, int) and 0 <= sender < len(names) else None
+    return {"table": table[:40], "game": game[:40], "invitation": payload.get("since") == 0 and "o" in payload,
+            "from": clean_name(name)}
 
 
 def open_link(session: Session, args: Args) -> dict[str, Any]:
@@ -88,6 +92,16 @@ def move(session: Session, args: Args) -> dict[str, Any]:
     return _reply(table, args["site"])
 
 
+def suggest(session: Session, args: Args) -> dict[str, Any]:
+    """A medium bot's move for this page's player, on its own screen (None where the rules allow
+    no suggestion: One Letter Better's "players decide" has no look-ups)."""
+    from wordtable.link.device import bot_move
+    table = _table(session, args["saved"])
+    if table.state is None or not table.game.suggests(table.state):
+        return {"move": None}
+    return {"move": _refusing(lambda: bot_move(table, "medium", session.registry.get))}
+
+
 def show(session: Session, args: Args) -> dict[str, Any]:
     """The game as the page's save holds it; `again`: its last link made anew (lost, or not sent)."""
     table = _table(session, args["saved"])
@@ -107,9 +121,11 @@ OPERATIONS: dict[str, Operation] = {
     "link.new": Operation(new, (required("game", "string"), required("players", "integer"),
                                 optional("options", "object", {}), optional("name", "string", ""), _SITE), _REPLY),
     "link.peek": Operation(peek, (required("link", "string"),), (
-        required("table", "string"), required("game", "string"), required("invitation", "boolean"))),
+        required("table", "string"), required("game", "string"), required("invitation", "boolean"),
+        required("from", "string|null"))),
     "link.open": Operation(open_link, (required("link", "string"), optional("saved", "object"),
                                        optional("name", "string", ""), _SITE), _REPLY),
     "link.move": Operation(move, (required("saved", "object"), required("move", "object"), _SITE), _REPLY),
+    "link.suggest": Operation(suggest, (required("saved", "object"),), (required("move", "object|null"),)),
     "link.show": Operation(show, (required("saved", "object"), optional("again", "boolean", False), _SITE), _REPLY),
 }

@@ -282,6 +282,14 @@ class Game:
         as JSON values: the contract test checks no other seat's view contains them."""
         return []
 
+    @classmethod
+    def by_link(cls) -> str:
+        """Whether the game can be played by link: "yes", "no" (a race), or "some" (with some
+        options: it says which when asked for one that cannot)."""
+        if cls.live_only is not Game.live_only:
+            return "some"
+        return "no" if cls.realtime else "yes"
+
     def live_only(self, options: GameOptions) -> bool:
         """Whether a game with these options needs every player at once (a race), so that it
         cannot be played by link, a move at a time."""
@@ -291,7 +299,7 @@ class Game:
     def info(cls) -> dict[str, Any]:
         low, high = cls.Options.player_range()
         return {"id": cls.id, "title": cls.title, "blurb": cls.blurb, "host_sees": cls.host_sees, "minutes": cls.minutes,
-                "players": {"min": low, "max": high}, "realtime": cls.realtime,
+                "players": {"min": low, "max": high}, "realtime": cls.realtime, "by_link": cls.by_link(),
                 "kind": cls.kind.to_json(), "questions": list(cls.questions), "options": [spec.to_json() for spec in cls.Options.specs()]}
 
 

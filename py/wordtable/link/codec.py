@@ -1,6 +1,6 @@
 """A link's payload as it travels: JSON, raw DEFLATE (what the browser's
 CompressionStream("deflate-raw") writes and reads), base64url, in the URL's fragment after
-"#play=" (a fragment never reaches the site's host)."""
+"#link=" (a fragment never reaches the site's host)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from wordtable import safe_json
 
-FRAGMENT = "play="
+FRAGMENT = "link="  # (#play= is a shared seeded game's link)
 MAX_CODE = 60_000        # characters of a link's code: far more than a whole game's record needs
 MAX_JSON = 1_000_000     # bytes once inflated: a link cannot be a zip bomb
 

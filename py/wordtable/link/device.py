@@ -72,7 +72,7 @@ def summary(table: LinkTable, site: str, again: bool = False) -> dict[str, Any]:
     return {"game": table.table, "kind": table.game.id, "seat": table.seat, "players": table.names,
             "your_turn": table.your_turn(), "over": outcome is not None, "outcome": outcome,
             "waiting_for": [table.names[seat] for seat in actors if seat != table.seat],
-            "send": send, "send_to": None if to is None else table.names[to] or f"Player {to + 1}",
+            "send": send, "send_to": None if to is None else table.names[to],  # None: an invitation to a friend
             "view": table.screen_view(), "note": secrets_note(table.game)}
 
 

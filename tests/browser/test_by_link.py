@@ -1,0 +1,104 @@
+"""Play by link in the page (issue 35): two browser contexts, each a player's own device, play
+Four Letter Words to the end only by opening each other's links (no WebRTC, no server but the
+static site); the home list says whose move it is; a link opened twice changes nothing."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from playwright.sync_api import Browser, Page, expect
+
+from conftest import TEST_CONTEXT, wait_for_boot, watch_requests
+from four_letter_words_driver import screen, take_turn
+
+
+def new_player(browser: Browser, no_outside_requests: list[str]) -> Page:
+    context = browser.new_context(**TEST_CONTEXT)
+    watch_requests(context, no_outside_requests)
+    return context.new_page()
+
+
+def shot(page: Page, name: str) -> None:
+    """LINK_SHOTS=DIR: a screenshot of this screen, as a phone (360 wide) and a desktop."""
+    folder = os.environ.get("LINK_SHOTS")
+    if not folder:
+        return
+    for label, size in (("phone", {"width": 360, "height": 740}), ("desktop", {"width": 1280, "height": 800})):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(150)
+        page.screenshot(path=f"{folder}/{name}-{label}.png", full_page=label == "phone")
+    page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def sent_link(page: Page) -> str | None:
+    field = page.locator("#link-send")
+    return field.input_value() if field.count() else None
+
+
+def test_two_devices_play_four_letter_words_to_the_end_by_links_alone(browser: Browser, site, no_outside_requests):
+    ann, bob = new_player(browser, no_outside_requests), new_player(browser, no_outside_requests)
+    ann.goto(site.url + "#new=four-letter-words")
+    assert wait_for_boot(ann) == "ready"
+    ann.click("[data-preset=link]")
+    shot(ann, "setup")
+    ann.locator(".seat-name-input").first.fill("Ann")
+    ann.click("#setup-start")
+    expect(ann.locator("#link-send-to")).to_contain_text("Send this invitation to the friend you want to play with")
+    invite = sent_link(ann)
+    shot(ann, "invitation-to-send")
+    assert invite and "#link=" in invite and len(invite) < 2000
+    bob.goto(invite)
+    assert wait_for_boot(bob) == "ready"
+    expect(bob.locator("#link-invited")).to_contain_text("Ann invites you to play Four Letter Words by link")
+    bob.fill("#link-name", "Bob")
+    shot(bob, "join")
+    bob.click("#link-join")
+    pages = {"ann": ann, "bob": bob}
+    opened: dict[str, str] = {"bob": invite}
+    deadline, moves, links = time.monotonic() + 240, 0, 1
+    progressed = True
+    while progressed or not all(screen(page) == "over" for page in pages.values()):
+        # (at the end too: the links then carry each player's grid, shown for everyone to check)
+        assert time.monotonic() < deadline, "the game by link did not end"
+        progressed = False
+        for name, page in pages.items():
+            other = "bob" if name == "ann" else "ann"
+            current = screen(page)
+            if current not in ("waiting", "over"):
+                if moves in (0, 1, 6):
+                    shot(page, f"turn-{moves}")
+                take_turn(page, current)
+                moves += 1
+                progressed = True
+                page.wait_for_timeout(50)
+                continue
+            link = sent_link(page)
+            if link and opened.get(other) != link:  # a new link to send: the other player opens it
+                if links in (2, 3):
+                    shot(page, f"send-{links}")
+                opened[other] = link
+                pages[other].goto(link)
+                pages[other].wait_for_function("location.hash.startsWith('#bylink=')")
+                links += 1
+                progressed = True
+        if not progressed:
+            for page in pages.values():
+                page.wait_for_timeout(100)
+            progressed = any(sent_link(page) and opened.get("bob" if name == "ann" else "ann") != sent_link(page)
+                             for name, page in pages.items())
+    shot(ann, "over")
+    for page in pages.values():
+        expect(page.locator("#verdict")).to_be_visible()
+        page.click("#check-game")
+        expect(page.locator("#check-verdict")).to_contain_text("Checked: Every one of the")
+        expect(page.locator("#check-verdict")).to_contain_text("signature")
+    assert moves > 10 and links > 5
+    # Opened again: recognised, nothing changes.
+    bob.goto(opened["bob"])
+    expect(bob.locator("#verdict")).to_be_visible()
+    # The home list says where each game by link stands.
+    ann.goto(site.url + "#")
+    expect(ann.locator(".save.by-link")).to_contain_text("Four Letter Words by link")
+    expect(ann.locator(".save.by-link .save-summary")).to_have_text("Over")
+    shot(ann, "home")

@@ -1,0 +1,203 @@
+// Play by link in the page (wordtable.link through the bridge's link.* operations): each game
+// kept in this browser under its own key, the table drawn by the same TableScreen as every game,
+// and after each move the link to send: the Web Share API where the browser has it (phones),
+// copy and a QR code otherwise. Python decides every rule; this draws and stores.
+import { element, button, copyButton } from "./ui.js";
+import { readJSON, writeJSON, StoreProblem } from "./store.js";
+import { qrPicture } from "./qr.js";
+import { TableScreen, checkGameButton, waitingLine } from "./table-screen.js";
+import { rememberedName, rememberName } from "./settings.js";
+
+const PREFIX = "wordtable.link.";
+const FORMAT = "wordtable-link";
+
+/** The page's address: the links it makes open it (a fragment never reaches the site's host). */
+export const siteAddress = () => `${location.origin}${location.pathname}`;
+
+const isEntry = (value) => value !== null && typeof value === "object" && value.format === FORMAT
+  && typeof value.table === "string" && typeof value.game === "string" && value.saved !== null && typeof value.saved === "object";
+
+export function readLinkGame(table) {
+  const { value } = readJSON(PREFIX + table, null, isEntry);
+  return value;
+}
+
+/** Every game by link in this browser, the latest first (for the home screen's list). */
+export function listLinkGames() {
+  const found = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith(PREFIX)) continue;
+      const { value } = readJSON(key, null, isEntry);
+      if (value) found.push(value);
+    }
+  } catch { /* storage blocked: nothing listed */ }
+  return found.sort((a, b) => (b.updated ?? "").localeCompare(a.updated ?? ""));
+}
+
+/** What the home screen says of a game by link: "Your move", "Waiting for Ann since …", "Over". */
+export function linkGameState(entry, when) {
+  const state = entry.state ?? {};
+  if (state.over) return "Over";
+  if (state.your_turn) return "Your move";
+  const who = state.send_to ?? state.waiting_for?.join(", ");
+  return who ? `Waiting for ${who} since ${when(entry.changed ?? entry.updated)}` : `Waiting since ${when(entry.changed ?? entry.updated)}`;
+}
+
+export function keepLinkGame(reply, previous = null) {
+  const now = new Date().toISOString();
+  const state = { your_turn: reply.your_turn, over: reply.over, waiting_for: reply.waiting_for, send_to: reply.send_to,
+    players: reply.players, send: reply.send };
+  const changed = previous && JSON.stringify(previous.state?.your_turn) === JSON.stringify(state.your_turn)
+    && previous.state?.over === state.over ? previous.changed : now;
+  const entry = { format: FORMAT, table: reply.game, game: reply.kind, saved: reply.saved, state, updated: now, changed };
+  try {
+    writeJSON(PREFIX + reply.game, entry);
+  } catch (error) {
+    if (!(error instanceof StoreProblem)) throw error;
+  }
+  return entry;
+}
+
+export class LinkScreen {
+  constructor({ python, games, root, notice }) {
+    Object.assign(this, { python, games, root, notice });
+    this.screen = null;
+    this.entry = null;
+  }
+
+  close() {
+    this.screen?.dispose();
+  }
+
+  /** A game by link kept in this browser (#bylink=TABLE). */
+  async openSaved(table) {
+    const entry = readLinkGame(table);
+    if (!entry) return this.stop("This game by link is not in this browser.");
+    this.entry = entry;
+    return this.run(() => this.python.call("link.show", { saved: entry.saved, again: true, site: siteAddress() }));
+  }
+
+  /** A link opened (#link=…): into its game here, or, for a new game's invitation, a seat. */
+  async openLink(link) {
+    let peek;
+    try {
+      peek = await this.python.call("link.peek", { link });
+    } catch (error) {
+      return this.stop(error.message);
+    }
+    const entry = readLinkGame(peek.table);
+    if (entry) {
+      this.entry = entry;
+      return this.run(() => this.python.call("link.open", { link, saved: entry.saved, site: siteAddress() }), { fallback: entry });
+    }
+    if (!peek.invitation) return this.stop("This link is of a game this browser is not in: only the player it was sent to can open it.");
+    const game = this.games[peek.game];
+    if (!game) return this.stop("This link is of a game this version of Wordtable does not have.");
+    const name = element("input", { id: "link-name", maxlength: 24, autocomplete: "nickname", value: rememberedName(), placeholder: "your name" });
+    const message = element("output", { id: "link-join-message", "aria-live": "polite" });
+    const join = button("Join the game", () => {
+      rememberName(name.value);
+      this.run(() => this.python.call("link.open", { link, name: name.value, site: siteAddress() }), { message });
+    }, { primary: true, id: "link-join" });
+    this.root.replaceChildren(element("div", { class: "panel", id: "link-invited" },
+      element("h2", {}, `${peek.from ?? "A friend"} invites you to play ${game.title} by link`),
+      element("p", {}, "Each move is a link you send by any chat app; you play when it is your turn, at your own pace."),
+      element("label", { for: "link-name" }, "Your name"), name, element("div", { class: "row" }, join), message));
+  }
+
+  stop(text) {
+    this.root.replaceChildren(element("div", { class: "panel" },
+      element("p", { class: "notice bad", role: "alert", id: "link-refused" }, text), element("a", { class: "button", href: "#" }, "Home")));
+  }
+
+  /** Calls Python; its reply is kept and drawn; a refusal is said (nothing changed). */
+  async run(call, { message = null, fallback = null } = {}) {
+    let reply;
+    try {
+      reply = await call();
+    } catch (error) {
+      if (message) message.textContent = error.message;
+      else if (fallback) {
+        await this.run(() => this.python.call("link.show", { saved: fallback.saved, site: siteAddress() }));
+        this.notice?.(error.message);
+      } else this.stop(error.message);
+      return;
+    }
+    this.entry = keepLinkGame(reply, this.entry);
+    if (!location.hash.startsWith("#bylink=")) history.replaceState(null, "", `#bylink=${encodeURIComponent(reply.game)}`);
+    this.draw(reply);
+  }
+
+  draw(reply) {
+    const game = this.games[reply.kind];
+    const players = reply.players.map((name, seat) => ({ name: name ?? `Player ${seat + 1} (not joined yet)`, bot: null }));
+    this.screen?.dispose();
+    this.screen = new TableScreen({ root: this.root, game, players, title: `${game.title} by link`,
+      controls: [element("a", { class: "button small", href: "#", id: "link-home" }, "Home")],
+      lines: [reply.note ? element("p", { class: "hint", id: "link-note" }, reply.note) : null],
+      seatNote: (s) => ({ suffix: s === reply.seat ? " (you)" : "" }) });
+    const send = this.sendPanel(reply);
+    const view = reply.view;
+    if (!view) {
+      this.screen.setHeadline("Waiting for every player to join");
+      this.screen.setMain(waitingLine("The game starts once every player has joined by their link.", "link-waiting"), send);
+      return;
+    }
+    this.screen.showSide(view);
+    const ask = async (question, args) => (await this.python.call("game.ask",
+      { record: reply.saved.record, seat: reply.seat, question, args })).answer;
+    if (reply.over) {
+      const check = checkGameButton(() => this.python.call("game.verify", { record: reply.saved.record }));
+      this.screen.showGameOver(view, { ask, seat: reply.seat, actions: [check] });
+      if (send) this.screen.main.prepend(send);
+      return;
+    }
+    if (reply.your_turn) {
+      const act = async (move) => {
+        this.screen.setBusy(true);
+        try {
+          const next = await this.python.call("link.move", { saved: reply.saved, move, site: siteAddress() });
+          this.entry = keepLinkGame(next, this.entry);
+          this.draw(next);
+        } catch (error) {
+          this.screen.setBusy(false);
+          throw error;
+        }
+      };
+      const suggest = async () => (await this.python.call("link.suggest", { saved: reply.saved })).move;
+      this.screen.showTurn(view, players[reply.seat], { act, suggest, ask });
+      return;
+    }
+    const who = reply.send ? reply.send_to ?? "your friend" : reply.waiting_for.join(", ");
+    this.screen.showWaiting(view, send ? `Send the link to ${who}: the game goes on when they open it.`
+      : `Waiting for ${who || "the others"}: open their link when it comes.`, "link-waiting", { own: view });
+    if (send) this.screen.main.prepend(send);
+  }
+
+  /** "Send this link to Bob": share (a phone's share sheet), copy, or a QR code. */
+  sendPanel(reply) {
+    if (!reply.send) return null;
+    const url = reply.send;
+    const title = this.games[reply.kind].title;
+    const me = reply.players[reply.seat];
+    const invitation = reply.send_to === null;  // a seat nobody has joined yet
+    const whom = invitation ? "the friend you want to play with" : reply.send_to;
+    const text = invitation ? `${me} invites you to play ${title} by link` : `Your move in ${title} with ${me}`;
+    const field = element("input", { id: "link-send", readonly: "", value: url, "aria-label": `The link for ${whom}` });
+    const status = element("output", { "aria-live": "polite" });
+    const share = navigator.share
+      ? button("Share…", async () => {
+        try {
+          await navigator.share({ title: "Wordtable", text, url });
+        } catch { /* the player closed the share sheet */ }
+      }, { primary: true, id: "link-share" })
+      : null;
+    return element("div", { class: "panel link-send", id: "link-send-panel" },
+      element("p", { id: "link-send-to" }, `Send this ${invitation ? "invitation" : "link"} to ${whom} (by any chat app, mail or message):`),
+      element("div", { class: "invite-link" }, qrPicture(url, `QR code of the link for ${whom}`),
+        element("div", {}, field, element("div", { class: "row" }, share,
+          copyButton("Copy the link", `${text}: ${url}`, field, status, { small: !!share, primary: !share, id: "link-copy" }), status))));
+  }
+}
