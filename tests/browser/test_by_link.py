@@ -41,6 +41,7 @@ def test_two_devices_play_four_letter_words_to_the_end_by_links_alone(browser: B
     ann.goto(site.url + "#new=four-letter-words")
     assert wait_for_boot(ann) == "ready"
     ann.click("[data-preset=link]")
+    expect(ann.locator("#setup-link-note")).to_contain_text("stays on their own device until the end")
     shot(ann, "setup")
     ann.locator(".seat-name-input").first.fill("Ann")
     ann.click("#setup-start")

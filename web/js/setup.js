@@ -58,6 +58,9 @@ export class Setup {
     this.seatList = element("ol", { class: "seat-editor", id: "seat-editor" });
     this.hostSees = element("p", { class: "hint", id: "setup-host-sees", hidden: true },
       `Online, the game runs on your device (you host it), which ${game.info.host_sees} Each friend's device signs their own moves, so nobody, you included, can make or change a move for them; the host can stop the game at any time. Your friends are told so when they join.`);
+    // By link, every device replays the game: where its secrets are, said before it starts.
+    this.linkNote = element("p", { class: "hint", id: "setup-link-note", hidden: true },
+      `By link, each move is a link you send by any chat app; your friends play on their own devices, at their own pace. ${game.info?.by_link_note ?? ""}`);
     // What the bots in play do, in the game's own words (botLevels).
     this.botLevels = element("ul", { class: "hint bot-levels", id: "setup-bot-levels", hidden: true });
     this.addButton = button("Add a player", () => { this.addSeat("human"); this.markPreset(null); }, { small: true, id: "add-seat" });
@@ -80,7 +83,7 @@ export class Setup {
       element("div", { class: "setup-head" }, element("h2", {}, `New game of ${game.title}`),
         button("?", () => showRules(game), { small: true, id: "setup-rules", title: `How to play ${game.title}`,
           "aria-label": `How to play ${game.title}`, "aria-haspopup": "dialog" })),
-      element("fieldset", {}, element("legend", {}, "Players"), presets, this.seatList, this.addButton, this.botLevels, this.hostSees),
+      element("fieldset", {}, element("legend", {}, "Players"), presets, this.seatList, this.addButton, this.botLevels, this.hostSees, this.linkNote),
       gameFields,
       element("fieldset", {}, element("legend", {}, "Dictionary"),
         element("label", { for: "setup-lexicon" }, "Words are checked against"), this.lexicon,
@@ -247,6 +250,7 @@ export class Setup {
     this.addButton.disabled = this.seats.length >= this.game.maxPlayers;
     // Online, the game runs on this device: say plainly what it can see, before anyone joins.
     this.hostSees.hidden = !this.seats.some((seat) => seat.type.value === "online");
+    this.linkNote.hidden = !this.seats.some((seat) => seat.type.value === "link");
     const levels = ["easy", "medium", "hard"].filter((level) => this.seats.some((seat) => seat.type.value === level));
     this.botLevels.hidden = !levels.length;
     this.botLevels.replaceChildren(...levels.map((level) => element("li", {},

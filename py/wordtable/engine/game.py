@@ -290,6 +290,18 @@ class Game:
             return "some"
         return "no" if cls.realtime else "yes"
 
+    @classmethod
+    def by_link_note(cls) -> str | None:
+        """Said before a game by link: where its secrets are, since every device replays it."""
+        if cls.kind.hidden == "none" or cls.by_link() == "no":
+            return None
+        if cls.kind.owned_parts:
+            return ("What each player keeps secret stays on their own device until the end, when it is shown and "
+                    "checked against everything its player said during the game.")
+        return ("Every device replays the whole game, so what the rules hide from one player until later (what "
+                "another holds or has written) is on that player's device too: they could read it with the "
+                "browser's developer tools. Draws stay unknown to everyone until they are made.")
+
     def live_only(self, options: GameOptions) -> bool:
         """Whether a game with these options needs every player at once (a race), so that it
         cannot be played by link, a move at a time."""
@@ -300,6 +312,7 @@ class Game:
         low, high = cls.Options.player_range()
         return {"id": cls.id, "title": cls.title, "blurb": cls.blurb, "host_sees": cls.host_sees, "minutes": cls.minutes,
                 "players": {"min": low, "max": high}, "realtime": cls.realtime, "by_link": cls.by_link(),
+                "by_link_note": cls.by_link_note(),
                 "kind": cls.kind.to_json(), "questions": list(cls.questions), "options": [spec.to_json() for spec in cls.Options.specs()]}
 
 

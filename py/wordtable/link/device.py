@@ -49,7 +49,7 @@ class Device:
         saved = self.games.get(table_id)
         if saved is None:
             raise LinkError(f"There is no game {table_id!r} on this device.")
-        if not isinstance(saved, dict) or saved.get("game") not in REGISTRY:
+        if not isinstance(saved, dict) or not isinstance(saved.get("game"), str) or saved["game"] not in REGISTRY:
             raise LinkError(f"The game {table_id!r} on this device is damaged.")
         game, _bots = make(saved["game"], self.lexicon_for)
         try:
@@ -73,20 +73,7 @@ def summary(table: LinkTable, site: str, again: bool = False) -> dict[str, Any]:
             "your_turn": table.your_turn(), "over": outcome is not None, "outcome": outcome,
             "waiting_for": [table.names[seat] for seat in actors if seat != table.seat],
             "send": send, "send_to": None if to is None else table.names[to],  # None: an invitation to a friend
-            "view": table.screen_view(), "note": secrets_note(table.game)}
-
-
-def secrets_note(game: Any) -> str | None:
-    """Said before play: where the secrets of a game by link are (each device replays the game)."""
-    kind = game.kind
-    if kind.hidden == "none":
-        return None
-    if kind.owned_parts:
-        return (f"Each player's {game.owned_part().name} stays on their own device until the end, when every one "
-                "is shown and checked against what its player said during the game.")
-    return ("Every device replays the whole game, so what the rules hide from one player until later (what "
-            "another holds or has written) is on that player's device too: they could read it with the "
-            "browser's developer tools. Draws stay unknown to everyone until they are made.")
+            "view": table.screen_view(), "note": table.game.by_link_note()}
 
 
 def new(device: Device, game_id: str, players: int, options: dict[str, Any], name: str) -> LinkTable:
@@ -110,7 +97,7 @@ def open_link(device: Device, link: str, name: str) -> LinkTable:
         raise LinkError("This link was made by another version of Wordtable: both players need the same "
                         "version (reload the page; it updates itself).")
     game_id, table_id = payload.get("g"), payload.get("t")
-    if game_id not in REGISTRY or not isinstance(table_id, str) or len(table_id) > 40:
+    if not isinstance(game_id, str) or game_id not in REGISTRY or not isinstance(table_id, str) or len(table_id) > 40:
         raise LinkError("This link is of a game this app does not have.")
     if table_id in device.games:
         table = device.table(table_id)
