@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from conftest import TEST_CONTEXT, wait_for_boot, watch_requests
 from four_letter_words_driver import screen, take_turn
+from test_accessibility import problems
 
 
 def new_player(browser: Browser, no_outside_requests: list[str]) -> Page:
@@ -48,12 +49,14 @@ def test_two_devices_play_four_letter_words_to_the_end_by_links_alone(browser: B
     expect(ann.locator("#link-send-to")).to_contain_text("Send this invitation to the friend you want to play with")
     invite = sent_link(ann)
     shot(ann, "invitation-to-send")
+    assert problems(ann, "the invitation to send") == []
     assert invite and "#link=" in invite and len(invite) < 2000
     bob.goto(invite)
     assert wait_for_boot(bob) == "ready"
     expect(bob.locator("#link-invited")).to_contain_text("Ann invites you to play Four Letter Words by link")
     bob.fill("#link-name", "Bob")
     shot(bob, "join")
+    assert problems(bob, "an invitation opened") == []
     bob.click("#link-join")
     pages = {"ann": ann, "bob": bob}
     opened: dict[str, str] = {"bob": invite}
@@ -78,6 +81,8 @@ def test_two_devices_play_four_letter_words_to_the_end_by_links_alone(browser: B
             if link and opened.get(other) != link:  # a new link to send: the other player opens it
                 if links in (2, 3):
                     shot(page, f"send-{links}")
+                if links == 2:
+                    assert problems(page, "a move's link to send") == []
                 opened[other] = link
                 pages[other].goto(link)
                 pages[other].wait_for_function("location.hash.startsWith('#bylink=')")
@@ -103,3 +108,4 @@ def test_two_devices_play_four_letter_words_to_the_end_by_links_alone(browser: B
     expect(ann.locator(".save.by-link")).to_contain_text("Four Letter Words by link")
     expect(ann.locator(".save.by-link .save-summary")).to_have_text("Over")
     shot(ann, "home")
+    assert problems(ann, "the home list with a game by link") == []
