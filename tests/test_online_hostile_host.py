@@ -171,18 +171,23 @@ def caught(host: HostileHost, wire: Wire) -> str:
     return "" if verdict.ok else verdict.message
 
 
+def cheated(game_id: str, attack: str, first_at: int, tries: int) -> tuple[HostileHost, Wire]:
+    """The first of a few seeded games in which the host had the chance to carry out `attack`."""
+    for seed in range(tries):
+        host, wire = hostile_table(game_id, attack, at=first_at + seed, seed=seed)
+        play_out(host, wire, seed)
+        if host.done:
+            return host, wire
+    raise AssertionError(f"the host never had the chance to {attack}")
+
+
 def signed_games() -> list[str]:
     return [game_id for game_id in REGISTRY if game_class(game_id).kind.chance or game_class(game_id).kind.owned_parts]
 
 
 @pytest.mark.parametrize("game_id", ["spell-write", "shrdlu", "wordsmith", "one-letter-better"])
 def test_the_host_records_another_legal_move_for_a_guest_and_every_check_refuses_it(game_id):
-    for seed in range(6):
-        host, wire = hostile_table(game_id, "substitute", at=4 + seed, seed=seed)
-        play_out(host, wire, seed)
-        if host.done:
-            break
-    assert host.done, "the host never had the chance"
+    host, wire = cheated(game_id, "substitute", first_at=4, tries=6)
     said = caught(host, wire)
     assert said, "the substituted move went through"
     if wire.guests["g1"].broken is None:
@@ -193,12 +198,7 @@ def test_the_host_records_another_legal_move_for_a_guest_and_every_check_refuses
 
 @pytest.mark.parametrize("game_id", ["spell-write", "one-letter-better", "wordsmith"])
 def test_the_host_plays_a_move_for_a_guests_seat_that_its_device_never_sent(game_id):
-    for seed in range(8):
-        host, wire = hostile_table(game_id, "insert", at=2 + seed, seed=seed)
-        play_out(host, wire, seed)
-        if host.done:
-            break
-    assert host.done
+    host, wire = cheated(game_id, "insert", first_at=2, tries=8)
     verdict = verify(host.record.to_json(), shipped)
     assert not verdict.ok and "it is not signed by their device" in verdict.message and "seat 2" in verdict.message
     assert caught(host, wire)

@@ -49,8 +49,9 @@ export function keepLinkGame(reply, previous = null) {
   const now = new Date().toISOString();
   const state = { your_turn: reply.your_turn, over: reply.over, waiting_for: reply.waiting_for, send_to: reply.send_to,
     players: reply.players, send: reply.send };
-  const changed = previous && JSON.stringify(previous.state?.your_turn) === JSON.stringify(state.your_turn)
-    && previous.state?.over === state.over ? previous.changed : now;
+  // Since when the game has stood as it does (whose move, over): "Waiting for Ann since …".
+  const same = previous?.state?.your_turn === state.your_turn && previous?.state?.over === state.over;
+  const changed = same ? previous.changed : now;
   const entry = { format: FORMAT, table: reply.game, game: reply.kind, saved: reply.saved, state, updated: now, changed };
   try {
     writeJSON(PREFIX + reply.game, entry);

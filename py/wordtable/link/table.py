@@ -23,7 +23,7 @@ from wordtable.engine.errors import GameError, IllegalMove
 from wordtable.engine.game import WORD_LISTS, Record, ledger_seed, replay_states, settle, start_state, with_shown
 from wordtable.engine.owned import Keep, OwnedBreak, parse_shown
 from wordtable.engine.rng import START_MARK, NeedRandomness, SharedSeed, action_mark
-from wordtable.engine.shared_random import LEDGER_RULES, Ledger, SecretChain, follows, is_link
+from wordtable.engine.shared_random import Ledger, SecretChain, follows, is_link
 from wordtable.engine.signing import (
     DeviceKey,
     is_public_key,
@@ -33,14 +33,11 @@ from wordtable.engine.signing import (
     signed_by,
 )
 from wordtable.link.codec import LinkError
-from wordtable.online.protocol import clean_name
+from wordtable.online.protocol import _int, clean_name
 
 LINK_VERSION = 1   # the payload's format and the rules it is played under; raise with any change
 MAX_PLAYERS = 4
 
-
-def _int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
 
 
 def prefix_digest(table: str, moves: list[tuple[int, dict[str, Any]]]) -> str:
@@ -532,4 +529,4 @@ def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
     return table
 
 
-__all__ = ["LINK_VERSION", "LEDGER_RULES", "LinkTable", "joined_table", "new_table", "prefix_digest"]
+__all__ = ["LINK_VERSION", "LinkTable", "joined_table", "new_table", "prefix_digest"]
