@@ -40,7 +40,7 @@ def play_by_link(tmp_path: Path, game_id: str, players: int, options: dict | Non
             links.append(link)
             if before_open is not None:
                 made[to].put(tables[to]) if to in tables else None
-                before_open(made[to], link)
+                before_open(made[to], link, table)
             if to in tables:
                 tables[to].take(codec.decode(link))
             else:
@@ -93,6 +93,14 @@ def _table_and_invite(tmp_path: Path, game_id: str = "one-letter-better"):
     return ann, bob, table, invite
 
 
+def resigned(payload: dict, sender) -> str:
+    """A link changed and signed again by its sender's own device (a hostile player, who holds
+    their own key): what a receiving device must still refuse on the merits."""
+    from wordtable.engine.signing import link_statement
+    payload = {key: value for key, value in payload.items() if key != "sig"}
+    return "#link=" + codec.encode(dict(payload, sig=sender.key.sign(link_statement(payload["t"], payload))))
+
+
 def _refused(device: devices.Device, link: str, said: str) -> None:
     device.save()
     before = device.path.read_text()
@@ -119,20 +127,27 @@ def test_every_abuse_of_a_link_is_refused_and_changes_nothing(tmp_path):
     # Someone else's link, opened on a device not in that game: not an invitation, its seats are taken.
     cat = devices.Device(tmp_path / "cat.json", shipped)
     _refused(cat, reply, "not an invitation")
-    # A link of another branch of the game (its earlier moves are not those this device holds).
-    _refused(ann, "#link=" + codec.encode(dict(payload, since=0, prefix="0" * 32)), "does not follow the game")
+    # Changed on the way by someone who saw it (a name, a count): not as its sender's device made it.
+    _refused(ann, "#link=" + codec.encode(dict(payload, names=["Ann", "Mallory"])), "changed on the way")
+    _refused(ann, "#link=" + codec.encode(dict(payload, known=[10**6, 0])), "changed on the way")
+    # Bob's own device, hostile: a link of another branch (its earlier moves not Ann's), or made
+    # for a game with other options: neither follows the game on Ann's device.
+    _refused(ann, resigned(dict(payload, since=0, prefix="0" * 32), bob_table), "does not follow the game")
+    other_options = bob.table(table.table)  # as if Bob had joined an invitation changed on the way
+    other_options.record.options = dict(other_options.record.options, rounds=1)
+    _refused(ann, "#link=" + codec.encode(other_options.payload(0)), "does not follow the game")
     # The reply taken, then opened again: recognised, nothing new.
     devices.open_link(ann, reply, "")
     ann.save()
     _refused(ann, reply, "opened this link already")
     # Ann's own invitation opened on her own device.
-    _refused(ann, invite, "opened this link already|not an invitation")
+    _refused(ann, invite, "was sent to Bob, not to you")
 
 
 def test_nobody_can_move_in_a_players_name_or_skip_a_link(tmp_path):
     tried = []
 
-    def abuse(device: devices.Device, link: str) -> None:
+    def abuse(device: devices.Device, link: str, sender) -> None:
         payload = codec.decode(link)
         if tried or not payload["moves"]:
             return
@@ -140,19 +155,21 @@ def test_nobody_can_move_in_a_players_name_or_skip_a_link(tmp_path):
         copy = devices.Device(tmp_path / "copy.json", shipped)
         copy.games = json.loads(json.dumps(device.games))
         seat, move, n, base, signature = payload["moves"][-1]
-        # Someone who saw the link (a group chat) changes a player's move: the signature does not hold.
+        # Someone who saw the link (a group chat) changes a player's move: the link's signature fails.
         forged = dict(payload, moves=payload["moves"][:-1] + [[seat, dict(move, forged=1), n, base, signature]])
-        _refused(copy, "#link=" + codec.encode(forged), "not signed by its player's device")
-        # Or signs it with a key of their own: not the key that player joined with.
+        _refused(copy, "#link=" + codec.encode(forged), "changed on the way")
+        # The sender's own device, hostile, passes on a move changed: the move's signature fails.
+        _refused(copy, resigned(forged, sender), "not signed by its player's device")
+        # Or a move signed by a key of its own: not the key that player joined with.
         from wordtable.engine.signing import DeviceKey, move_statement
         other = DeviceKey.new().sign(move_statement(payload["t"], seat, n, base, move))
-        _refused(copy, "#link=" + codec.encode(dict(payload, moves=payload["moves"][:-1] + [[seat, move, n, base, other]])),
+        _refused(copy, resigned(dict(payload, moves=payload["moves"][:-1] + [[seat, move, n, base, other]]), sender),
                  "not signed by its player's device")
         # A link that starts after moves this device has not seen: out of order.
-        _refused(copy, "#link=" + codec.encode(dict(payload, since=payload["since"] + 5)), "comes after one you have not opened")
+        _refused(copy, resigned(dict(payload, since=payload["since"] + 5), sender), "comes after one you have not opened")
         # A move for the receiving device's own seat that it never made.
         own = [copy.table(payload["t"]).seat, move, n, base, signature]
-        _refused(copy, "#link=" + codec.encode(dict(payload, moves=payload["moves"][:-1] + [own])), "not signed|never made")
+        _refused(copy, resigned(dict(payload, moves=payload["moves"][:-1] + [own]), sender), "not signed|never made")
 
     play_by_link(tmp_path, "four-letter-words", 2, before_open=abuse)
     assert tried
@@ -216,7 +233,7 @@ def test_hostile_links_get_a_message_never_an_internal_error_and_change_nothing(
     rng = random.Random(game_id)
     counts = {"refused": 0, "taken": 0}
 
-    def hostile(device: devices.Device, link: str) -> None:
+    def hostile(device: devices.Device, link: str, sender) -> None:
         payload = codec.decode(link)
         for _ in range(6):
             copy = devices.Device(tmp_path / "copy.json", shipped)
@@ -224,7 +241,9 @@ def test_hostile_links_get_a_message_never_an_internal_error_and_change_nothing(
             copy.save()
             before = copy.path.read_text()
             try:
-                devices.open_link(copy, "#link=" + codec.encode(mutate_value(payload, rng)), "Mallory")
+                mutated = mutate_value(payload, rng)  # by its sender's own device, now and then, or on the way
+                signed = isinstance(mutated, dict) and rng.random() < 0.5 and "t" in mutated
+                devices.open_link(copy, resigned(mutated, sender) if signed else "#link=" + codec.encode(mutated), "Mallory")
                 counts["taken"] += 1
             except LinkError:
                 counts["refused"] += 1

@@ -269,13 +269,13 @@ def link_command(args: argparse.Namespace) -> int:
 
 
 def verify_file(path: str) -> int:
-    import json
 
+    from wordtable import safe_json
     from wordtable.lexicon import store
     from wordtable.verify import verify
     try:
         with open(path, encoding="utf-8") as file:
-            data = json.load(file)
+            data = safe_json.loads(file.read())
     except (OSError, UnicodeDecodeError, ValueError) as error:
         print(f"python3 -m wordtable verify: cannot read {path}: {error}", file=sys.stderr)
         return 2

@@ -97,6 +97,12 @@ def stopped_statement(table: str, seat: int, reason: str) -> bytes:
     return _statement("stopped", table, seat, reason)
 
 
+def link_statement(table: str, payload: dict[str, Any]) -> bytes:
+    """A whole link of a game by link (wordtable.link), as its sender's device made it: nothing
+    in it can be changed on the way, by anyone who saw it."""
+    return _statement("link", table, {key: value for key, value in payload.items() if key != "sig"})
+
+
 @dataclass(frozen=True)
 class SignatureFault:
     """Where a record does not hold what a device signed: `seat` is the one whose signature

@@ -80,9 +80,10 @@ def new(device: Device, game_id: str, players: int, options: dict[str, Any], nam
     from wordtable.games import REGISTRY, make
     if game_id not in REGISTRY:
         raise LinkError(f"There is no game {game_id!r}: {', '.join(REGISTRY)}.")
+    from wordtable.online import clean_name
     game, _bots = make(game_id, device.lexicon_for)
     try:
-        table = new_table(game, players, options, name)
+        table = new_table(game, players, options, clean_name(name) or "Player 1")
     except GameError as error:
         raise LinkError(f"That game cannot be set up: {error}") from None
     device.put(table)

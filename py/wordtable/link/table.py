@@ -27,6 +27,7 @@ from wordtable.engine.shared_random import Ledger, SecretChain, follows, is_link
 from wordtable.engine.signing import (
     DeviceKey,
     is_public_key,
+    link_statement,
     move_statement,
     reveal_statement,
     shown_statement,
@@ -40,9 +41,10 @@ MAX_PLAYERS = 4
 
 
 
-def prefix_digest(table: str, moves: list[tuple[int, dict[str, Any]]]) -> str:
-    """What both sides must hold alike before a link's new moves: its first moves' digest."""
-    text = json.dumps([table, [[seat, move] for seat, move in moves]], sort_keys=True, separators=(",", ":"))
+def prefix_digest(table: str, options: dict[str, Any], moves: list[tuple[int, dict[str, Any]]]) -> str:
+    """What both sides must hold alike before a link's new moves: the game's options and its
+    first moves, in a digest."""
+    text = json.dumps([table, options, [[seat, move] for seat, move in moves]], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -192,6 +194,10 @@ class LinkTable:
         self.record.moves.append((seat, move))
         self.record.signed["moves"][str(len(self.record.moves) - 1)] = [action["n"], action["base"], action["sig"]]
 
+    def _seat_keys(self) -> list[str]:
+        """The seats as a link's objects name them: "0", "1", … and nothing else ("01" is not 1)."""
+        return [str(seat) for seat in range(self.players)]
+
     def _fill_event(self) -> None:
         """The open event's parts from the link being taken, each checked against its seat's
         chain and signature; the event closes once every part is in."""
@@ -200,7 +206,7 @@ class LinkTable:
         if label != self.event["label"]:
             raise LinkError(f"This link's random event {k} is not the draw this game makes there.")
         for key, part in parts.items():
-            if not (isinstance(key, str) and key.isdigit() and int(key) < self.players and isinstance(part, list)
+            if not (key in self._seat_keys() and isinstance(part, list)
                     and len(part) == 2):
                 raise LinkError("This link's random draw is damaged.")
             seat = int(key)
@@ -303,7 +309,7 @@ class LinkTable:
         self.shown_known[self.seat] = len(self.shown)
         payload: dict[str, Any] = {
             "w": LINK_VERSION, "g": self.game.id, "t": self.table, "n": self.players, "from": self.seat, "to": to,
-            "since": since, "prefix": prefix_digest(self.table, self.record.moves[:since]), "moves": moves,
+            "since": since, "prefix": prefix_digest(self.table, self.record.options, self.record.moves[:since]), "moves": moves,
             "known": self.known, "shown_known": self.shown_known}
         if since == 0:  # what joining and starting need: the table's options and every player
             payload.update(o=self.record.options, names=self.names, heads=self.heads, keys=self.keys)
@@ -319,12 +325,18 @@ class LinkTable:
             payload["pending"] = self.pending
         if self.shown:
             payload["shown"] = self.shown
-        return payload
+        payload["sig"] = self.key.sign(link_statement(self.table, payload))
+        return json.loads(json.dumps(payload))  # as it travels: no list shared with this table
 
     def take(self, payload: dict[str, Any]) -> bool:
         """Adds what a link carries (checked first: LinkError, nothing changed, when it does
         not hold); whether anything was new."""
         before = json.dumps(self.to_json(), sort_keys=True)
+        to = payload.get("to")
+        if to != self.seat:
+            who = self.names[to] if _int(to) and to < self.players else None
+            raise LinkError(f"This link was sent to {who or 'another player'}, not to you: open the link sent to you.")
+        check_sender(payload, self.keys)
         self._roster(payload)
         self._incoming = self._events_of(payload)
         if self.record.shared is None and all(self.heads):
@@ -375,7 +387,7 @@ class LinkTable:
         if since > len(self.record.moves):
             raise LinkError(f"This link comes after one you have not opened yet (it starts after move {since}; you "
                             f"have {len(self.record.moves)}): open the earlier link first, or ask for it again.")
-        if prefix != prefix_digest(self.table, self.record.moves[:since]):
+        if prefix != prefix_digest(self.table, self.record.options, self.record.moves[:since]):
             raise LinkError("This link does not follow the game on this device: it belongs to another game, "
                             "or to another branch of this one.")
         new = False
@@ -451,7 +463,7 @@ class LinkTable:
         if not (isinstance(shown, dict) and self.over()):
             raise LinkError("This link shows secrets before the game is over.")
         for key, entry in shown.items():
-            if not (key.isdigit() and int(key) < self.players and isinstance(entry, list) and len(entry) == 2
+            if not (key in self._seat_keys() and isinstance(entry, list) and len(entry) == 2
                     and parse_shown(entry[0]) is not None
                     and signed_by(self.keys[int(key)], shown_statement(self.table, int(key), entry[0]), entry[1])):
                 raise LinkError("A secret this link shows is not signed by its owner's device.")
@@ -477,8 +489,13 @@ class LinkTable:
                         list(data["keys"]), Record.from_json(data["record"]), data["chain"], data["key"], keep,
                         list(data["known"]), data["event"], data["pending"], data["sent"], dict(data["shown"]),
                         list(data["shown_known"]), list(data["events_known"]), dict(data["handed"]))
-        except (KeyError, TypeError, GameError) as error:
+        except (KeyError, TypeError, IndexError, AttributeError, ValueError, GameError) as error:
             raise ValueError(f"this device's saved game is damaged ({error})") from None
+        if not (isinstance(table.table, str) and 2 <= table.players <= MAX_PLAYERS and 0 <= table.seat < table.players
+                and all(len(values) == table.players for values in (table.names, table.heads, table.keys, table.known,
+                                                                     table.shown_known, table.events_known))
+                and (table.event is None or isinstance(table.event, dict))):
+            raise ValueError("this device's saved game is damaged")
         return table
 
 
@@ -501,6 +518,17 @@ def new_table(game: Any, players: int, options: dict[str, Any], name: str) -> Li
     return table
 
 
+def check_sender(payload: dict[str, Any], keys: list[str | None]) -> None:
+    """The link is exactly as its sender's device made it: signed by the key that device joined
+    with (known here, or for a player not known yet, the one the link gives)."""
+    sender, given = payload.get("from"), payload.get("keys")
+    if not (_int(sender) and sender < len(keys)):
+        raise LinkError("This link is damaged.")
+    key = keys[sender] or (given[sender] if isinstance(given, list) and len(given) == len(keys) else None)
+    if not signed_by(key, link_statement(str(payload.get("t")), payload), payload.get("sig")):
+        raise LinkError("This link was changed on the way (it is not as its sender's device made it): ask for it again.")
+
+
 def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
     """This device takes the free seat an invitation is for."""
     seat, players = payload.get("to"), payload.get("n")
@@ -509,6 +537,7 @@ def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
             and isinstance(options, dict) and isinstance(payload.get("heads"), list)
             and len(payload["heads"]) == players and isinstance(payload.get("t"), str)):
         raise LinkError("This invitation is damaged.")
+    check_sender(payload, [None] * players)
     if payload["heads"][seat] is not None:
         raise LinkError("This link is not an invitation: its seat is taken (is it a link of a game on another "
                         "device of yours?).")
