@@ -344,6 +344,16 @@ class WebKit(Engine):
     _base: str = ""
 
     def start(self) -> None:
+        # The browser's start still hangs now and then (a CI run here: the new session never
+        # answered): a second try, with a new display and driver, rather than a failed suite.
+        try:
+            self._start(session_timeout_s=START_TIMEOUT_S * 2)
+        except (TimeoutError, OSError, EngineError):
+            stop_process(self._driver)
+            stop_process(self._xvfb)
+            self._start(session_timeout_s=COMMAND_TIMEOUT_S + 10)
+
+    def _start(self, session_timeout_s: float) -> None:
         self._xvfb, display = start_xvfb()
         port = free_port()
         # NO_AT_BRIDGE: without a session bus, GTK's accessibility bridge sometimes hangs the
@@ -358,7 +368,7 @@ class WebKit(Engine):
                 raise EngineError(f"WebKitWebDriver did not answer on {self._base}")
             time.sleep(0.1)
         proxy = f"127.0.0.1:{self.recorder.port}"
-        session = self._command("POST", "/session", {"capabilities": {"alwaysMatch": {
+        session = self._command("POST", "/session", timeout_s=session_timeout_s, body={"capabilities": {"alwaysMatch": {
             # The driver's default browser: WebKitGTK's MiniBrowser, from libwebkit2gtk.
             "webkitgtk:browserOptions": {"args": ["--automation"]},
             "proxy": {"proxyType": "manual", "httpProxy": proxy, "sslProxy": proxy,
@@ -373,12 +383,12 @@ class WebKit(Engine):
         except OSError:
             return False
 
-    def _command(self, method: str, path: str, body: dict | None = None) -> Any:
+    def _command(self, method: str, path: str, body: dict | None = None, timeout_s: float = COMMAND_TIMEOUT_S + 10) -> Any:
         data = json.dumps(body).encode() if body is not None else None
         request = urllib.request.Request(self._base + path, data=data, method=method,
                                          headers={"Content-Type": "application/json"})
         try:
-            with urllib.request.urlopen(request, timeout=COMMAND_TIMEOUT_S + 10) as answer:
+            with urllib.request.urlopen(request, timeout=timeout_s) as answer:
                 return json.load(answer)["value"]
         except urllib.error.HTTPError as error:
             value = json.load(error).get("value", {})
