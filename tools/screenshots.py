@@ -66,7 +66,7 @@ def main(out: Path, only: str | None = None) -> None:
                 continue
             gate = good.hold(f"pyodide/{build.STDLIB_PYC_NAME}")
             page.goto(good.url)
-            page.wait_for_selector("#boot-label:has-text('Starting Python')")
+            page.wait_for_selector("#boot-label:has-text('Starting the rules checker')")
             page.screenshot(path=out / f"loading-{size}.png", full_page=True)
             gate.set()
             page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
