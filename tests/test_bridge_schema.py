@@ -143,13 +143,15 @@ def tour(call) -> dict[str, dict[str, Any]]:
     # By link: a game made here, joined by a second page, a move, the link shown again.
     site = "https://example.org/wordtable/"
     ann = ok("link.new", game="four-letter-words", players=2, options={}, name="Ann", site=site)
-    ok("link.peek", link=ann["send"])
+    assert ok("link.peek", link=ann["send"])["invitation"]
     bob = ok("link.open", link=ann["send"], name="Bob", site=site)
     ann = ok("link.open", link=bob["send"], saved=ann["saved"], site=site)
     mover = ann if ann["your_turn"] else ok("link.open", link=ann["send"], saved=bob["saved"], site=site)
     ok("link.suggest", saved=mover["saved"])
     ok("link.move", saved=mover["saved"], move={"type": "choose", "word": "salt"}, site=site)
     ok("link.show", saved=mover["saved"], again=True, site=site)
+    whole = ok("link.show", saved=mover["saved"], whole_to=1 - mover["seat"], site=site)["send"]
+    assert not ok("link.peek", link=whole)["invitation"], "the whole game for a player who joined invites nobody"
     return answered
 
 

@@ -211,7 +211,9 @@ def test_the_command_line_prints_one_json_object_and_refuses_with_a_message(tmp_
             break
     assert main(["link", "show", "--device", mover[0], "--game", made["game"], "--full"]) == 0
     full = json.loads(capsys.readouterr().out)
-    assert full["send"] and codec.decode(full["send"])["since"] == 0  # the whole game, for a new phone
+    assert full["send"] and codec.decode(full["send"])["since"] == 0  # the whole game, for a restored copy
+    assert main(["link", "show", "--device", mover[0], "--game", made["game"], "--full", "--to", "7"]) == 1
+    assert "only to another player who has joined" in capsys.readouterr().err
     assert main(["link", "move", "--device", bob if mover[0] == ann else ann, "--game", made["game"],
                  "--move", '{"type": "choose", "word": "salt"}']) == 1
     assert "not your move" in capsys.readouterr().err
@@ -253,3 +255,74 @@ def test_hostile_links_get_a_message_never_an_internal_error_and_change_nothing(
 
     play_by_link(tmp_path, game_id, 2, before_open=hostile)
     assert counts["refused"] > 50, counts
+
+
+def _two_devices_playing(tmp_path: Path, game_id: str):
+    """Ann's and Bob's devices with a game by link under way: (tables by seat, a step that makes
+    the next link and opens it, moving first where it is someone's turn)."""
+    ann, bob, table, invite = _table_and_invite(tmp_path, game_id)
+    tables = {0: table, 1: devices.open_link(bob, invite, "Bob")}
+
+    def step(seed: int = 0) -> bool:
+        """One move, or one link made and opened; False once nothing is left to do."""
+        for mover in tables.values():
+            if mover.your_turn():
+                mover.play(devices.bot_move(mover, "medium", shipped, seed))
+                return True
+            link = devices.summary(mover, "https://example.org/")["send"]
+            if link is not None:
+                tables[codec.decode(link)["to"]].take(codec.decode(link))
+                return True
+        return False
+
+    return tables, step
+
+
+def test_a_player_who_restores_an_older_copy_catches_up_with_the_whole_game(tmp_path):
+    """Bob's browser lost the game; he imports an export made some moves ago. Ann sends him the
+    whole game: his copy takes every move since, his own included (signed by his key), and
+    the game goes on to the end with both records alike."""
+    tables, step = _two_devices_playing(tmp_path, "one-letter-better")
+    while len([seat for seat, _ in tables[1].record.moves if seat == 1]) < 2:
+        assert step()
+    exported = json.loads(json.dumps(tables[1].to_json()))
+    while len([seat for seat, _ in tables[1].record.moves if seat == 1]) < 5:
+        assert step()
+    game, _bots = __import__("wordtable.games", fromlist=["make"]).make("one-letter-better", shipped)
+    restored = devices.LinkTable.from_json(game, exported)
+    assert len(restored.record.moves) < len(tables[1].record.moves)
+    whole = tables[0].hand_over_whole(1)
+    assert whole["since"] == 0 and whole["to"] == 1
+    assert restored.take(json.loads(json.dumps(whole)))
+    assert restored.record.moves == tables[0].record.moves
+    assert restored.sent == sum(seat == 1 for seat, _ in tables[0].record.moves), "the moves it made since are its own"
+    tables[1] = restored
+    for _ in range(3000):
+        if not step():
+            break
+    assert tables[0].over() and tables[1].over()
+    assert tables[0].record.to_json() == tables[1].record.to_json()
+    assert verify(tables[0].record.to_json(), shipped).ok
+
+
+def test_an_older_copy_with_a_secret_part_is_told_where_to_play(tmp_path):
+    """Four Letter Words' grid never leaves the device that wrote it: a restored copy that
+    missed its own moves cannot rebuild it, and says so, changing nothing."""
+    tables, step = _two_devices_playing(tmp_path, "four-letter-words")
+    while not [seat for seat, _ in tables[1].record.moves if seat == 1]:
+        assert step()
+    exported = json.dumps(tables[1].to_json())
+    while len([seat for seat, _ in tables[1].record.moves if seat == 1]) < 4:
+        assert step()
+    game, _bots = __import__("wordtable.games", fromlist=["make"]).make("four-letter-words", shipped)
+    restored = devices.LinkTable.from_json(game, json.loads(exported))
+    with pytest.raises(LinkError, match="stays on the device that played it"):
+        restored.take(tables[0].hand_over_whole(1))
+    assert json.dumps(restored.to_json()) == exported
+
+
+def test_the_whole_game_goes_only_to_a_player_who_joined(tmp_path):
+    ann, bob, table, invite = _table_and_invite(tmp_path)
+    for seat in (0, 1, 2, -1, "1"):
+        with pytest.raises(LinkError, match="only to another player who has joined"):
+            table.hand_over_whole(seat)

@@ -19,7 +19,7 @@
     link new GAME --device FILE --players N [--option NAME=VALUE]... [--name NAME]
     link open URL --device FILE [--name NAME]
     link move --device FILE --game ID (--move JSON | --bot LEVEL)
-    link show --device FILE --game ID [--full]
+    link show --device FILE --game ID [--full [--to SEAT]]
                                          play by link: each prints one JSON object (game, seat,
                                          your_turn, over, outcome, send: the link for the next
                                          player or null); exits 1 with a message when refused
@@ -68,7 +68,8 @@ def parser() -> argparse.ArgumentParser:
     chosen.add_argument("--bot", metavar="LEVEL")
     link_show = link_commands.add_parser("show", help="a game on the device, and its last link made anew")
     link_show.add_argument("--game", required=True, metavar="ID")
-    link_show.add_argument("--full", action="store_true", help="the whole game in the link (a lost link, a new phone)")
+    link_show.add_argument("--full", action="store_true", help="the whole game in the link (a lost link, a restored copy)")
+    link_show.add_argument("--to", type=int, metavar="SEAT", help="with --full: the seat it is for (default: the next)")
     for sub in (link_new, link_open, link_move, link_show):
         sub.add_argument("--device", required=True, metavar="FILE")
         sub.add_argument("--name", default="", metavar="NAME")
@@ -246,10 +247,6 @@ def link_command(args: argparse.Namespace) -> int:
             table = devices.open_link(device, args.url, args.name)
         elif args.tool == "show":
             table = device.table(args.game)
-            if args.full:
-                table.known = [0] * table.players
-                table.events_known = [0] * table.players
-                table.shown_known = [0] * table.players
         else:
             try:
                 move = None if args.move is None else json.loads(args.move)
@@ -258,7 +255,12 @@ def link_command(args: argparse.Namespace) -> int:
             if move is not None and not isinstance(move, dict):
                 raise LinkError("--move must be a JSON object.")
             table = devices.play(device, args.game, move, args.bot)
-        shown = devices.summary(table, args.site or devices.DEFAULT_SITE, again=args.tool == "show")
+        whole_to = None
+        if args.tool == "show" and args.full:
+            # To the seat named, or the one this device's links go to next.
+            whole_to = args.to if args.to is not None else table.recipient(again=True)
+            whole_to = (table.seat + 1) % table.players if whole_to is None else whole_to
+        shown = devices.summary(table, args.site or devices.DEFAULT_SITE, again=args.tool == "show", whole_to=whole_to)
         device.put(table)
         device.save()  # after the link is made: it records what the recipient now holds
     except LinkError as error:

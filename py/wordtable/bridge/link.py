@@ -23,9 +23,9 @@ def _table(session: Session, saved: dict[str, Any]) -> Any:
         raise Refused(f"This game by link is damaged: {error}") from None
 
 
-def _reply(table: Any, site: str, again: bool = False) -> dict[str, Any]:
+def _reply(table: Any, site: str, again: bool = False, whole_to: int | None = None) -> dict[str, Any]:
     from wordtable.link.device import summary
-    shown = summary(table, site, again)
+    shown = _refusing(lambda: summary(table, site, again, whole_to))
     return {**shown, "saved": table.to_json()}  # after summary: it keeps what the link handed over
 
 
@@ -61,7 +61,9 @@ def peek(session: Session, args: Args) -> dict[str, Any]:
         raise Refused("This is not a Wordtable link.")
     names, sender = payload.get("names"), payload.get("from")
     name = names[sender] if isinstance(names, list) and isinstance(sender, int) and 0 <= sender < len(names) else None
-    return {"table": table[:40], "game": game[:40], "invitation": payload.get("since") == 0 and "o" in payload,
+    heads, to = payload.get("heads"), payload.get("to")
+    free = isinstance(heads, list) and isinstance(to, int) and 0 <= to < len(heads) and heads[to] is None
+    return {"table": table[:40], "game": game[:40], "invitation": payload.get("since") == 0 and "o" in payload and free,
             "from": clean_name(name)}
 
 
@@ -103,9 +105,10 @@ def suggest(session: Session, args: Args) -> dict[str, Any]:
 
 
 def show(session: Session, args: Args) -> dict[str, Any]:
-    """The game as the page's save holds it; `again`: its last link made anew (lost, or not sent)."""
+    """The game as the page's save holds it; `again`: its last link made anew (lost, or not
+    sent); `whole_to`: the whole game in a link for that seat (a friend who lost theirs)."""
     table = _table(session, args["saved"])
-    return _reply(table, args["site"], args["again"])
+    return _reply(table, args["site"], args["again"], args.get("whole_to"))
 
 
 _SITE = required("site", "string")  # the page's address: the links open it
@@ -127,5 +130,6 @@ OPERATIONS: dict[str, Operation] = {
                                        optional("name", "string", ""), _SITE), _REPLY),
     "link.move": Operation(move, (required("saved", "object"), required("move", "object"), _SITE), _REPLY),
     "link.suggest": Operation(suggest, (required("saved", "object"),), (required("move", "object|null"),)),
-    "link.show": Operation(show, (required("saved", "object"), optional("again", "boolean", False), _SITE), _REPLY),
+    "link.show": Operation(show, (required("saved", "object"), optional("again", "boolean", False),
+                                  optional("whole_to", "integer|null", None), _SITE), _REPLY),
 }

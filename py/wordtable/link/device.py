@@ -61,14 +61,16 @@ class Device:
         self.games[table.table] = table.to_json()
 
 
-def summary(table: LinkTable, site: str, again: bool = False) -> dict[str, Any]:
+def summary(table: LinkTable, site: str, again: bool = False, whole_to: int | None = None) -> dict[str, Any]:
     """What a command prints about a game, `send` included: the link for the next player when
-    this device has something new to tell them (or, `again`, the last one made anew)."""
+    this device has something new to tell them (or, `again`, the last one made anew; or, with
+    `whole_to`, the whole game for that seat)."""
     view = table.table_view()
     outcome = None if view is None else view.get("outcome")
-    to = table.recipient(again)
+    to = table.recipient(again) if whole_to is None else whole_to
     actors = table.game.actors(table.state) if table.state is not None and outcome is None else []
-    send = None if to is None else f"{site}#{codec.FRAGMENT}{codec.encode(table.hand_over(to))}"
+    payload = None if to is None else table.hand_over(to) if whole_to is None else table.hand_over_whole(to)
+    send = None if payload is None else f"{site}#{codec.FRAGMENT}{codec.encode(payload)}"
     return {"game": table.table, "kind": table.game.id, "seat": table.seat, "players": table.names,
             "your_turn": table.your_turn(), "over": outcome is not None, "outcome": outcome,
             "waiting_for": [table.names[seat] for seat in actors if seat != table.seat],

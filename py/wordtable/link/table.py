@@ -286,6 +286,14 @@ class LinkTable:
         self.handed[str(to)] = self._digest(to)
         return self.payload(to)
 
+    def hand_over_whole(self, to: int) -> dict[str, Any]:
+        """The whole game in a link for `to`: for a player who lost a link or their saved game
+        and restored an older copy (an export). Their next link says again what they hold."""
+        if not (_int(to) and to < self.players and to != self.seat and self.heads[to] is not None):
+            raise LinkError("The whole game can be sent only to another player who has joined it.")
+        self.known[to] = self.events_known[to] = self.shown_known[to] = 0
+        return self.hand_over(to)
+
     def _needed(self) -> int | None:
         for step in range(1, self.players):
             seat = (self.seat + step) % self.players
@@ -417,7 +425,13 @@ class LinkTable:
             raise LinkError(f"Move {index + 1} of this link is not signed by its player's device: nobody else can "
                             "move for them.")
         if seat == self.seat:
-            raise LinkError(f"This link holds a move {index + 1} for your seat that this device never made.")
+            # Signed by this device's own key: made on a copy of this game (an export restored
+            # here is older than the moves it made since). Taken back, unless a secret part
+            # moved with it: that stays on the copy that played it.
+            if self.keep is not None:
+                raise LinkError(f"This link holds your move {index + 1}, made on another copy of this game: your "
+                                f"{self.part.name} stays on the device that played it, so go on playing there.")
+            self.sent = max(self.sent, n)
         return {"kind": "move", "seat": seat, "move": move, "n": n, "base": base, "sig": signature}
 
     def _apply(self, index: int, action: dict[str, Any]) -> None:
