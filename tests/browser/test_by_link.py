@@ -4,6 +4,7 @@ static site); the home list says whose move it is; a link opened twice changes n
 
 from __future__ import annotations
 
+import json
 import os
 import time
 
@@ -12,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from conftest import TEST_CONTEXT, wait_for_boot, watch_requests
 from four_letter_words_driver import screen, take_turn
 from test_accessibility import problems
+from wordtable.link import codec
 
 
 def new_player(browser: Browser, no_outside_requests: list[str]) -> Page:
@@ -109,3 +111,88 @@ def test_two_devices_play_four_letter_words_to_the_end_by_links_alone(browser: B
     expect(ann.locator(".save.by-link .save-summary")).to_have_text("Over")
     shot(ann, "home")
     assert problems(ann, "the home list with a game by link") == []
+
+
+def start_by_link(ann: Page, bob: Page, site) -> str:
+    """Ann invites, Bob joins; the link Bob's join gives him to send back."""
+    ann.goto(site.url + "#new=four-letter-words")
+    assert wait_for_boot(ann) == "ready"
+    ann.click("[data-preset=link]")
+    ann.locator(".seat-name-input").first.fill("Ann")
+    ann.click("#setup-start")
+    expect(ann.locator("#link-send")).to_be_visible()
+    invite = sent_link(ann)
+    bob.goto(invite)
+    assert wait_for_boot(bob) == "ready"
+    bob.fill("#link-name", "Bob")
+    bob.click("#link-join")
+    expect(bob.locator("#link-send")).to_be_visible()
+    return sent_link(bob)
+
+
+def test_a_browser_that_lost_the_game_imports_its_export_and_gets_the_whole_game(browser: Browser, site,
+                                                                                 no_outside_requests):
+    ann, bob = new_player(browser, no_outside_requests), new_player(browser, no_outside_requests)
+    back = start_by_link(ann, bob, site)
+    bob.click("#link-export")  # a backup, as a player keeps one
+    exported = bob.locator("#export-text").input_value()
+    bob.click("#export-close")
+    assert '"format": "wordtable-link"' in exported
+    # Ann and Bob play on (Bob only opens Ann's links) until it is Bob's move.
+    last, deadline = {"ann": back}, time.monotonic() + 60
+    ann.goto(back)
+    ann.wait_for_function("location.hash.startsWith('#bylink=')")
+    while screen(bob) in ("waiting", "over") or not last.get("bob"):
+        assert time.monotonic() < deadline, "Bob's move never came"
+        if screen(ann) not in ("waiting", "over"):
+            take_turn(ann, screen(ann))
+            ann.wait_for_timeout(50)
+            continue
+        link = sent_link(ann)
+        if link and last.get("bob") != link:
+            last["bob"] = link
+            bob.goto(link)
+            bob.wait_for_function("location.hash.startsWith('#bylink=')")
+        ann.wait_for_timeout(100)
+    # Bob's browser loses everything: a new one knows nothing of the game, and says what to do.
+    bob.context.close()
+    bob = new_player(browser, no_outside_requests)
+    bob.goto(last["bob"])
+    assert wait_for_boot(bob) == "ready"
+    expect(bob.locator("#link-refused")).to_contain_text("import an export of it")
+    bob.goto(site.url + "#")
+    bob.click("#import summary")
+    damaged = json.loads(exported)
+    damaged["saved"]["players"] = 9
+    bob.fill("#import-text", json.dumps(damaged))
+    bob.click("#import-form button[type=submit]")
+    expect(bob.locator("#import-result")).to_contain_text("That game by link cannot be imported")
+    expect(bob.locator(".save.by-link")).to_have_count(0)
+    bob.fill("#import-text", exported)
+    bob.click("#import-form button[type=submit]")
+    expect(bob.locator("#import-result")).to_contain_text("Imported: Four Letter Words by link, as Bob")
+    expect(bob.locator(".save.by-link")).to_contain_text("Four Letter Words by link")
+    # Ann cannot import Bob's copy over her own seat's.
+    ann.goto(site.url + "#")
+    ann.click("#import summary")
+    ann.fill("#import-text", exported)
+    ann.click("#import-form button[type=submit]")
+    expect(ann.locator("#import-result")).to_contain_text("holds that game as Ann's")
+    # Ann sends Bob the whole game; his imported copy catches up and it is his move.
+    ann.click(".save.by-link a.button")
+    ann.locator("#link-whole summary").click()
+    shot(ann, "whole-game")
+    ann.evaluate("document.querySelector('#link-send').value = ''")  # the link shown anew, from the button
+    ann.click("[data-whole-to='1']")
+    expect(ann.locator("#link-send")).not_to_have_value("")
+    expect(ann.locator("#link-send-to")).to_contain_text("Bob")
+    whole = sent_link(ann)
+    assert whole and codec.decode(whole)["since"] == 0 and codec.decode(whole)["to"] == 1
+    bob.goto(whole)
+    bob.wait_for_function("location.hash.startsWith('#bylink=')")
+    expect(bob.locator("#table-headline")).to_be_visible()
+    deadline = time.monotonic() + 10
+    while screen(bob) in ("waiting", "over"):
+        assert time.monotonic() < deadline, "Bob's restored copy did not reach his move"
+        bob.wait_for_timeout(100)
+    assert problems(bob, "a restored game by link") == []

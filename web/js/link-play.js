@@ -7,6 +7,8 @@ import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { qrPicture } from "./qr.js";
 import { TableScreen, checkGameButton, waitingLine } from "./table-screen.js";
 import { rememberedName, rememberName } from "./settings.js";
+import { SaveProblem } from "./saves.js";
+import { showExport } from "./transfer.js";
 
 const PREFIX = "wordtable.link.";
 const FORMAT = "wordtable-link";
@@ -43,6 +45,53 @@ export function linkGameState(entry, when) {
   if (state.your_turn) return "Your move";
   const who = state.send_to ?? state.waiting_for?.join(", ");
   return who ? `Waiting for ${who} since ${when(entry.changed ?? entry.updated)}` : `Waiting since ${when(entry.changed ?? entry.updated)}`;
+}
+
+export function deleteLinkGame(table) {
+  try {
+    localStorage.removeItem(PREFIX + table);
+  } catch { /* storage blocked: nothing was kept */ }
+}
+
+/** The game by link in an exported text, or null when the text is something else. */
+export function linkGameIn(text) {
+  if (typeof text !== "string" || text.length > 2_000_000 || !text.trimStart().startsWith("{")) return null;
+  try {
+    const value = JSON.parse(text);
+    return value?.format === FORMAT ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "Export": the game by link as a file or text, its secrets included (a backup, a new browser). */
+export function exportLinkGame(entry) {
+  const name = entry.state?.players?.[entry.saved.seat] ?? "you";
+  showExport(entry, { text: JSON.stringify(entry, null, 1),
+    filename: `wordtable-by-link-${entry.game}-${String(name).replace(/[^\p{L}\p{N}]+/gu, "-")}-${entry.table}.json` });
+}
+
+/** Imports an exported game by link once Python has read it whole. Never loses a game this
+ * browser holds: another player's copy of it, or a copy behind this one, is refused. */
+export async function importLinkGame(entry, python) {
+  if (!isEntry(entry)) throw new SaveProblem("That game by link cannot be imported: the copy is damaged.");
+  let reply;
+  try {
+    reply = await python.call("link.show", { saved: entry.saved, site: siteAddress() });
+  } catch (error) {
+    throw new SaveProblem(`That game by link cannot be imported: ${error.message}`);
+  }
+  if (reply.game !== entry.table || reply.kind !== entry.game) throw new SaveProblem("That game by link cannot be imported: the copy is damaged.");
+  const here = readLinkGame(reply.game);
+  if (here && here.saved.seat !== reply.seat) {
+    throw new SaveProblem(`This browser holds that game as ${here.state?.players?.[here.saved.seat] ?? "another player"}'s; `
+      + `the copy is ${reply.players[reply.seat] ?? "another player"}'s. Nothing was changed.`);
+  }
+  const moves = (saved) => saved?.record?.moves?.length ?? 0;
+  if (here && moves(here.saved) > moves(reply.saved)) {
+    throw new SaveProblem("This browser holds that game further along than the copy. Nothing was changed.");
+  }
+  return keepLinkGame(reply, here);
 }
 
 export function keepLinkGame(reply, previous = null) {
@@ -93,7 +142,11 @@ export class LinkScreen {
       this.entry = entry;
       return this.run(() => this.python.call("link.open", { link, saved: entry.saved, site: siteAddress() }), { fallback: entry });
     }
-    if (!peek.invitation) return this.stop("This link is of a game this browser is not in: only the player it was sent to can open it.");
+    if (!peek.invitation) {
+      return this.stop("This link is of a game this browser does not hold. If you play it in another browser (a chat app "
+        + "may open links in its own), open the link there. If this browser lost the game, import an export of it "
+        + "(on the home screen), then ask your friend to send you the whole game.");
+    }
     const game = this.games[peek.game];
     if (!game) return this.stop("This link is of a game this version of Wordtable does not have.");
     const name = element("input", { id: "link-name", maxlength: 24, autocomplete: "nickname", value: rememberedName(), placeholder: "your name" });
@@ -136,10 +189,12 @@ export class LinkScreen {
     const players = reply.players.map((name, seat) => ({ name: name ?? `Player ${seat + 1} (not joined yet)`, bot: null }));
     this.screen?.dispose();
     this.screen = new TableScreen({ root: this.root, game, players, title: `${game.title} by link`,
-      controls: [element("a", { class: "button small", href: "#", id: "link-home" }, "Home")],
+      controls: [element("a", { class: "button small", href: "#", id: "link-home" }, "Home"),
+        button("Export", () => exportLinkGame(this.entry), { small: true, id: "link-export" })],
       lines: [reply.note ? element("p", { class: "hint", id: "link-note" }, reply.note) : null],
       seatNote: (s) => ({ suffix: s === reply.seat ? " (you)" : "" }) });
     const send = this.sendPanel(reply);
+    this.root.querySelector(".table-side")?.append(this.wholeGamePanel(reply));
     const view = reply.view;
     if (!view) {
       this.screen.setHeadline("Waiting for every player to join");
@@ -169,12 +224,27 @@ export class LinkScreen {
       };
       const suggest = async () => (await this.python.call("link.suggest", { saved: reply.saved })).move;
       this.screen.showTurn(view, players[reply.seat], { act, suggest, ask });
+      if (send) this.screen.main.prepend(send);  // the whole game, asked for by a friend
       return;
     }
     const who = reply.send ? reply.send_to ?? "your friend" : reply.waiting_for.join(", ");
     this.screen.showWaiting(view, send ? `Send the link to ${who}: the game goes on when they open it.`
       : `Waiting for ${who || "the others"}: open their link when it comes.`, "link-waiting", { own: view });
     if (send) this.screen.main.prepend(send);
+  }
+
+  /** For a friend who lost the game or a link (a cleared browser, an older export restored):
+   * the whole game in one link, for each player who has joined. */
+  wholeGamePanel(reply) {
+    const others = reply.players.map((name, seat) => ({ name, seat })).filter(({ name, seat }) => name && seat !== reply.seat);
+    const buttons = others.map(({ name, seat }) => button(`Send ${name} the whole game`, () => {
+      this.run(() => this.python.call("link.show", { saved: this.entry.saved, whole_to: seat, site: siteAddress() }));
+    }, { small: true, "data-whole-to": seat }));
+    return element("details", { class: "link-whole", id: "link-whole" },
+      element("summary", {}, "A friend lost the game or a link?"),
+      element("p", { class: "hint" }, "Send them the whole game in one link: it brings their copy up to date, "
+        + "and a copy they import from an export catches up with every move since."),
+      element("div", { class: "row" }, ...buttons));
   }
 
   /** "Send this link to Bob": share (a phone's share sheet), copy, or a QR code. */

@@ -7,7 +7,7 @@ import { Setup, rematch } from "./setup.js";
 import { Table, drawSavedTable } from "./table.js";
 import { showExport, importSave, readImportFile } from "./transfer.js";
 import { GuestScreen } from "./online-guest.js";
-import { LinkScreen, listLinkGames, linkGameState } from "./link-play.js";
+import { LinkScreen, listLinkGames, linkGameState, linkGameIn, importLinkGame, exportLinkGame, deleteLinkGame } from "./link-play.js";
 import { loadGames } from "./games/index.js";
 import { showEmbedDialog } from "./embed.js";
 import { dateKey, isDateKey, dailySeed, dailyEntry } from "./daily.js";
@@ -68,7 +68,7 @@ export async function showHome(wordtable) {
       ? "Saving is off in this browser window (it may be inside another site's frame, or private): games will not be kept."
       : "No games yet: the games you start are kept here."));
   } else {
-    list.replaceChildren(...byLink.map(linkItem), ...saves.map((save) => saveItem(save, wordtable)));
+    list.replaceChildren(...byLink.map((entry) => linkItem(entry, wordtable)), ...saves.map((save) => saveItem(save, wordtable)));
   }
   // A newcomer sees the games first; a player with games under way sees those first.
   const gamesSection = $("games-heading").closest("section");
@@ -111,10 +111,8 @@ function dailyLabel(entry) {
   return entry?.streak ? `Daily challenge · ${entry.streak}-day streak` : "Daily challenge";
 }
 
-function saveItem(save, wordtable) {
-  const game = GAMES[save.game];
-  const names = save.players.map((p) => p.bot ? `${p.name} (bot)` : p.name).join(", ");
-  const open = element("a", { class: "button small primary", href: `#game=${save.id}` }, save.over ? "Review" : "Resume");
+/** "Delete", and a second tap on "Really delete?" to do it. */
+function deleteButton(onDelete) {
   let armed = false;
   const remove = button("Delete", () => {
     if (!armed) {
@@ -122,10 +120,20 @@ function saveItem(save, wordtable) {
       remove.textContent = "Really delete?";
       return;
     }
+    onDelete();
+  }, { small: true });
+  return remove;
+}
+
+function saveItem(save, wordtable) {
+  const game = GAMES[save.game];
+  const names = save.players.map((p) => p.bot ? `${p.name} (bot)` : p.name).join(", ");
+  const open = element("a", { class: "button small primary", href: `#game=${save.id}` }, save.over ? "Review" : "Resume");
+  const remove = deleteButton(() => {
     deleteSave(save.id);
     unsaved.delete(save.id);
     showHome(wordtable);
-  }, { small: true });
+  });
   return element("li", { class: `save${save.over ? " over" : ""}`, "data-save": save.id },
     element("div", {},
       element("strong", {}, game.title), element("span", { class: "muted" }, ` · ${when(save.updated)}`),
@@ -135,7 +143,7 @@ function saveItem(save, wordtable) {
 }
 
 /** A game by link in the list: whose move it is, and since when one waits. */
-function linkItem(entry) {
+function linkItem(entry, wordtable) {
   const names = (entry.state?.players ?? []).map((name, seat) => name ?? `Player ${seat + 1}`).join(", ");
   const state = linkGameState(entry, when);
   return element("li", { class: `save by-link${entry.state?.over ? " over" : ""}`, "data-link": entry.table },
@@ -144,7 +152,12 @@ function linkItem(entry) {
       element("div", { class: "save-players" }, names),
       element("div", { class: "save-summary" }, state)),
     element("div", { class: "row" }, element("a", { class: "button small primary", href: `#bylink=${encodeURIComponent(entry.table)}` },
-      entry.state?.your_turn ? "Play" : "Open")));
+      entry.state?.your_turn ? "Play" : "Open"),
+    button("Export", () => exportLinkGame(entry), { small: true }),
+    deleteButton(() => {
+      deleteLinkGame(entry.table);
+      showHome(wordtable);
+    })));
 }
 
 function wireImport(wordtable) {
@@ -158,9 +171,18 @@ function wireImport(wordtable) {
       const file = $("import-file").files[0];
       const text = file ? await readImportFile(file) : $("import-text").value;
       await wordtable.dictionaries.start(); // a game may use one of the player's own lists
-      const save = await importSave(text, { knownGames: KNOWN_GAMES, python: wordtable.python });
+      const byLink = linkGameIn(text);
+      if (byLink) {
+        const entry = await importLinkGame(byLink, wordtable.python);
+        const others = entry.state.players.filter((name, seat) => name && seat !== entry.saved.seat).join(", ");
+        output.textContent = `Imported: ${GAMES[entry.game]?.title ?? entry.game} by link, as ${entry.state.players[entry.saved.seat]}. `
+          + `If the game went on since this copy, ask ${others || "your friend"} to send you the whole game `
+          + "(on their screen: “A friend lost the game or a link?”).";
+      } else {
+        const save = await importSave(text, { knownGames: KNOWN_GAMES, python: wordtable.python });
+        output.textContent = `Imported: ${GAMES[save.game].title} with ${save.players.map((p) => p.name).join(", ")}.`;
+      }
       output.className = "good";
-      output.textContent = `Imported: ${GAMES[save.game].title} with ${save.players.map((p) => p.name).join(", ")}.`;
       form.reset();
       showHome(wordtable);
     } catch (error) {

@@ -4,9 +4,9 @@ import { exportText, exportFilename, parseExport, wouldOverwrite, newSaveId, wri
 
 const MAX_IMPORT_BYTES = 2_000_000;
 
-/** A dialog with the save as text (to copy into a message) and as a file to download. */
-export function showExport(save) {
-  const text = exportText(save);
+/** A dialog with the save as text (to copy into a message) and as a file to download (a game
+ * by link gives its own text and file name). */
+export function showExport(save, { text = exportText(save), filename = exportFilename(save) } = {}) {
   const area = element("textarea", { readonly: true, rows: 8, id: "export-text", "aria-label": "The saved game as text" });
   area.value = text;
   const status = element("output", { "aria-live": "polite" });
@@ -15,7 +15,7 @@ export function showExport(save) {
     element("p", { class: "hint" }, "Keep the file, or copy the text and paste it under “Import a game” in another browser. It holds the whole game, its secrets included."),
     area,
     element("div", { class: "row" },
-      button("Download the file", () => download(exportFilename(save), text), { primary: true, id: "export-download" }),
+      button("Download the file", () => download(filename, text), { primary: true, id: "export-download" }),
       copyButton("Copy the text", text, area, status),
       button("Close", () => dialog.close(), { id: "export-close" })),
     status);
