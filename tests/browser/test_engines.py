@@ -272,3 +272,51 @@ def test_online_play_says_when_the_browser_has_no_webrtc(engine: Engine, engine_
     else:
         assert said.startswith(NO_WEBRTC), said
     engine.click("#invite-close")
+
+
+def test_a_game_by_link_with_a_friend_on_the_command_line(engine: Engine, engine_site: LocalSite, tmp_path: Path):
+    """Play by link in this engine: Ann's page invites, a command-line device joins as Bob, and
+    links go back and forth (the page opening each at #link=…) until each side has taken a move
+    of the other's: the page's links are read by Python's codec, and Python's by the page."""
+    from wordtable.link import codec, device as devices
+    engine.goto(f"{engine_site.url}#new=four-letter-words")
+    booted(engine)
+    engine.click("[data-preset=link]")
+    engine.fill(".seat-name-input", "Ann")
+    engine.click("#setup-start")
+    sent = "document.querySelector('#link-send')?.value ?? ''"
+    link = engine.wait_for(sent, 30, "the invitation to send")
+    bob = devices.Device(tmp_path / "bob.json", store.load)
+    table, opened, deadline = None, set(), time.monotonic() + 120
+
+    def page_moves() -> list:
+        if table is None:
+            return []
+        kept = engine.evaluate(f"localStorage.getItem('wordtable.link.{table.table}')")
+        return json.loads(kept)["saved"]["record"]["moves"] if kept else []
+
+    def seats(moves: list) -> set[int]:
+        return {seat for seat, _ in moves}
+
+    while not (table is not None and 0 in seats(table.record.moves) and 1 in seats(page_moves())):
+        assert time.monotonic() < deadline, f"{engine.name}: the game by link did not get going"
+        if link and link not in opened:  # Ann's newest link: Bob opens it, plays, and sends his back
+            opened.add(link)
+            if table is None:
+                table = devices.open_link(bob, link, "Bob")
+            else:
+                table.take(codec.decode(link))
+            while table.your_turn():
+                table.play(devices.bot_move(table, "medium", store.load))
+            back = devices.summary(table, engine_site.url)["send"]
+            if back:
+                engine.goto(back)
+                engine.wait_for("location.hash.startsWith('#bylink=')", 30, "Bob's link to be opened")
+        if four_letter_words_driver.screen(engine) not in ("waiting", "over"):
+            four_letter_words_step(engine, "")
+        link = engine.evaluate(sent)
+        time.sleep(0.1)
+    no_alert(engine)
+    mine, theirs = page_moves(), table.record.to_json()["moves"]
+    shared = min(len(mine), len(theirs))
+    assert shared >= 2 and mine[:shared] == theirs[:shared], "the page and the command line hold another game"
