@@ -59,6 +59,9 @@ def test_the_rule_reapplied_to_the_shipped_lists_removes_nothing(name):
     plain = [word for word in words if "-" not in word and "'" not in word]
     parts = [part for word in words if "-" in word for part in word.split("-") if len(part) > 1]
     assert [word for word in plain + parts if TOOL.not_a_word(word)] == [], name
+    # Each is also judged whole, by its letters alone: L-P is LP, H'M has no vowel.
+    joined = [word for word in words if "-" in word or "'" in word]
+    assert [word for word in joined if TOOL.not_a_word(TOOL.letters_of(word))] == [], name
 
 
 def test_the_standard_dictionary_refuses_abbreviations_and_keeps_vowelless_words():

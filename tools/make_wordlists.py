@@ -16,6 +16,8 @@ Not words (the seeds say abbreviations are not words): every list leaves out
   AIR, EAU), so they only nominate: ACRONYMS is the reviewed list of those they nominate that
   are acronyms, not words (DUI, MIRV, GIF). Nominated words with no vowel fall under the rule
   above.
+A hyphenated word or a contraction is judged by its parts and also whole, by its letters alone
+(L-P is LP, an abbreviation; H'M has no vowel).
 Every word left out, and why, is written to wordlists/removed.txt.
 
 How common a word is: SCOWL's levels order its words from the commonest (10) to the rarest
@@ -136,14 +138,22 @@ def build_list(recipe: tuple, abbreviations: frozenset[str]) -> tuple[list[str],
     entries = {w for c in categories for w in scowl_entries(c, max_level) if PLAIN_WORD.fullmatch(w)}
     removed = {w: why for w in entries if (why := not_a_word(w, abbreviations))}
     words = entries - set(removed)
+    added = set()
     if contractions:
         for entry in scowl_entries("english-contractions", max_level):
             lowered = entry.lower()  # "I'm" is a contraction, not a name
             if CONTRACTION.fullmatch(lowered):
-                words.add(lowered)
+                added.add(lowered)
     if hyphenated:
-        words |= hyphenated_words(words, abbreviations)
-    return sorted(words), removed
+        added |= hyphenated_words(words, abbreviations)
+    # Judged whole as well, by its letters alone: L-P is LP (an abbreviation), H'M has no vowel.
+    removed |= {w: why for w in added if (why := not_a_word(letters_of(w), abbreviations))}
+    return sorted(words | (added - set(removed))), removed
+
+
+def letters_of(entry: str) -> str:
+    """An entry's letters, without its hyphens and apostrophes (X-RAY: xray)."""
+    return entry.replace("-", "").replace("'", "")
 
 
 def removed_text(removed: dict[str, tuple[str, list[str]]]) -> str:
