@@ -50,7 +50,7 @@ DECISION are ours, and the how-to-play page says them too):
   and must contain that row's letter.
 - Mixed levels: up to 6 white boxes crossed out on a player's sheet at each challenge.
 - Solo: one player, the same rules; the page keeps the best scores per variant.
-- DECISION: a word has at least MIN_LETTERS letters (the dictionaries list every single letter).
+- DECISION: a word has at least MIN_LETTERS letters (A and I are words of every list, and six of them would need no roll).
 """
 from __future__ import annotations
 

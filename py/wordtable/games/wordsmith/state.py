@@ -26,7 +26,7 @@ BOXES, FREE_BOXES = 12, 6
 DONE_CLOCK_S = 60
 WORD_BY_WORD_DICE = 3
 MIN_LETTERS = 2
-STUCK = "no word possible"          # DECISION: single letters are not words here (the lists hold all 26)
+STUCK = "no word possible"          # DECISION: single letters are not words here (A and I are in the lists)
 NONE: Pieces = (0, 0, 0, 0)
 # English letter frequencies (per cent, rounded), for Advanced's "six random letters".
 LETTER_WEIGHTS = {

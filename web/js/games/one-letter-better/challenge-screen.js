@@ -24,7 +24,7 @@ export function challengeScreen(view, player, act, players) {
     element("div", { class: "row" },
       button(`Accept ${shown}`, () => send("accept"), { primary: true, id: "olb-accept", "data-next": true }),
       button("Challenge it", () => send("challenge"), { id: "olb-challenge" })),
-    element("p", { class: "hint" }, `A challenge looks it up in the game's dictionary. Found: it stands and ${who} scores double (${signed(scored * 2)} in all). Not found: the play is taken back, you score ${forfeit} (the whole word's worth), and ${who}'s turn ends. Whoever loses a challenge discards down to ${view.turn_hand} cards.`),
+    element("p", { class: "hint" }, `A challenge looks it up in the game's dictionary. Found: it stands and ${who} scores double (${signed(scored * 2)} in all). Not found: the play is taken back, ${forfeit > 0 ? `you score ${forfeit} (the whole word's worth)` : "you score nothing (the word is worth nothing or less, and a challenger never loses points)"}, and ${who}'s turn ends. Whoever loses a challenge discards down to ${view.turn_hand} cards.`),
     accepted.length ? element("p", { class: "muted" }, `Accepted by ${accepted.join(", ")}.`) : null,
     message,
     boardElement(view, players));
