@@ -2,7 +2,7 @@
 // kept in this browser under its own key, the table drawn by the same TableScreen as every game,
 // and after each move the link to send: the Web Share API where the browser has it (phones),
 // copy and a QR code otherwise. Python decides every rule; this draws and stores.
-import { element, button, copyButton } from "./ui.js";
+import { element, button, copyButton, summaryLine } from "./ui.js";
 import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { qrPicture } from "./qr.js";
 import { TableScreen, checkGameButton, waitingLine } from "./table-screen.js";
@@ -41,7 +41,7 @@ export function listLinkGames() {
 /** What the home screen says of a game by link: "Your move", "Waiting for Ann since …", "Over". */
 export function linkGameState(entry, when) {
   const state = entry.state ?? {};
-  if (state.over) return "Over";
+  if (state.over) return entry.summary ?? "Over";
   if (state.your_turn) return "Your move";
   const who = state.send_to ?? state.waiting_for?.join(", ");
   return who ? `Waiting for ${who} since ${when(entry.changed ?? entry.updated)}` : `Waiting since ${when(entry.changed ?? entry.updated)}`;
@@ -94,14 +94,14 @@ export async function importLinkGame(entry, python) {
   return keepLinkGame(reply, here);
 }
 
-export function keepLinkGame(reply, previous = null) {
+export function keepLinkGame(reply, previous = null, summary = previous?.summary ?? null) {
   const now = new Date().toISOString();
   const state = { your_turn: reply.your_turn, over: reply.over, waiting_for: reply.waiting_for, send_to: reply.send_to,
     players: reply.players, send: reply.send };
   // Since when the game has stood as it does (whose move, over): "Waiting for Ann since …".
   const same = previous?.state?.your_turn === state.your_turn && previous?.state?.over === state.over;
   const changed = same ? previous.changed : now;
-  const entry = { format: FORMAT, table: reply.game, game: reply.kind, saved: reply.saved, state, updated: now, changed };
+  const entry = { format: FORMAT, table: reply.game, game: reply.kind, saved: reply.saved, state, updated: now, changed, summary };
   try {
     writeJSON(PREFIX + reply.game, entry);
   } catch (error) {
@@ -157,7 +157,8 @@ export class LinkScreen {
     }, { primary: true, id: "link-join" });
     this.root.replaceChildren(element("div", { class: "panel", id: "link-invited" },
       element("h2", {}, `${peek.from ?? "A friend"} invites you to play ${game.title} by link`),
-      element("p", {}, "Each move is a link you send by any chat app; you play when it is your turn, at your own pace."),
+      element("p", {}, "Each move is a link you send by any chat app; you play when it is your turn, at your own pace. ",
+        element("a", { href: `how-to-play/${peek.game}.html`, target: "_blank", rel: "noopener", id: "link-how-to-play" }, `How to play ${game.title}`)),
       element("label", { for: "link-name" }, "Your name"), name, element("div", { class: "row" }, join), message));
   }
 
@@ -179,9 +180,25 @@ export class LinkScreen {
       } else this.stop(error.message);
       return;
     }
-    this.entry = keepLinkGame(reply, this.entry);
+    this.entry = keepLinkGame(reply, this.entry, this.summaryOf(reply));
     if (!location.hash.startsWith("#bylink=")) history.replaceState(null, "", `#bylink=${encodeURIComponent(reply.game)}`);
     this.draw(reply);
+  }
+
+  /** What the devices keep and see (the game's by-link note): said in full until the game
+   * starts, then one tap away, so it does not push every turn down the screen. */
+  noteLine(reply) {
+    if (!reply.note) return null;
+    if (!reply.view) return element("p", { class: "hint", id: "link-note" }, reply.note);
+    return element("details", { class: "hint link-note" },
+      element("summary", {}, "What each device keeps"), element("p", { id: "link-note" }, reply.note));
+  }
+
+  /** The game's line in the home list, as every saved game has ("Finished: Ann wins · …"). */
+  summaryOf(reply) {
+    const game = this.games[reply.kind];
+    if (!game || !reply.view) return null;
+    return summaryLine(game, reply.view, reply.players.map((name, seat) => ({ name: name ?? `Player ${seat + 1}` })));
   }
 
   draw(reply) {
@@ -191,7 +208,7 @@ export class LinkScreen {
     this.screen = new TableScreen({ root: this.root, game, players, title: `${game.title} by link`,
       controls: [element("a", { class: "button small", href: "#", id: "link-home" }, "Home"),
         button("Export", () => exportLinkGame(this.entry), { small: true, id: "link-export" })],
-      lines: [reply.note ? element("p", { class: "hint", id: "link-note" }, reply.note) : null],
+      lines: [this.noteLine(reply)],
       seatNote: (s) => ({ suffix: s === reply.seat ? " (you)" : "" }) });
     const send = this.sendPanel(reply);
     this.root.querySelector(".table-side")?.append(this.wholeGamePanel(reply));
@@ -215,7 +232,7 @@ export class LinkScreen {
         this.screen.setBusy(true);
         try {
           const next = await this.python.call("link.move", { saved: reply.saved, move, site: siteAddress() });
-          this.entry = keepLinkGame(next, this.entry);
+          this.entry = keepLinkGame(next, this.entry, this.summaryOf(next));
           this.draw(next);
         } catch (error) {
           this.screen.setBusy(false);
@@ -228,7 +245,7 @@ export class LinkScreen {
       return;
     }
     const who = reply.send ? reply.send_to ?? "your friend" : reply.waiting_for.join(", ");
-    this.screen.showWaiting(view, send ? `Send the link to ${who}: the game goes on when they open it.`
+    this.screen.showWaiting(view, send ? `The game goes on when ${who} opens the link.`
       : `Waiting for ${who || "the others"}: open their link when it comes.`, "link-waiting", { own: view });
     if (send) this.screen.main.prepend(send);
   }

@@ -10,7 +10,7 @@ import { shippedChoices } from "./dictionaries.js";
 import { keepLinkGame, siteAddress } from "./link-play.js";
 
 const KINDS = [["human", "Person on this device"], ["easy", "Bot, easy"], ["medium", "Bot, medium"], ["hard", "Bot, hard"],
-  ["online", "Friend online (invite by link)"], ["link", "Friend by link"]];
+  ["online", "Friend online (live)"], ["link", "Friend by link (own pace)"]];
 const BOT_NAMES = ["Ada", "Basil", "Clover", "Dot", "Ezra", "Fig", "Gus", "Hazel"];
 // [botDelay, name, what it means in a turn-based game, in a race]. Turn-based: the pause before
 // a bot's move; races: the bots' thinking time scaled by botDelay / 700 (table.js).

@@ -517,7 +517,11 @@ function revealedGrids(state, players, { marked = null } = {}) {
   return element("div", { class: "revealed-grids" }, ...state.grids.map((rows, seat) => {
     const caption = `${players[seat].name} · ${state.out[seat] ? "out" : `${state.strikes[seat]} strike${state.strikes[seat] === 1 ? "" : "s"}`}`;
     // Online, a friend's grid stays on their device until they show it at the end.
-    if (!rows) return element("figure", { class: "grid-figure grid-unshown" }, element("p", { class: "muted" }, "Not shown yet"), element("figcaption", {}, caption));
+    if (!rows) {
+      const name = players[seat].name;
+      return element("figure", { class: "grid-figure grid-unshown" }, element("figcaption", {}, caption),
+        element("p", { class: "muted" }, `Not shown yet: ${name}'s device shows it at the end (by link, in ${name}'s last link: ask ${name} to send it).`));
+    }
     return gridPicture(rows, { small: true, marked: marked?.seat === seat ? marked.cells : [], caption });
   }));
 }

@@ -180,7 +180,9 @@ export function replayBoard(frame, players, { move = null } = {}) {
     parts.push(roundResultElement(frame.results.at(-1), frame.results.length, frame, players, { ids: false }));
   }
   if (frame.phase !== "over") {
-    parts.push(boardElement(frame, players, { hands: players.map((_p, seat) => [`${nameOf(players, seat)}'s hand`, frame.hands?.[seat] ?? []]) }));
+    // Every hand is shown: no seat is "you" in a replay (a frame's seat is whoever it was seen by).
+    parts.push(boardElement({ ...frame, seat: null }, players,
+      { hands: players.map((_p, seat) => [`${nameOf(players, seat)}'s hand`, frame.hands?.[seat] ?? []]) }));
   } else {
     parts.push(scoreTable(frame, players, { now: false }));
   }

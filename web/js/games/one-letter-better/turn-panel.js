@@ -204,7 +204,17 @@ export class TurnPanel {
       element("p", { class: "hint" }, element("a", { href: "how-to-play/one-letter-better.html", target: "_blank", rel: "noopener" }, "How to play"),
         " · a word is worth its cards' points, plus ", String(view.bonus[this.me]), " for each card above three."));
     redraw(this.element, parts.filter(Boolean)); // a tap redraws the turn: the keyboard keeps its place
+    this.keepChosenWordInView();
     this.refreshPreview();
+  }
+
+  /** On a phone the hand sits over the table: a word newly chosen (by Suggest, say) is brought
+   * into the part of the screen the hand leaves free. */
+  keepChosenWordInView() {
+    const fresh = this.target !== null && this.target !== this.shownTarget;
+    this.shownTarget = this.target;
+    if (!fresh || !matchMedia("(max-width: 700px)").matches) return;
+    this.element.querySelector(".olb-word.chosen")?.scrollIntoView({ block: "start", behavior: "instant" });
   }
 
   playBanner() {
