@@ -7,7 +7,7 @@ import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { qrPicture } from "./qr.js";
 import { TableScreen, checkGameButton, waitingLine } from "./table-screen.js";
 import { rememberedName, rememberName } from "./settings.js";
-import { SaveProblem } from "./saves.js";
+import { SaveProblem, MAX_SAVE_CHARS } from "./saves.js";
 import { showExport } from "./transfer.js";
 
 const PREFIX = "wordtable.link.";
@@ -55,7 +55,7 @@ export function deleteLinkGame(table) {
 
 /** The game by link in an exported text, or null when the text is something else. */
 export function linkGameIn(text) {
-  if (typeof text !== "string" || text.length > 2_000_000 || !text.trimStart().startsWith("{")) return null;
+  if (typeof text !== "string" || text.length > MAX_SAVE_CHARS || !text.trimStart().startsWith("{")) return null;
   try {
     const value = JSON.parse(text);
     return value?.format === FORMAT ? value : null;

@@ -11,7 +11,7 @@ export const SAVE_FORMAT = "wordtable-save";
 export const SAVE_VERSION = 1;
 const PREFIX = "wordtable.save.";
 const SEEN_PREFIX = "wordtable.seen.";
-const MAX_SAVE_CHARS = 2_000_000;
+export const MAX_SAVE_CHARS = 2_000_000;
 
 export class SaveProblem extends Error {}
 

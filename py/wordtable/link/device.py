@@ -67,9 +67,12 @@ def summary(table: LinkTable, site: str, again: bool = False, whole_to: int | No
     `whole_to`, the whole game for that seat)."""
     view = table.table_view()
     outcome = None if view is None else view.get("outcome")
-    to = table.recipient(again) if whole_to is None else whole_to
     actors = table.game.actors(table.state) if table.state is not None and outcome is None else []
-    payload = None if to is None else table.hand_over(to) if whole_to is None else table.hand_over_whole(to)
+    if whole_to is not None:
+        to, payload = whole_to, table.hand_over_whole(whole_to)
+    else:
+        to = table.recipient(again)
+        payload = None if to is None else table.hand_over(to)
     send = None if payload is None else f"{site}#{codec.FRAGMENT}{codec.encode(payload)}"
     return {"game": table.table, "kind": table.game.id, "seat": table.seat, "players": table.names,
             "your_turn": table.your_turn(), "over": outcome is not None, "outcome": outcome,
