@@ -19,13 +19,15 @@ NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 
 def play_by_link(tmp_path: Path, game_id: str, players: int, options: dict | None = None,
-                 seed: int = 0, before_open=None) -> tuple[list[devices.Device], str, list[str]]:
+                 seed: int = 0, before_open=None, first=None) -> tuple[list[devices.Device], str, list[str]]:
     """A whole game between `players` devices, medium bots moving, each link opened by the
     player it is for; the devices (saved), the game's id and every link sent. Each device's
     game stays in memory between links (the command line reads and writes its file each time,
-    which test_the_command_line... checks)."""
+    which test_the_command_line... checks). first(table): the new game as its device holds it."""
     made = [devices.Device(tmp_path / f"{game_id}-{players}-{i}.json", shipped) for i in range(players)]
     tables = {0: devices.new(made[0], game_id, players, options or {}, NAMES[0])}
+    if first is not None:
+        tables[0] = first(tables[0])
     links: list[str] = []
     for _ in range(5000):
         moved = False
@@ -84,6 +86,64 @@ def test_a_whole_game_by_link_between_devices_that_never_connect(tmp_path, game_
                 assert table.chain_end not in other.path.read_text() and table.key_secret not in other.path.read_text()
 
 
+def turns_of(table) -> int:
+    """How many turns a game took: runs of moves by one seat."""
+    moves = table.record.moves
+    return 1 + sum(a[0] != b[0] for a, b in zip(moves, moves[1:]))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_in_one_letter_better_no_draw_costs_an_extra_exchange_of_links(tmp_path, players):
+    """Each link carries its sender's parts of the next draws, so a card drawn in the middle of
+    a turn waits for no link: one link a turn, besides the invitations and the end's."""
+    made, game, links = play_by_link(tmp_path, "one-letter-better", players)
+    table = made[0].table(game)
+    assert len(table.ledger.events) > turns_of(table) // 2, "the game draws, mostly in the middle of a turn"
+    assert not [link for link in links if "event" in codec.decode(link)], "a link went only for a part of a draw"
+    assert len(links) <= turns_of(table) + 2 * players, (len(links), turns_of(table))
+    assert all(codec.decode(link)["w"] == 2 for link in links)
+
+
+def test_a_one_letter_better_game_begun_before_parts_went_ahead_plays_on_as_it_was(tmp_path):
+    """A game by link saved by the version before (no parts ahead) goes on under its own links:
+    each draw in a player's turn waits for the other's part, as it did then, and verifies."""
+    def as_saved_before(table):
+        data = table.to_json()
+        for key in ("ahead", "aheads", "chains"):
+            del data[key]
+        return devices.LinkTable.from_json(table.game, data)
+
+    made, game, links = play_by_link(tmp_path, "one-letter-better", 2, first=as_saved_before)
+    tables = [device.table(game) for device in made]
+    assert all(table.over() for table in tables) and all(table.ahead == 0 for table in tables)
+    assert all(codec.decode(link)["w"] == 1 for link in links)
+    assert [link for link in links if "event" in codec.decode(link)], "its draws wait for a link, as they did"
+    assert tables[0].record.shared.get("rules") == 3
+    assert verify(tables[0].record.to_json(), shipped).ok
+
+
+def test_a_record_of_parts_given_ahead_holds_only_what_the_devices_signed(tmp_path):
+    """With parts ahead a record holds each seat's commitment signed once (every part follows from
+    it): a commitment signed by another seat, a changed part, a record not by link are caught."""
+    made, game, _links = play_by_link(tmp_path, "one-letter-better", 2)
+    record = made[0].table(game).record.to_json()
+    assert record["shared"]["rules"] == 4 and set(record["signed"]["heads"]) == {"0", "1"}
+    assert "reveals" not in record["signed"]
+    assert verify(record, shipped).ok
+
+    def changed(change) -> dict:
+        copy = json.loads(json.dumps(record))
+        change(copy)
+        return copy
+
+    other_seat = changed(lambda r: r["signed"]["heads"].update({"1": r["signed"]["heads"]["0"]}))
+    assert "commitment to the draws is not the one their device signed" in verify(other_seat, shipped).message
+    part = changed(lambda r: r["shared"]["events"][3][1].__setitem__(1, "0" * 64))
+    assert not verify(part, shipped).ok
+    hosted = changed(lambda r: r["signed"].pop("table"))
+    assert not verify(hosted, shipped).ok
+
+
 def _table_and_invite(tmp_path: Path, game_id: str = "one-letter-better"):
     ann = devices.Device(tmp_path / "ann.json", shipped)
     bob = devices.Device(tmp_path / "bob.json", shipped)
@@ -112,6 +172,9 @@ def _refused(device: devices.Device, link: str, said: str) -> None:
 def test_every_abuse_of_a_link_is_refused_and_changes_nothing(tmp_path):
     ann, bob, table, invite = _table_and_invite(tmp_path)
     bob_table = devices.open_link(bob, invite, "Bob")
+    while bob_table.your_turn():  # the deal is drawn as Bob joins (Ann's parts came ahead): he may start
+        bob_table.play(devices.bot_move(bob_table, "medium", shipped, 0))
+    bob.put(bob_table)
     bob.save()
     reply = devices.summary(bob_table, "https://example.org/")["send"]
     bob.save()
@@ -124,6 +187,16 @@ def test_every_abuse_of_a_link_is_refused_and_changes_nothing(tmp_path):
     # Another version's link.
     payload = codec.decode(reply)
     _refused(ann, "#link=" + codec.encode(dict(payload, w=99)), "another version")
+    _refused(ann, resigned(dict(payload, w=1), bob_table), "another version")
+    # Bob's device, hostile, gives parts of the draws to come that are not its chain's, or a
+    # commitment signed by another key: refused though the link is signed by his device.
+    j, part = payload["ahead"]["1"]
+    _refused(ann, resigned(dict(payload, ahead={"1": [j, "0" * 64]}), bob_table), "do not match their commitment")
+    _refused(ann, resigned(dict(payload, ahead={"1": [j + 1, part]}), bob_table), "do not match their commitment")
+    _refused(ann, resigned(dict(payload, ahead={"1": ["1", part]}), bob_table), "damaged")
+    from wordtable.engine.signing import DeviceKey, chain_statement
+    forged = DeviceKey.new().sign(chain_statement(payload["t"], payload["heads"][1]))
+    _refused(ann, resigned(dict(payload, chains=[payload["chains"][0], forged]), bob_table), "not signed by its device")
     # Someone else's link, opened on a device not in that game: not an invitation, its seats are taken.
     cat = devices.Device(tmp_path / "cat.json", shipped)
     _refused(cat, reply, "not an invitation")

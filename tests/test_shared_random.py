@@ -7,7 +7,16 @@ import hashlib
 
 import pytest
 
-from wordtable.engine.shared_random import Break, Ledger, SecretChain, event_value, follows, is_link
+from wordtable.engine.shared_random import (
+    NUMBERED_RULES,
+    Break,
+    Ledger,
+    SecretChain,
+    derived,
+    event_value,
+    follows,
+    is_link,
+)
 
 
 def chains(count: int, length: int = 8) -> list[SecretChain]:
@@ -32,6 +41,30 @@ def test_an_event_value_depends_on_every_seat_its_order_and_its_label():
     value = event_value("deal 1", [a, b, c])
     assert len({value, event_value("deal 1", [a, b, chains(3, 9)[2].reveal(1)]),
                 event_value("deal 1", [b, a, c]), event_value("deal 2", [a, b, c])}) == 4
+
+
+def test_under_numbered_rules_a_value_is_drawn_from_the_events_number_not_its_label():
+    """By link with parts given ahead, a device holding every part of an event before its draw
+    must not pick among values by choosing which moves (so which label) come first."""
+    seats = chains(2)
+    values = {}
+    for rules in (3, NUMBERED_RULES):
+        for label in ("draw@a", "draw@b"):
+            ledger = Ledger([chain.head() for chain in seats], rules=rules)
+            round_ = ledger.next_round(label)
+            for seat, chain in enumerate(seats):
+                assert round_.offer(seat, chain.reveal(1)) is None
+            values[rules, label] = ledger.close(round_)
+            checked, broken = Ledger.verify(ledger.to_json())
+            assert broken is None and checked.values() == [values[rules, label]]
+    assert values[3, "draw@a"] != values[3, "draw@b"]
+    assert values[NUMBERED_RULES, "draw@a"] == values[NUMBERED_RULES, "draw@b"]
+
+
+def test_a_part_given_ahead_gives_every_part_before_it_and_none_after():
+    chain = SecretChain(b"\x05" * 32, length=10)
+    assert [derived(chain.reveal(7), 7 - k) for k in range(8)] == [chain.head()] + [chain.reveal(k) for k in range(1, 8)]
+    assert all(derived(chain.reveal(7), steps) != chain.reveal(8) for steps in range(10))
 
 
 def test_a_game_of_events_in_a_ledger_verifies_and_gives_the_same_values():

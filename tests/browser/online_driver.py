@@ -100,7 +100,12 @@ class Pages:
             host.click("#invite-connect")
         guest.wait_for_selector("#table-headline", timeout=15_000)
         host.click("#invite-close")
-        host.wait_for_selector(f"[data-online='{seat}'].online-connected")
+        try:
+            host.wait_for_selector(f"[data-online='{seat}'].online-connected")
+        except Exception:
+            raise AssertionError(f"seat {seat} never connected. Host's seats: "
+                                 + host.locator("#online-seats").inner_text()
+                                 + " | guest's screen: " + guest.locator("body").inner_text()[:800]) from None
         return guest
 
 

@@ -50,12 +50,11 @@ def new(session: Session, args: Args) -> dict[str, Any]:
 def peek(session: Session, args: Args) -> dict[str, Any]:
     """Which game a link is of (the page looks for its save before opening it)."""
     from wordtable.link.codec import decode
-    from wordtable.link.table import LINK_VERSION
+    from wordtable.link.table import ANOTHER_VERSION, LINK_VERSIONS
     from wordtable.online import clean_name
     payload = _refusing(lambda: decode(args["link"]))
-    if payload.get("w") != LINK_VERSION:
-        raise Refused("This link was made by another version of Wordtable: both players need the same version "
-                      "(reload the page; it updates itself).")
+    if payload.get("w") not in LINK_VERSIONS:
+        raise Refused(ANOTHER_VERSION)
     table, game = payload.get("t"), payload.get("g")
     if not (isinstance(table, str) and isinstance(game, str)):
         raise Refused("This is not a Wordtable link.")

@@ -96,6 +96,11 @@ class Game:
     kind: ClassVar[GameKind] = GameKind()
     Options: ClassVar[type[GameOptions]]
     realtime: ClassVar[bool] = False  # everyone may act at any moment (bots say when: after_ms)
+    # By link, how many random events ahead each device gives its parts, for a game that draws in
+    # the middle of a player's turn (a card from the stack): that draw then waits for no extra
+    # exchange of links, but the drawing player's device could work the card out before drawing.
+    # Only for a game whose devices hold what the rules hide anyway (no owned parts).
+    parts_ahead_by_link: ClassVar[int] = 0
     clock_moves: ClassVar[frozenset[str]] = frozenset()  # move types only the table's clock plays
     questions: ClassVar[tuple[str, ...]] = ()            # what a seat may ask (see answer)
     move_fields: ClassVar[dict[str, frozenset[str]]]     # move type -> its fields besides "type"
@@ -298,9 +303,14 @@ class Game:
         if cls.kind.owned_parts:
             return ("What each player keeps secret stays on their own device until the end, when it is shown and "
                     "checked against everything its player said during the game.")
-        return ("Every device replays the whole game, so what the rules hide from one player until later (what "
-                "another holds or has written) is on that player's device too: they could read it with the "
-                "browser's developer tools. Draws stay unknown to everyone until they are made.")
+        replayed = ("Every device replays the whole game, so what the rules hide from one player until later (what "
+                    "another holds or has written) is on that player's device too: they could read it with the "
+                    "browser's developer tools.")
+        if cls.parts_ahead_by_link:
+            return (f"{replayed} So that a card drawn in the middle of a turn costs no extra link, each link carries "
+                    "its sender's parts of the next draws: the drawing player's device could work out the next card "
+                    "that way too, but nobody can choose one.")
+        return f"{replayed} Draws stay unknown to everyone until they are made."
 
     def live_only(self, options: GameOptions) -> bool:
         """Whether a game with these options needs every player at once (a race), so that it

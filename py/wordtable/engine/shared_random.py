@@ -37,8 +37,13 @@ LINK_BYTES = 32
 # choice), so every record made before still replays as it was played. Records without one: 1.
 # From 3, each guest's device signs its moves, its parts of each draw and its secret shown
 # (engine.signing), and a record of such a table holds the signatures.
+# From 4 (games by link whose devices give their parts ahead, wordtable.link), an event's value
+# is drawn from its number instead of its label: a device that holds every part of an event
+# before its draw cannot pick among values by choosing which moves come first.
 LEDGER_RULES = 3
-KNOWN_RULES = (1, 2, 3)
+NUMBERED_RULES = 4
+ONLINE_RULES = (1, 2, 3)  # a table played live: never numbered
+KNOWN_RULES = (*ONLINE_RULES, NUMBERED_RULES)
 # Random events a chain covers: more than any game draws (a long Wordsmith game rolls a few
 # hundred times), at about 0.2 ms of hashing per hundred links in the browser.
 CHAIN_LENGTH = 2048
@@ -84,12 +89,25 @@ class SecretChain:
 
 
 def event_value(label: str, reveals: list[str]) -> str:
-    """An event's value (64 hex digits, a seed for engine.rng.rng_for): the label and every
-    seat's reveal, in seat order."""
+    """An event's value (64 hex digits, a seed for engine.rng.rng_for): the label (or, under
+    NUMBERED_RULES, the event's number: value_label) and every seat's reveal, in seat order."""
     digest = hashlib.sha256(label.encode())
     for reveal in reveals:
         digest.update(bytes.fromhex(reveal))
     return digest.hexdigest()
+
+
+def value_label(rules: int, index: int, label: str) -> str:
+    """What an event's value is drawn from besides the reveals: its label, or its number."""
+    return f"event {index}" if rules >= NUMBERED_RULES else label
+
+
+def derived(part: str, steps: int) -> str:
+    """The link `steps` before `part` in its chain (SHA-256 applied that many times)."""
+    link = bytes.fromhex(part)
+    for _ in range(steps):
+        link = _hash(link)
+    return link.hex()
 
 
 def participant(index: int) -> str:
@@ -115,6 +133,7 @@ class EventRound:
     label: str
     previous: list[str]  # each seat's last verified link: the head, or its reveal of the event before
     reveals: dict[int, str] = field(default_factory=dict)
+    rules: int = LEDGER_RULES
 
     def offer(self, seat: int, reveal: Any) -> Break | None:
         """Takes a seat's reveal; a Break (naming the seat) when it is not theirs to give or does
@@ -139,7 +158,8 @@ class EventRound:
         """The event's value once every seat has revealed; None before."""
         if self.waiting_for():
             return None
-        return event_value(self.label, [self.reveals[seat] for seat in range(len(self.previous))])
+        return event_value(value_label(self.rules, self.index, self.label),
+                           [self.reveals[seat] for seat in range(len(self.previous))])
 
 
 @dataclass
@@ -170,7 +190,7 @@ class Ledger:
         return list(self.events[-1][1]) if self.events else list(self.heads)
 
     def next_round(self, label: str) -> EventRound:
-        return EventRound(len(self.events) + 1, label, self.last_links())
+        return EventRound(len(self.events) + 1, label, self.last_links(), rules=self.rules)
 
     def close(self, event: EventRound) -> str:
         """Adds a finished round; returns its value."""
@@ -181,7 +201,8 @@ class Ledger:
         return value
 
     def values(self) -> list[str]:
-        return [event_value(label, reveals) for label, reveals in self.events]
+        return [event_value(value_label(self.rules, index, label), reveals)
+                for index, (label, reveals) in enumerate(self.events, 1)]
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"heads": list(self.heads), "events": [[label, list(reveals)] for label, reveals in self.events]}

@@ -12,6 +12,8 @@ it belongs. The record keeps them (Record.signed):
    "moves":   {move index: [n, base, signature]   a guest's n-th move, made on view `base`
                or "clock"},                       the table's clock played it for that seat
    "reveals": {seat: [signature per event]},      its part of each random event, for that draw
+                                                  (by link with parts given ahead, NUMBERED_RULES,
+   "heads":   {seat: signature}},                 instead: its commitment, which every part follows)
    "shown":   {seat: signature}}                  its secret part shown at the end
 
 So a host can neither put a move in a guest's mouth, drop one guest move and replay another,
@@ -28,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordtable.engine import ed25519
+from wordtable.engine.shared_random import NUMBERED_RULES
 
 SIGNED_RULES = 3  # engine.shared_random's online rules from which guests sign (LEDGER_RULES)
 CLOCK = "clock"
@@ -87,6 +90,12 @@ def reveal_statement(table: str, k: int, label: str, part: str) -> bytes:
     return _statement("reveal", table, k, label, part)
 
 
+def chain_statement(table: str, head: str) -> bytes:
+    """A device's commitment at a table by link whose parts go ahead of their draws: every part
+    it gives follows from this head, so the one signature covers them all."""
+    return _statement("chain", table, head)
+
+
 def shown_statement(table: str, seat: int, part: Any) -> bytes:
     """The secret part a guest's device kept, as it showed it at the end."""
     return _statement("shown", table, seat, part)
@@ -131,11 +140,14 @@ def record_refusal(record: Any, states: Sequence[Any], game: Any) -> SignatureFa
             and len(keys) == len(heads) - (0 if by_link else 1) and len(set(keys.values())) == len(keys)
             and (not by_link or (isinstance(signed["table"], str) and sorted(map(int, keys)) == list(range(len(heads)))))):
         return "the record's list of its players' signing keys is not readable"
+    if rules >= NUMBERED_RULES and not by_link:
+        return "the record's online rules are those of a game by link, but it was not played by link"
     table = signed["table"] if by_link else heads[0]
     seats = {int(k): v for k, v in keys.items()}
     first = 0 if by_link else 1  # the commitment of each signing seat's, in seat order
-    return (_moves_fault(record, signed.get("moves"), seats, table, states, game)
-            or _reveals_fault(shared, signed.get("reveals"), seats, table, first)
+    parts_fault = (_heads_fault(heads, signed.get("heads"), seats, table) if rules >= NUMBERED_RULES
+                   else _reveals_fault(shared, signed.get("reveals"), seats, table, first))
+    return (_moves_fault(record, signed.get("moves"), seats, table, states, game) or parts_fault
             or _shown_fault(record, signed.get("shown"), seats, table))
 
 
@@ -184,6 +196,16 @@ def _reveals_fault(shared: dict[str, Any], reveals: Any, seats: dict[int, str], 
             if not signed_by(seats[seat], reveal_statement(table, k, event[0], part), reveals[str(seat)][k - 1]):
                 return SignatureFault(seat, None, f"their part of random event {k} is not the one their device gave "
                                                   "for that draw")
+    return None
+
+
+def _heads_fault(heads: list[str], signatures: Any, seats: dict[int, str], table: str) -> SignatureFault | str | None:
+    """Each seat's commitment signed by its device (the ledger checks every part against it)."""
+    if not (isinstance(signatures, dict) and set(signatures) == {str(seat) for seat in seats}):
+        return "the record's signed commitments are not readable"
+    for seat in sorted(seats):
+        if not signed_by(seats[seat], chain_statement(table, heads[seat]), signatures[str(seat)]):
+            return SignatureFault(seat, None, "their commitment to the draws is not the one their device signed")
     return None
 
 

@@ -16,7 +16,7 @@ from wordtable import safe_json
 from wordtable.engine.errors import GameError
 from wordtable.link import codec
 from wordtable.link.codec import LinkError
-from wordtable.link.table import LINK_VERSION, LinkTable, joined_table, new_table
+from wordtable.link.table import ANOTHER_VERSION, LINK_VERSIONS, LinkTable, joined_table, new_table
 
 DEVICE_FORMAT = 1
 DEFAULT_SITE = "http://127.0.0.1:8000/"  # where `python3 build.py serve` serves the game
@@ -99,9 +99,8 @@ def open_link(device: Device, link: str, name: str) -> LinkTable:
     """Takes a link into the device: joins the free seat of a new game's invitation."""
     from wordtable.games import REGISTRY, make
     payload = codec.decode(link)
-    if payload.get("w") != LINK_VERSION:
-        raise LinkError("This link was made by another version of Wordtable: both players need the same "
-                        "version (reload the page; it updates itself).")
+    if payload.get("w") not in LINK_VERSIONS:
+        raise LinkError(ANOTHER_VERSION)
     game_id, table_id = payload.get("g"), payload.get("t")
     if not isinstance(game_id, str) or game_id not in REGISTRY or not isinstance(table_id, str) or len(table_id) > 40:
         raise LinkError("This link is of a game this app does not have.")

@@ -23,9 +23,19 @@ from wordtable.engine.errors import GameError, IllegalMove
 from wordtable.engine.game import WORD_LISTS, Record, ledger_seed, replay_states, settle, start_state, with_shown
 from wordtable.engine.owned import Keep, OwnedBreak, parse_shown
 from wordtable.engine.rng import START_MARK, NeedRandomness, SharedSeed, action_mark
-from wordtable.engine.shared_random import Ledger, SecretChain, follows, is_link
+from wordtable.engine.shared_random import (
+    CHAIN_LENGTH,
+    LEDGER_RULES,
+    NUMBERED_RULES,
+    Ledger,
+    SecretChain,
+    derived,
+    follows,
+    is_link,
+)
 from wordtable.engine.signing import (
     DeviceKey,
+    chain_statement,
     is_public_key,
     link_statement,
     move_statement,
@@ -37,7 +47,13 @@ from wordtable.link.codec import LinkError
 from wordtable.online.protocol import _int, clean_name
 
 LINK_VERSION = 1   # the payload's format and the rules it is played under; raise with any change
+# A table whose devices give their parts of the draws ahead (Game.parts_ahead_by_link): its
+# links carry them, and its events' values are drawn from their numbers (NUMBERED_RULES).
+AHEAD_VERSION = 2
+LINK_VERSIONS = (LINK_VERSION, AHEAD_VERSION)
 MAX_PLAYERS = 4
+ANOTHER_VERSION = ("This link was made by another version of Wordtable: both players need the same version (reload "
+                   "the page; it updates itself).")
 
 
 
@@ -69,6 +85,9 @@ class LinkTable:
     shown_known: list[int] = field(default_factory=list)  # per seat: how many of them it holds
     events_known: list[int] = field(default_factory=list)  # per seat: how many random events it holds
     handed: dict[str, str] = field(default_factory=dict)  # seat -> digest of what the last link to it said
+    ahead: int = 0                                       # how many draws ahead this device gives its parts
+    aheads: dict[str, list[Any]] = field(default_factory=dict)  # seat -> [j, its part j], the furthest given
+    chains: list[str | None] = field(default_factory=list)  # per seat: its head signed (with parts ahead)
 
     def __post_init__(self) -> None:
         self.chain = SecretChain(bytes.fromhex(self.chain_end))
@@ -79,6 +98,8 @@ class LinkTable:
             self.shown_known = [0] * self.players
         if not self.events_known:
             self.events_known = [0] * self.players
+        if not self.chains:
+            self.chains = [None] * self.players
         self._incoming: dict[int, tuple[str, dict[str, Any]]] = {}  # a link's finished events, by number
         self.state: Any = None
         self.ledger: Ledger | None = None
@@ -166,10 +187,23 @@ class LinkTable:
             return
 
     def _give_part(self) -> None:
+        self.event["parts"][str(self.seat)] = self._own_part()
+        self._close_event()
+
+    def _own_part(self) -> list[str | None]:
+        """This device's part of the open draw, signed for it (with parts ahead, the signed head
+        covers every part)."""
         k = len(self.ledger.events) + 1
         x = self.chain.reveal(k)
-        self.event["parts"][str(self.seat)] = [x, self.key.sign(reveal_statement(self.table, k, self.event["label"], x))]
-        self._close_event()
+        return [x, None if self.ahead else self.key.sign(reveal_statement(self.table, k, self.event["label"], x))]
+
+    def sign_chain(self) -> None:
+        """With parts ahead, this device's head signed once: every part it gives follows from it."""
+        if self.ahead:
+            self.chains[self.seat] = self.key.sign(chain_statement(self.table, self.chain.head()))
+
+    def version(self) -> int:
+        return AHEAD_VERSION if self.ahead else LINK_VERSION
 
     # -- actions and their draws ------------------------------------------------------------------
 
@@ -214,7 +248,22 @@ class LinkTable:
                     self.keys[seat], reveal_statement(self.table, k, label, part[0]), part[1])):
                 raise LinkError(f"{self.names[seat]}'s part of random event {k} does not match their commitment.")
             self.event["parts"].setdefault(key, part)
+        if self.ahead:
+            self._parts_given_ahead(k)
         self._close_event()
+
+    def _parts_given_ahead(self, k: int) -> None:
+        """At a table whose devices give their parts ahead, event k takes each other seat's part
+        from the furthest one it gave (its chain before it), and this device's own: so a move
+        that drew in its player's turn replays here at once, with the moves after it."""
+        for seat in range(self.players):
+            key, held = str(seat), self.aheads.get(str(seat))
+            if key in self.event["parts"]:
+                continue
+            if seat == self.seat:
+                self.event["parts"][key] = self._own_part()
+            elif held is not None and held[0] >= k:
+                self.event["parts"][key] = [derived(held[1], held[0] - k), None]
 
     def _close_event(self) -> None:
         if self.event is None or len(self.event["parts"]) < self.players:
@@ -222,14 +271,15 @@ class LinkTable:
         round_ = self.ledger.next_round(self.event["label"])
         for seat in range(self.players):
             x, signature = self.event["parts"][str(seat)]
-            if round_.offer(seat, x) or not signed_by(self.keys[seat], reveal_statement(
-                    self.table, round_.index, round_.label, x), signature):
+            given = self.ahead or signed_by(self.keys[seat], reveal_statement(
+                self.table, round_.index, round_.label, x), signature)
+            if round_.offer(seat, x) or not given:
                 raise LinkError(f"{self.names[seat]}'s part of random event {round_.index} does not match their "
                                 "commitment: this game cannot go on.")
         value = self.ledger.close(round_)
         self.seed.add(round_.label, value)
         self.record.shared = self.ledger.to_json()
-        for seat in range(self.players):
+        for seat in range(self.players if not self.ahead else 0):  # with parts ahead: the signed heads
             self.record.signed["reveals"][str(seat)].append(self.event["parts"][str(seat)][1])
         action, self.event, self.pending = self.pending, None, None
         self._attempt(action)
@@ -241,10 +291,15 @@ class LinkTable:
     def _open(self) -> None:
         """Every seat has joined: the commitments are fixed and the game starts (or waits for
         its first draw)."""
-        self.ledger = Ledger(list(self.heads))
+        if self.ahead and None in self.chains:
+            raise LinkError("This link's list of players is damaged.")
+        self.ledger = Ledger(list(self.heads), rules=NUMBERED_RULES if self.ahead else LEDGER_RULES)
         self.record.shared = self.ledger.to_json()
         self.record.signed = {"table": self.table, "keys": {str(s): k for s, k in enumerate(self.keys)},
                               "moves": {}, "reveals": {str(s): [] for s in range(self.players)}, "shown": {}}
+        if self.ahead:  # every part follows from its seat's head, signed once
+            del self.record.signed["reveals"]
+            self.record.signed["heads"] = {str(s): signature for s, signature in enumerate(self.chains)}
         self.seed = ledger_seed(self.ledger, live=True)
         self._attempt({"kind": "start"})
 
@@ -316,29 +371,64 @@ class LinkTable:
         self.known[self.seat] = len(self.record.moves)
         self.shown_known[self.seat] = len(self.shown)
         payload: dict[str, Any] = {
-            "w": LINK_VERSION, "g": self.game.id, "t": self.table, "n": self.players, "from": self.seat, "to": to,
+            "w": self.version(), "g": self.game.id, "t": self.table, "n": self.players, "from": self.seat, "to": to,
             "since": since, "prefix": prefix_digest(self.table, self.record.options, self.record.moves[:since]), "moves": moves,
             "known": self.known, "shown_known": self.shown_known}
         if since == 0:  # what joining and starting need: the table's options and every player
             payload.update(o=self.record.options, names=self.names, heads=self.heads, keys=self.keys)
+            if self.ahead:
+                payload["chains"] = self.chains
         done = len(self.ledger.events) if self.ledger else 0
         self.events_known[self.seat] = done
         payload["events_known"] = self.events_known
-        if done > self.events_known[to]:  # finished draws the recipient has not seen: every part, signed
+        if done > self.events_known[to] and not self.ahead:  # finished draws the recipient has not seen
             payload["events"] = [[k, label, {str(seat): [x, self.record.signed["reveals"][str(seat)][k - 1]]
                                              for seat, x in enumerate(parts)}]
                                  for k, (label, parts) in enumerate(self.ledger.events, 1) if k > self.events_known[to]]
         if self.event is not None:
-            payload["event"] = [len(self.ledger.events) + 1, self.event["label"], self.event["parts"]]
+            payload["event"] = [len(self.ledger.events) + 1, self.event["label"],
+                                {} if self.ahead else self.event["parts"]]
             payload["pending"] = self.pending
+        if self.ahead:  # every part travels ahead: the recipient derives each draw's parts from these
+            self._give_ahead(done)
+            payload["ahead"] = {seat: entry for seat, entry in self.aheads.items() if seat != str(to)}
         if self.shown:
             payload["shown"] = self.shown
         payload["sig"] = self.key.sign(link_statement(self.table, payload))
         return json.loads(json.dumps(payload))  # as it travels: no list shared with this table
 
+    def _give_ahead(self, done: int) -> None:
+        """This device's part of the draw `ahead` after the last one done (and with it every part
+        before it: the draw under way, if any), unless it gave one as far already."""
+        j = min(CHAIN_LENGTH, done + self.ahead)
+        mine = self.aheads.get(str(self.seat))
+        if mine is None or mine[0] < j:
+            self.aheads[str(self.seat)] = [j, self.chain.reveal(j)]
+
+    def _take_aheads(self, payload: dict[str, Any]) -> None:
+        """The other seats' parts given ahead that a link carries, each in its seat's chain (whose
+        head its device signed); the furthest of each is kept."""
+        given = payload.get("ahead")
+        if given is None:
+            return
+        if not (self.ahead and isinstance(given, dict)):
+            raise LinkError("This link's random draws are damaged.")
+        for key, entry in given.items():
+            seat = int(key) if key in self._seat_keys() else None
+            if not (seat is not None and isinstance(entry, list) and len(entry) == 2 and _int(entry[0])
+                    and 1 <= entry[0] <= CHAIN_LENGTH and is_link(entry[1]) and self.heads[seat] is not None):
+                raise LinkError("This link's random draws are damaged.")
+            if derived(entry[1], entry[0]) != self.heads[seat]:
+                raise LinkError(f"{self.names[seat]}'s parts of the draws to come do not match their commitment.")
+            held = self.aheads.get(key)
+            if seat != self.seat and (held is None or entry[0] > held[0]):
+                self.aheads[key] = list(entry)
+
     def take(self, payload: dict[str, Any]) -> bool:
         """Adds what a link carries (checked first: LinkError, nothing changed, when it does
         not hold); whether anything was new."""
+        if payload.get("w") != self.version():
+            raise LinkError(ANOTHER_VERSION)
         before = json.dumps(self.to_json(), sort_keys=True)
         to = payload.get("to")
         if to != self.seat:
@@ -346,6 +436,7 @@ class LinkTable:
             raise LinkError(f"This link was sent to {who or 'another player'}, not to you: open the link sent to you.")
         check_sender(payload, self.keys)
         self._roster(payload)
+        self._take_aheads(payload)
         self._incoming = self._events_of(payload)
         if self.record.shared is None and all(self.heads):
             self._open()
@@ -387,6 +478,20 @@ class LinkTable:
                 elif mine[seat] != value:
                     raise LinkError(f"This link gives seat {seat + 1} to another device than the one that joined "
                                     "it: it belongs to another game (or the seat was taken twice).")
+        self._chains(payload.get("chains"))
+
+    def _chains(self, chains: Any) -> None:
+        """With parts ahead, each seat's head as its device signed it."""
+        if chains is None:
+            return
+        if not (self.ahead and isinstance(chains, list) and len(chains) == self.players):
+            raise LinkError("This link's list of players is damaged.")
+        for seat, signature in enumerate(chains):
+            if signature is None or self.chains[seat] is not None:
+                continue
+            if not signed_by(self.keys[seat], chain_statement(self.table, self.heads[seat] or ""), signature):
+                raise LinkError(f"Seat {seat + 1}'s commitment to the draws is not signed by its device.")
+            self.chains[seat] = signature
 
     def _moves(self, payload: dict[str, Any]) -> bool:
         since, moves, prefix = payload.get("since"), payload.get("moves"), payload.get("prefix")
@@ -487,12 +592,13 @@ class LinkTable:
     # -- saving -----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {"w": LINK_VERSION, "game": self.game.id, "table": self.table, "players": self.players,
+        return {"w": self.version(), "game": self.game.id, "table": self.table, "players": self.players,
                 "seat": self.seat, "names": self.names, "heads": self.heads, "keys": self.keys,
                 "record": self.record.to_json(), "chain": self.chain_end, "key": self.key_secret,
                 "keep": None if self.keep is None else self.keep.to_json(), "known": self.known,
                 "event": self.event, "pending": self.pending, "sent": self.sent, "shown": self.shown,
-                "shown_known": self.shown_known, "events_known": self.events_known, "handed": self.handed}
+                "shown_known": self.shown_known, "events_known": self.events_known, "handed": self.handed,
+                "ahead": self.ahead, "aheads": self.aheads, "chains": self.chains}
 
     @classmethod
     def from_json(cls, game: Any, data: dict[str, Any]) -> LinkTable:
@@ -502,13 +608,15 @@ class LinkTable:
             table = cls(game, data["table"], data["players"], data["seat"], list(data["names"]), list(data["heads"]),
                         list(data["keys"]), Record.from_json(data["record"]), data["chain"], data["key"], keep,
                         list(data["known"]), data["event"], data["pending"], data["sent"], dict(data["shown"]),
-                        list(data["shown_known"]), list(data["events_known"]), dict(data["handed"]))
+                        list(data["shown_known"]), list(data["events_known"]), dict(data["handed"]),
+                        data.get("ahead", 0), dict(data.get("aheads", {})), list(data.get("chains", [])))
         except (KeyError, TypeError, IndexError, AttributeError, ValueError, GameError) as error:
             raise ValueError(f"this device's saved game is damaged ({error})") from None
         if not (isinstance(table.table, str) and 2 <= table.players <= MAX_PLAYERS and 0 <= table.seat < table.players
                 and all(len(values) == table.players for values in (table.names, table.heads, table.keys, table.known,
-                                                                     table.shown_known, table.events_known))
-                and (table.event is None or isinstance(table.event, dict))):
+                                                                     table.shown_known, table.events_known, table.chains))
+                and (table.event is None or isinstance(table.event, dict))
+                and _int(table.ahead) and table.ahead <= CHAIN_LENGTH):
             raise ValueError("this device's saved game is damaged")
         return table
 
@@ -525,8 +633,9 @@ def new_table(game: Any, players: int, options: dict[str, Any], name: str) -> Li
     if game.owned_part() is not None:
         record.owned = {"seats": list(range(players)), "shown": {}}
     table = LinkTable(game, secrets.token_hex(8), players, 0, [name] + [None] * (players - 1),
-                      [None] * players, [None] * players, record)
+                      [None] * players, [None] * players, record, ahead=game.parts_ahead_by_link)
     table.heads[0], table.keys[0] = table.chain.head(), table.key.public
+    table.sign_chain()
     if game.owned_part() is not None:
         table.keep = Keep()
     return table
@@ -552,6 +661,9 @@ def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
             and len(payload["heads"]) == players and isinstance(payload.get("t"), str)):
         raise LinkError("This invitation is damaged.")
     check_sender(payload, [None] * players)
+    # A game that gives its parts ahead still joins an invitation made before it did (version 1).
+    if payload.get("w") not in LINK_VERSIONS or (payload["w"] == AHEAD_VERSION and not game.parts_ahead_by_link):
+        raise LinkError(ANOTHER_VERSION)
     if payload["heads"][seat] is not None:
         raise LinkError("This link is not an invitation: its seat is taken (is it a link of a game on another "
                         "device of yours?).")
@@ -562,14 +674,16 @@ def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
     record = Record(game.id, options, 0, word_lists=WORD_LISTS)
     if game.owned_part() is not None:
         record.owned = {"seats": list(range(players)), "shown": {}}
-    table = LinkTable(game, payload["t"], players, seat, [None] * players, [None] * players, [None] * players, record)
+    table = LinkTable(game, payload["t"], players, seat, [None] * players, [None] * players, [None] * players, record,
+                      ahead=game.parts_ahead_by_link if payload["w"] == AHEAD_VERSION else 0)
     table._roster(payload)
     table.names[seat] = clean_name(name) or f"Player {seat + 1}"
     table.heads[seat], table.keys[seat] = table.chain.head(), table.key.public
+    table.sign_chain()
     if game.owned_part() is not None:
         table.keep = Keep()
     table.take(payload)
     return table
 
 
-__all__ = ["LINK_VERSION", "LinkTable", "joined_table", "new_table", "prefix_digest"]
+__all__ = ["ANOTHER_VERSION", "LINK_VERSION", "LINK_VERSIONS", "LinkTable", "joined_table", "new_table", "prefix_digest"]

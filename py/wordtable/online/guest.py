@@ -13,7 +13,7 @@ from typing import Any
 from wordtable import safe_json
 from wordtable.engine.errors import GameError, IllegalMove
 from wordtable.engine.owned import Keep
-from wordtable.engine.shared_random import CHAIN_LENGTH, KNOWN_RULES, LEDGER_RULES, SecretChain, is_link
+from wordtable.engine.shared_random import CHAIN_LENGTH, LEDGER_RULES, ONLINE_RULES, SecretChain, is_link
 from wordtable.engine.signing import (
     DeviceKey,
     is_public_key,
@@ -133,7 +133,7 @@ class Guest(GuestChecks):
         sent, pending = saved.get("sent", 0), saved.get("pending", {})
         chain, drawn, host = saved.get("chain", self.chain_end), saved.get("drawn", []), saved.get("host_head")
         broken, heads, rules = saved.get("broken"), saved.get("heads", []), saved.get("rules")
-        if not (rules is None or (type(rules) is int and rules in KNOWN_RULES)):
+        if not (rules is None or (type(rules) is int and rules in ONLINE_RULES)):
             raise ValueError("the saved online rules are damaged")
         if not (isinstance(heads, list) and all(is_link(h) for h in heads)):
             raise ValueError("the saved randomness is damaged")
@@ -429,7 +429,7 @@ class Guest(GuestChecks):
                 return self._stop(refusal)
         elif heads != self.heads:
             return self._stop("the table changed its players' commitments during the game")
-        elif self.rules is None and type(rules) is int and rules in KNOWN_RULES:
+        elif self.rules is None and type(rules) is int and rules in ONLINE_RULES:
             self.rules = rules  # saved by an app from before the versions
         elif rules != self.rules:
             return self._stop("the table changed its online rules during the game")
