@@ -102,6 +102,17 @@ def test_in_one_letter_better_no_draw_costs_an_extra_exchange_of_links(tmp_path,
     assert not [link for link in links if "event" in codec.decode(link)], "a link went only for a part of a draw"
     assert len(links) <= turns_of(table) + 2 * players, (len(links), turns_of(table))
     assert all(codec.decode(link)["w"] == 2 for link in links)
+    assert "work out the next card drawn" in table.game.by_link_note(), "the price is said before the game"
+
+
+def test_only_a_game_that_gives_parts_ahead_says_a_draw_could_be_worked_out():
+    from wordtable.games import REGISTRY, make
+    for game_id in REGISTRY:
+        game, _bots = make(game_id, shipped)
+        note = game.by_link_note() or ""
+        assert ("work out the next card" in note) == bool(game.parts_ahead_by_link), game_id
+        if game.parts_ahead_by_link:
+            assert game.kind.hidden != "none" and not game.kind.owned_parts, "only where devices hold every secret"
 
 
 def test_a_one_letter_better_game_begun_before_parts_went_ahead_plays_on_as_it_was(tmp_path):

@@ -305,12 +305,11 @@ class Game:
                     "checked against everything its player said during the game.")
         replayed = ("Every device replays the whole game, so what the rules hide from one player until later (what "
                     "another holds or has written) is on that player's device too: they could read it with the "
-                    "browser's developer tools.")
+                    "browser's developer tools")
         if cls.parts_ahead_by_link:
-            return (f"{replayed} So that a card drawn in the middle of a turn costs no extra link, each link carries "
-                    "its sender's parts of the next draws: the drawing player's device could work out the next card "
-                    "that way too, but nobody can choose one.")
-        return f"{replayed} Draws stay unknown to everyone until they are made."
+            return (f"{replayed}, and work out the next card drawn (each link carries its sender's share of the next "
+                    "draws, so drawing never waits for a link). Nobody can choose a card.")
+        return f"{replayed}. Draws stay unknown to everyone until they are made."
 
     def live_only(self, options: GameOptions) -> bool:
         """Whether a game with these options needs every player at once (a race), so that it
