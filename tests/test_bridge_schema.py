@@ -152,6 +152,10 @@ def tour(call) -> dict[str, dict[str, Any]]:
     ok("link.show", saved=mover["saved"], again=True, site=site)
     whole = ok("link.show", saved=mover["saved"], whole_to=1 - mover["seat"], site=site)["send"]
     assert not ok("link.peek", link=whole)["invitation"], "the whole game for a player who joined invites nobody"
+    # One Letter Better gives each link's parts of the next draws ahead, unless asked for strict draws.
+    for strict in (False, True):
+        olb = ok("link.new", game="one-letter-better", players=2, name="Ann", strict_draws=strict, site=site)
+        assert (olb["saved"]["ahead"] == 0) == strict and ("Draws stay unknown" in olb["note"]) == strict
     return answered
 
 

@@ -102,7 +102,20 @@ def test_in_one_letter_better_no_draw_costs_an_extra_exchange_of_links(tmp_path,
     assert not [link for link in links if "event" in codec.decode(link)], "a link went only for a part of a draw"
     assert len(links) <= turns_of(table) + 2 * players, (len(links), turns_of(table))
     assert all(codec.decode(link)["w"] == 2 for link in links)
-    assert "work out the next card drawn" in table.game.by_link_note(), "the price is said before the game"
+    assert "work out the coming cards" in table.game.by_link_note(), "the price is said before the game"
+
+
+def test_strict_draws_give_no_part_ahead_and_say_so(tmp_path, capsys):
+    """Players who want draws nobody can know beforehand choose strict draws (--strict-draws on
+    the command line): a table of the first version, whose draws wait for a link."""
+    device = str(tmp_path / "ann.json")
+    assert main(["link", "new", "one-letter-better", "--device", device, "--name", "Ann", "--strict-draws"]) == 0
+    strict = json.loads(capsys.readouterr().out)
+    assert main(["link", "new", "one-letter-better", "--device", device, "--name", "Ann"]) == 0
+    ahead = json.loads(capsys.readouterr().out)
+    assert codec.decode(strict["send"])["w"] == 1 and "ahead" not in codec.decode(strict["send"])
+    assert codec.decode(ahead["send"])["w"] == 2 and "ahead" in codec.decode(ahead["send"])
+    assert "Draws stay unknown" in strict["note"] and "work out the coming cards" in ahead["note"]
 
 
 def test_only_a_game_that_gives_parts_ahead_says_a_draw_could_be_worked_out():
@@ -110,7 +123,8 @@ def test_only_a_game_that_gives_parts_ahead_says_a_draw_could_be_worked_out():
     for game_id in REGISTRY:
         game, _bots = make(game_id, shipped)
         note = game.by_link_note() or ""
-        assert ("work out the next card" in note) == bool(game.parts_ahead_by_link), game_id
+        assert ("work out the coming cards" in note) == bool(game.parts_ahead_by_link), game_id
+        assert "work out" not in (game.by_link_note(parts_ahead=False) or ""), game_id
         if game.parts_ahead_by_link:
             assert game.kind.hidden != "none" and not game.kind.owned_parts, "only where devices hold every secret"
 
@@ -148,9 +162,12 @@ def test_a_record_of_parts_given_ahead_holds_only_what_the_devices_signed(tmp_pa
         return copy
 
     other_seat = changed(lambda r: r["signed"]["heads"].update({"1": r["signed"]["heads"]["0"]}))
-    assert "commitment to the draws is not the one their device signed" in verify(other_seat, shipped).message
+    said = verify(other_seat, shipped).message
+    assert "commitment to the draws is not the one their device signed" in said and "host" not in said, said
     part = changed(lambda r: r["shared"]["events"][3][1].__setitem__(1, "0" * 64))
-    assert not verify(part, shipped).ok
+    said = verify(part, shipped).message
+    assert "the reveal of player 2 for event 4 does not match" in said and "host" not in said, said
+    assert "follows from the commitment that device signed" in verify(record, shipped).message
     hosted = changed(lambda r: r["signed"].pop("table"))
     assert not verify(hosted, shipped).ok
 
@@ -360,6 +377,23 @@ def _two_devices_playing(tmp_path: Path, game_id: str):
         return False
 
     return tables, step
+
+
+def test_a_link_that_withholds_its_parts_ahead_names_whose_part_is_missing(tmp_path):
+    """Bob's device, hostile, sends his moves after a draw without his parts of it: Ann's device
+    cannot replay them, says whose part is missing, and changes nothing."""
+    tables, step = _two_devices_playing(tmp_path, "one-letter-better")
+    for _ in range(200):
+        bob = tables[1]
+        link = None if bob.your_turn() else devices.summary(bob, "https://example.org/")["send"]
+        payload = codec.decode(link) if link else None
+        if payload and any(seat == 1 for seat, *_ in payload["moves"]):
+            ann = devices.Device(tmp_path / "ann-copy.json", shipped)
+            ann.put(tables[0])
+            _refused(ann, resigned(dict(payload, ahead={}), bob), "does not give Bob's part")
+            return
+        assert step()
+    raise AssertionError("Bob never sent a move")
 
 
 def test_a_player_who_restores_an_older_copy_catches_up_with_the_whole_game(tmp_path):

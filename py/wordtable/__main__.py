@@ -59,6 +59,8 @@ def parser() -> argparse.ArgumentParser:
     link_new.add_argument("game", metavar="GAME")
     link_new.add_argument("--players", type=int, default=2)
     link_new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    link_new.add_argument("--strict-draws", action="store_true",
+                          help="each draw in a turn waits for a link: nobody can work out a card before it is drawn")
     link_open = link_commands.add_parser("open", help="take a link into the device")
     link_open.add_argument("url", metavar="URL")
     link_move = link_commands.add_parser("move", help="this device's move in a game")
@@ -242,7 +244,7 @@ def link_command(args: argparse.Namespace) -> int:
                     options[name] = json.loads(value)
                 except ValueError:
                     options[name] = value
-            table = devices.new(device, args.game, args.players, options, args.name or "Player 1")
+            table = devices.new(device, args.game, args.players, options, args.name or "Player 1", args.strict_draws)
         elif args.tool == "open":
             table = devices.open_link(device, args.url, args.name)
         elif args.tool == "show":

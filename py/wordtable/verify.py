@@ -17,7 +17,7 @@ from typing import Any
 from wordtable.engine.errors import GameError
 from wordtable.engine.game import Record, replay_states, with_shown
 from wordtable.engine.owned import OwnedBreak
-from wordtable.engine.shared_random import Ledger
+from wordtable.engine.shared_random import NUMBERED_RULES, Ledger
 from wordtable.engine.signing import record_refusal
 from wordtable.lexicon import registry, store
 
@@ -53,7 +53,7 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
         return Verdict(False, f"This record is of a game Wordtable does not have ({record.game[:40]!r}).")
     events = 0
     if record.shared is not None:
-        ledger, broken = Ledger.verify(record.shared)
+        ledger, broken = Ledger.verify(record.shared, by_link=_by_link(record))
         if broken:
             return Verdict(False, f"Random event {broken.event} breaks: {broken.reason}{_seat_of(record, broken.seat)}.")
         events = len(ledger.events)
@@ -76,7 +76,8 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
     if fault is not None and (replay_error is None or fault.move_index is None or fault.move_index < played):
         where = "" if fault.move_index is None else f"Move {fault.move_index + 1}: "
         said = (f"{where}the record does not hold what seat {fault.seat + 1}'s device signed: {fault.reason}. "
-                "Whoever wrote this record (the host) changed it.")
+                + ("Whoever sent or kept this record changed it." if _by_link(record)
+                   else "Whoever wrote this record (the host) changed it."))
         return Verdict(False, said[0].upper() + said[1:], max(played, 0), events)
     if replay_error is not None:
         error = replay_error
@@ -100,7 +101,11 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
                  "committed to at the start")
         if record.signed is not None:
             who = "player's" if "table" in record.signed else "friend's"  # by link, every player signs
-            said += f"; every move, part of a draw and secret shown by a {who} device carries that device's signature"
+            if record.shared.get("rules", 1) >= NUMBERED_RULES:  # by link, parts given ahead: one signed head each
+                said += (f"; every move and secret shown by a {who} device carries that device's signature, and every "
+                         "part of a draw follows from the commitment that device signed")
+            else:
+                said += f"; every move, part of a draw and secret shown by a {who} device carries that device's signature"
     else:
         said += " (its randomness is the seed in the record)"
     if record.owned is not None and record.owned_seats() and len(record.shown()) == len(record.owned_seats()):
@@ -109,11 +114,16 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
     return Verdict(True, f"{said}{'' if finished else '; the game is not over'}.", moves, events, finished)
 
 
+def _by_link(record: Record) -> bool:
+    """A game played by link: no host, every seat signs (the record's signatures name the game)."""
+    return isinstance(record.signed, dict) and "table" in record.signed
+
+
 def _seat_of(record: Record, participant: int | None) -> str:
     """Which game seat a friend named by their place among the commitments played, where the
-    record's signing keys (listed by seat) tell."""
+    record's signing keys (listed by seat) tell (by link, the places are the seats)."""
     keys = record.signed.get("keys") if isinstance(record.signed, dict) else None
-    if not participant or not isinstance(keys, dict):
+    if not participant or not isinstance(keys, dict) or _by_link(record):
         return ""
     seats = sorted(int(k) for k in keys if isinstance(k, str) and k.isascii() and k.isdigit())
     return f" (friend {participant} played seat {seats[participant - 1] + 1})" if participant <= len(seats) else ""

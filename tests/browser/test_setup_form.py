@@ -50,6 +50,32 @@ def test_an_online_game_says_what_the_hosts_device_can_see(page: Page, site):
     expect(page.locator("#setup-host-sees")).to_be_hidden()
 
 
+def test_by_link_one_letter_better_says_its_price_and_offers_strict_draws(page: Page, site):
+    """By link, One Letter Better gives each link's parts of the next draws ahead: the form says
+    a device could work out the coming cards, and offers strict draws (a table whose draws wait
+    for a link), which the new game then is."""
+    page.goto(site.url)
+    assert wait_for_boot(page) == "ready"
+    page.click("a[href='#new=one-letter-better']")
+    expect(page.locator("#setup-strict-choice")).to_be_hidden()
+    page.click("[data-preset=link]")
+    expect(page.locator("#setup-link-note")).to_contain_text("could work out the coming cards")
+    expect(page.locator("#setup-strict-choice")).to_be_visible()
+    page.check("#setup-strict-draws")
+    expect(page.locator("#setup-link-note")).to_contain_text("Draws stay unknown to everyone until they are made")
+    expect(page.locator("#setup-link-note")).not_to_contain_text("work out the coming cards")
+    page.click("#setup-start")
+    page.wait_for_function("location.hash.startsWith('#bylink=')")
+    tables = page.evaluate("""Object.keys(localStorage).filter((key) => key.includes('link'))
+        .map((key) => localStorage.getItem(key)).filter((text) => text.includes('"ahead"'))""")
+    assert tables and all('"ahead":0' in text for text in tables), tables
+    # Four Letter Words gives no parts ahead: nothing to choose.
+    page.goto(site.url + "#new=four-letter-words")
+    page.click("[data-preset=link]")
+    expect(page.locator("#setup-link-note")).to_be_visible()
+    expect(page.locator("#setup-strict-choice")).to_be_hidden()
+
+
 def test_a_first_shrdlu_game_is_gentle_and_the_form_remembers_the_last_choices(page: Page, site):
     """A newcomer's first race meets an easy bot at Gentle speed (issue 16: the medium bot at
     Normal won before a newcomer had read the cards); the form says what a speed means; the next

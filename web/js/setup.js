@@ -59,8 +59,14 @@ export class Setup {
     this.hostSees = element("p", { class: "hint", id: "setup-host-sees", hidden: true },
       `Online, the game runs on your device (you host it), which ${game.info.host_sees} Each friend's device signs their own moves, so nobody, you included, can make or change a move for them; the host can stop the game at any time. Your friends are told so when they join.`);
     // By link, every device replays the game: where its secrets are, said before it starts.
-    this.linkNote = element("p", { class: "hint", id: "setup-link-note", hidden: true },
-      `By link, each move is a link you send by any chat app; your friends play on their own devices, at their own pace. ${game.info?.by_link_note ?? ""}`);
+    const linkNote = (strict) => `By link, each move is a link you send by any chat app; your friends play on their own devices, at their own pace. ${(strict ? game.info?.by_link_note_strict : game.info?.by_link_note) ?? ""}`;
+    this.linkNote = element("p", { class: "hint", id: "setup-link-note", hidden: true }, linkNote(false));
+    // Where the game gives each link's parts of the next draws ahead, the players may want
+    // draws nobody can know beforehand, at the price of more links (Game.parts_ahead_by_link).
+    this.strictDraws = element("input", { type: "checkbox", id: "setup-strict-draws" });
+    this.strictDraws.addEventListener("change", () => { this.linkNote.textContent = linkNote(this.strictDraws.checked); });
+    this.strictChoice = element("label", { class: "check", id: "setup-strict-choice", hidden: true }, this.strictDraws,
+      " Strict draws: each card drawn waits for the next player's link, so nobody can know it beforehand (a turn can take several links)");
     // What the bots in play do, in the game's own words (botLevels).
     this.botLevels = element("ul", { class: "hint bot-levels", id: "setup-bot-levels", hidden: true });
     this.addButton = button("Add a player", () => { this.addSeat("human"); this.markPreset(null); }, { small: true, id: "add-seat" });
@@ -83,7 +89,7 @@ export class Setup {
       element("div", { class: "setup-head" }, element("h2", {}, `New game of ${game.title}`),
         button("?", () => showRules(game), { small: true, id: "setup-rules", title: `How to play ${game.title}`,
           "aria-label": `How to play ${game.title}`, "aria-haspopup": "dialog" })),
-      element("fieldset", {}, element("legend", {}, "Players"), presets, this.seatList, this.addButton, this.botLevels, this.hostSees, this.linkNote),
+      element("fieldset", {}, element("legend", {}, "Players"), presets, this.seatList, this.addButton, this.botLevels, this.hostSees, this.linkNote, this.strictChoice),
       gameFields,
       element("fieldset", {}, element("legend", {}, "Dictionary"),
         element("label", { for: "setup-lexicon" }, "Words are checked against"), this.lexicon,
@@ -251,6 +257,7 @@ export class Setup {
     // Online, the game runs on this device: say plainly what it can see, before anyone joins.
     this.hostSees.hidden = !this.seats.some((seat) => seat.type.value === "online");
     this.linkNote.hidden = !this.seats.some((seat) => seat.type.value === "link");
+    this.strictChoice.hidden = this.linkNote.hidden || !this.game.info?.by_link_note_strict;
     const levels = ["easy", "medium", "hard"].filter((level) => this.seats.some((seat) => seat.type.value === level));
     this.botLevels.hidden = !levels.length;
     this.botLevels.replaceChildren(...levels.map((level) => element("li", {},
@@ -294,7 +301,7 @@ export class Setup {
     const options = { lexicon: this.lexicon.value, ...this.fields.read() };
     try {
       const reply = await this.python.call("link.new", { game: this.game.id, players: players.length, options,
-        name: players[0].name, site: siteAddress() });
+        name: players[0].name, strict_draws: this.strictDraws.checked, site: siteAddress() });
       this.remember();
       keepLinkGame(reply);
       location.hash = `#bylink=${encodeURIComponent(reply.game)}`;

@@ -43,7 +43,8 @@ def new(session: Session, args: Args) -> dict[str, Any]:
     from wordtable.link.table import new_table
     from wordtable.online import clean_name
     game, _bots = session.game(args["game"])
-    table = _refusing(lambda: new_table(game, args["players"], args["options"], clean_name(args["name"]) or "Player 1"))
+    table = _refusing(lambda: new_table(game, args["players"], args["options"], clean_name(args["name"]) or "Player 1",
+                                        args["strict_draws"]))
     return _reply(table, args["site"])
 
 
@@ -121,7 +122,8 @@ _REPLY = (
 
 OPERATIONS: dict[str, Operation] = {
     "link.new": Operation(new, (required("game", "string"), required("players", "integer"),
-                                optional("options", "object", {}), optional("name", "string", ""), _SITE), _REPLY),
+                                optional("options", "object", {}), optional("name", "string", ""),
+                                optional("strict_draws", "boolean", False), _SITE), _REPLY),
     "link.peek": Operation(peek, (required("link", "string"),), (
         required("table", "string"), required("game", "string"), required("invitation", "boolean"),
         required("from", "string|null"))),

@@ -296,8 +296,9 @@ class Game:
         return "no" if cls.realtime else "yes"
 
     @classmethod
-    def by_link_note(cls) -> str | None:
-        """Said before a game by link: where its secrets are, since every device replays it."""
+    def by_link_note(cls, parts_ahead: bool = True) -> str | None:
+        """Said before a game by link: where its secrets are, since every device replays it, and
+        (parts_ahead: the table gives its parts ahead, where the game does) what that costs."""
         if cls.kind.hidden == "none" or cls.by_link() == "no":
             return None
         if cls.kind.owned_parts:
@@ -306,9 +307,10 @@ class Game:
         replayed = ("Every device replays the whole game, so what the rules hide from one player until later (what "
                     "another holds or has written) is on that player's device too: they could read it with the "
                     "browser's developer tools")
-        if cls.parts_ahead_by_link:
-            return (f"{replayed}, and work out the next card drawn (each link carries its sender's share of the next "
-                    "draws, so drawing never waits for a link). Nobody can choose a card.")
+        if cls.parts_ahead_by_link and parts_ahead:
+            return (f"{replayed}. Each link also carries its sender's share of the next draws, so drawing never waits "
+                    "for a link, but a device (or anyone who sees the links) could work out the coming cards and play "
+                    "to steer who gets which.")
         return f"{replayed}. Draws stay unknown to everyone until they are made."
 
     def live_only(self, options: GameOptions) -> bool:
@@ -322,6 +324,7 @@ class Game:
         return {"id": cls.id, "title": cls.title, "blurb": cls.blurb, "host_sees": cls.host_sees, "minutes": cls.minutes,
                 "players": {"min": low, "max": high}, "realtime": cls.realtime, "by_link": cls.by_link(),
                 "by_link_note": cls.by_link_note(),
+                "by_link_note_strict": cls.by_link_note(parts_ahead=False) if cls.parts_ahead_by_link else None,
                 "kind": cls.kind.to_json(), "questions": list(cls.questions), "options": [spec.to_json() for spec in cls.Options.specs()]}
 
 

@@ -110,10 +110,13 @@ def derived(part: str, steps: int) -> str:
     return link.hex()
 
 
-def participant(index: int) -> str:
+def participant(index: int, by_link: bool = False) -> str:
     """Who a ledger's commitment belongs to, in words: the host's comes first, then each friend's
     in seat order. (A record does not say which game seat each friend played: a bot's seat
-    shares no randomness, so "seat" would name the wrong player.)"""
+    shares no randomness, so "seat" would name the wrong player.) By link there is no host:
+    each seat's commitment is in seat order."""
+    if by_link:
+        return f"player {index + 1}"
     return "the host" if index == 0 else f"friend {index} (counted in seat order)"
 
 
@@ -134,6 +137,7 @@ class EventRound:
     previous: list[str]  # each seat's last verified link: the head, or its reveal of the event before
     reveals: dict[int, str] = field(default_factory=dict)
     rules: int = LEDGER_RULES
+    by_link: bool = False  # how its messages name a participant
 
     def offer(self, seat: int, reveal: Any) -> Break | None:
         """Takes a seat's reveal; a Break (naming the seat) when it is not theirs to give or does
@@ -143,9 +147,9 @@ class EventRound:
         if self.reveals.get(seat) == reveal:
             return None
         if seat in self.reveals:
-            return Break(self.index, seat, f"{participant(seat)} sent a second, different reveal for event {self.index}")
+            return Break(self.index, seat, f"{participant(seat, self.by_link)} sent a second, different reveal for event {self.index}")
         if not follows(self.previous[seat], reveal):
-            return Break(self.index, seat, f"the reveal of {participant(seat)} for event {self.index} does not match "
+            return Break(self.index, seat, f"the reveal of {participant(seat, self.by_link)} for event {self.index} does not match "
                                            "their commitment (a broken commitment)")
         self.reveals[seat] = reveal
         return None
@@ -169,17 +173,18 @@ class Ledger:
     heads: list[str]
     events: list[tuple[str, list[str]]] = field(default_factory=list)
     rules: int = LEDGER_RULES
+    by_link: bool = False  # no host: its messages name each participant by seat
 
     @classmethod
-    def open(cls, heads: list[Any]) -> tuple[Ledger | None, Break | None]:
+    def open(cls, heads: list[Any], by_link: bool = False) -> tuple[Ledger | None, Break | None]:
         """A ledger from every seat's commitment, all sent before the game starts (a commitment
         sent later is never taken: the table has begun without it)."""
         for seat, head in enumerate(heads):
             if not is_link(head):
-                return None, Break(0, seat, f"the commitment of {participant(seat)} is not a commitment")
+                return None, Break(0, seat, f"the commitment of {participant(seat, by_link)} is not a commitment")
         if len(set(heads)) != len(heads):
             return None, Break(0, None, "two players sent the same commitment")
-        return cls(list(heads)), None
+        return cls(list(heads), by_link=by_link), None
 
     def public(self) -> str:
         """A value every player knows once the game starts (from the commitments): for draws
@@ -190,7 +195,7 @@ class Ledger:
         return list(self.events[-1][1]) if self.events else list(self.heads)
 
     def next_round(self, label: str) -> EventRound:
-        return EventRound(len(self.events) + 1, label, self.last_links(), rules=self.rules)
+        return EventRound(len(self.events) + 1, label, self.last_links(), rules=self.rules, by_link=self.by_link)
 
     def close(self, event: EventRound) -> str:
         """Adds a finished round; returns its value."""
@@ -211,15 +216,15 @@ class Ledger:
         return data
 
     @classmethod
-    def verify(cls, data: Any) -> tuple[Ledger | None, Break | None]:
+    def verify(cls, data: Any, by_link: bool = False) -> tuple[Ledger | None, Break | None]:
         """Rebuilds a ledger from its JSON, checking every reveal against its seat's chain; the
-        first point where it breaks, if any."""
+        first point where it breaks, if any (by_link: named by seat, as there is no host)."""
         if not isinstance(data, dict) or not isinstance(data.get("heads"), list) or not isinstance(data.get("events"), list):
             return None, Break(0, None, "the record's shared randomness is missing or not readable")
         rules = data.get("rules", 1)
         if type(rules) is not int or rules not in KNOWN_RULES:
             return None, Break(0, None, "the record was played under online rules this app does not know")
-        ledger, broken = cls.open(data["heads"])
+        ledger, broken = cls.open(data["heads"], by_link)
         if broken:
             return None, broken
         assert ledger is not None  # open gives the ledger or where it broke

@@ -78,17 +78,18 @@ def summary(table: LinkTable, site: str, again: bool = False, whole_to: int | No
             "your_turn": table.your_turn(), "over": outcome is not None, "outcome": outcome,
             "waiting_for": [table.names[seat] for seat in actors if seat != table.seat],
             "send": send, "send_to": None if to is None else table.names[to],  # None: an invitation to a friend
-            "view": table.screen_view(), "note": table.game.by_link_note()}
+            "view": table.screen_view(), "note": table.game.by_link_note(parts_ahead=bool(table.ahead))}
 
 
-def new(device: Device, game_id: str, players: int, options: dict[str, Any], name: str) -> LinkTable:
+def new(device: Device, game_id: str, players: int, options: dict[str, Any], name: str,
+        strict_draws: bool = False) -> LinkTable:
     from wordtable.games import REGISTRY, make
     if game_id not in REGISTRY:
         raise LinkError(f"There is no game {game_id!r}: {', '.join(REGISTRY)}.")
     from wordtable.online import clean_name
     game, _bots = make(game_id, device.lexicon_for)
     try:
-        table = new_table(game, players, options, clean_name(name) or "Player 1")
+        table = new_table(game, players, options, clean_name(name) or "Player 1", strict_draws)
     except GameError as error:
         raise LinkError(f"That game cannot be set up: {error}") from None
     device.put(table)

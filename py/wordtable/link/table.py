@@ -400,7 +400,7 @@ class LinkTable:
     def _give_ahead(self, done: int) -> None:
         """This device's part of the draw `ahead` after the last one done (and with it every part
         before it: the draw under way, if any), unless it gave one as far already."""
-        j = min(CHAIN_LENGTH, done + self.ahead)
+        j = min(CHAIN_LENGTH - 1, done + self.ahead)  # the chain's end is its secret: never given
         mine = self.aheads.get(str(self.seat))
         if mine is None or mine[0] < j:
             self.aheads[str(self.seat)] = [j, self.chain.reveal(j)]
@@ -416,7 +416,7 @@ class LinkTable:
         for key, entry in given.items():
             seat = int(key) if key in self._seat_keys() else None
             if not (seat is not None and isinstance(entry, list) and len(entry) == 2 and _int(entry[0])
-                    and 1 <= entry[0] <= CHAIN_LENGTH and is_link(entry[1]) and self.heads[seat] is not None):
+                    and 1 <= entry[0] < CHAIN_LENGTH and is_link(entry[1]) and self.heads[seat] is not None):
                 raise LinkError("This link's random draws are damaged.")
             if derived(entry[1], entry[0]) != self.heads[seat]:
                 raise LinkError(f"{self.names[seat]}'s parts of the draws to come do not match their commitment.")
@@ -515,10 +515,19 @@ class LinkTable:
                                     "to another branch of this game.")
                 continue
             if self.state is None or self.pending is not None:
-                raise LinkError("This link's moves come before the game could go on: it is damaged.")
+                raise LinkError(self._stalled())
             self._apply(index, self._checked_move(index, entry))
             new = True
         return new
+
+    def _stalled(self) -> str:
+        """Why a link's moves cannot be replayed: the draw before them lacks some seat's part."""
+        missing = [] if self.event is None else [self.names[seat] or f"Player {seat + 1}" for seat in range(self.players)
+                                                 if str(seat) not in self.event["parts"]]
+        if not missing:
+            return "This link's moves come before the game could go on: it is damaged."
+        return (f"This link's moves go on after a draw it does not give {' and '.join(missing)}'s part of: it was "
+                "changed by its sender's device, or made by another version of Wordtable.")
 
     def _checked_move(self, index: int, entry: list[Any]) -> dict[str, Any]:
         """Another seat's move as a link carries it, once its author's signature and the rules
@@ -621,8 +630,9 @@ class LinkTable:
         return table
 
 
-def new_table(game: Any, players: int, options: dict[str, Any], name: str) -> LinkTable:
-    """A new game on this device, at seat 0, waiting for the others to join by link."""
+def new_table(game: Any, players: int, options: dict[str, Any], name: str, strict_draws: bool = False) -> LinkTable:
+    """A new game on this device, at seat 0, waiting for the others to join by link. strict_draws:
+    no parts ahead (where the game gives them), so each draw in a turn waits for a link."""
     if not 2 <= players <= min(MAX_PLAYERS, game.info()["players"]["max"]):
         raise LinkError(f"{game.title} by link is for 2 to {min(MAX_PLAYERS, game.info()['players']['max'])} players.")
     options = game.Options.complete({**options, "players": players})
@@ -633,7 +643,7 @@ def new_table(game: Any, players: int, options: dict[str, Any], name: str) -> Li
     if game.owned_part() is not None:
         record.owned = {"seats": list(range(players)), "shown": {}}
     table = LinkTable(game, secrets.token_hex(8), players, 0, [name] + [None] * (players - 1),
-                      [None] * players, [None] * players, record, ahead=game.parts_ahead_by_link)
+                      [None] * players, [None] * players, record, ahead=0 if strict_draws else game.parts_ahead_by_link)
     table.heads[0], table.keys[0] = table.chain.head(), table.key.public
     table.sign_chain()
     if game.owned_part() is not None:
