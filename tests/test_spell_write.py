@@ -423,9 +423,11 @@ def test_an_online_record_from_before_the_rules_versions_still_replays():
 def test_a_record_under_online_rules_this_app_does_not_know_is_refused():
     from wordtable.verify import verify
     record = json.loads((FIXTURES / "spell-write-online-rules-1.json").read_text())
-    for rules in (4, "2", True, None, 0):
+    for rules in (5, "2", True, None, 0):
         verdict = verify(dict(record, shared=dict(record["shared"], rules=rules)), shipped)
         assert not verdict.ok and "online rules this app does not know" in verdict.message, (rules, verdict.message)
+    # Rules 4 are a game by link's (parts given ahead): a record played online cannot claim them.
+    assert not verify(dict(record, shared=dict(record["shared"], rules=4)), shipped).ok
 
 
 def test_on_one_device_a_re_roller_sees_the_die_at_once(game):
