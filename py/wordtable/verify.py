@@ -100,7 +100,7 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
         said += (f", and {draws} recomputed from every player's secret part, each matching what that player "
                  "committed to at the start")
         if record.signed is not None:
-            who = "player's" if "table" in record.signed else "friend's"  # by link, every player signs
+            who = "player's" if _by_link(record) else "friend's"  # by link, every player signs
             if record.shared.get("rules", 1) >= NUMBERED_RULES:  # by link, parts given ahead: one signed head each
                 said += (f"; every move and secret shown by a {who} device carries that device's signature, and every "
                          "part of a draw follows from the commitment that device signed")

@@ -279,8 +279,9 @@ class LinkTable:
         value = self.ledger.close(round_)
         self.seed.add(round_.label, value)
         self.record.shared = self.ledger.to_json()
-        for seat in range(self.players if not self.ahead else 0):  # with parts ahead: the signed heads
-            self.record.signed["reveals"][str(seat)].append(self.event["parts"][str(seat)][1])
+        if not self.ahead:  # with parts ahead, the signed heads cover every part
+            for seat in range(self.players):
+                self.record.signed["reveals"][str(seat)].append(self.event["parts"][str(seat)][1])
         action, self.event, self.pending = self.pending, None, None
         self._attempt(action)
         if self.keep is not None and self.keep.pending is not None and action.get("seat") == self.seat:
@@ -295,11 +296,11 @@ class LinkTable:
             raise LinkError("This link's list of players is damaged.")
         self.ledger = Ledger(list(self.heads), rules=NUMBERED_RULES if self.ahead else LEDGER_RULES)
         self.record.shared = self.ledger.to_json()
+        # Each part signed for its draw, or (parts ahead) every part following from its seat's head, signed once.
+        parts = ({"heads": {str(s): signature for s, signature in enumerate(self.chains)}} if self.ahead
+                 else {"reveals": {str(s): [] for s in range(self.players)}})
         self.record.signed = {"table": self.table, "keys": {str(s): k for s, k in enumerate(self.keys)},
-                              "moves": {}, "reveals": {str(s): [] for s in range(self.players)}, "shown": {}}
-        if self.ahead:  # every part follows from its seat's head, signed once
-            del self.record.signed["reveals"]
-            self.record.signed["heads"] = {str(s): signature for s, signature in enumerate(self.chains)}
+                              "moves": {}, **parts, "shown": {}}
         self.seed = ledger_seed(self.ledger, live=True)
         self._attempt({"kind": "start"})
 
