@@ -841,15 +841,29 @@ def ensure_lint_tools() -> None:
     stamp.write_text(wanted)
 
 
+# The whole suite in two parts: the pure-Python tests spread over every core (pytest-xdist,
+# each idle worker taking tests from the others), then the browser tests one at a time, as each
+# one's browsers already use the machine's cores (and their timings must not fight a test beside).
+BROWSER_TESTS = "tests/browser"
+
+
+def suite_parts() -> list[list[str]]:
+    workers = str(max(1, os.cpu_count() or 1))
+    return [["tests", f"--ignore={BROWSER_TESTS}", "-n", workers, "--dist", "worksteal"], [BROWSER_TESTS]]
+
+
 def run_tests(pytest_args: list[str]) -> int:
     python = ensure_venv("build", "test")
     chromium = ensure_test_tools()
     ensure_lint_tools()
     build()
     environment = {**os.environ, "WORDTABLE_CHROMIUM": chromium}
-    command = [str(python), "-m", "pytest", *(pytest_args or ["tests"])]
-    log(" ".join(command))
-    return subprocess.run(command, cwd=ROOT, env=environment).returncode
+    failed = 0
+    for part in ([pytest_args] if pytest_args else suite_parts()):
+        command = [str(python), "-m", "pytest", *part]
+        log(" ".join(command))
+        failed = subprocess.run(command, cwd=ROOT, env=environment).returncode or failed
+    return failed
 
 
 # ---------------------------------------------------------------------------------------------

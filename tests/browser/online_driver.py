@@ -44,14 +44,24 @@ class Pages:
     """Pages of one browser, each in a context of its own (its own storage, like another person's
     browser), and the app's steps to host a game online and connect a friend to it."""
 
-    def __init__(self, browser, site, outside: list[str], viewport: dict | None = None, slow_cpu: float = 1):
+    def __init__(self, browser, site, outside: list[str], viewport: dict | None = None, slow_cpu: float = 1,
+                 init_script: str | None = None):
         self.browser, self.site, self.outside, self.viewport, self.slow_cpu = browser, site, outside, viewport, slow_cpu
+        self.init_script = init_script
+        self.opened: list = []  # every page made, in order
 
     def new(self):
         context = (self.browser.new_context(viewport=self.viewport, **TEST_CONTEXT) if self.viewport
                    else self.browser.new_context(**TEST_CONTEXT))
         context.on("request", lambda r: None if r.url.startswith(LOCAL) else self.outside.append(r.url))
+        if self.init_script:
+            context.add_init_script(self.init_script)
+        return self.tab(context)
+
+    def tab(self, context):
+        """A new tab in a context (the same browser, the same storage), slowed as every page."""
         page = context.new_page()
+        self.opened.append(page)
         if self.slow_cpu > 1:  # a slow phone: the page's main thread runs slow_cpu times slower
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": self.slow_cpu})
         return page
@@ -110,16 +120,18 @@ class Pages:
 
 
 @contextmanager
-def browser_pages(dist: str, viewport: dict | None = None, slow_cpu: float = 1) -> Iterator[Pages]:
+def browser_pages(dist: str, viewport: dict | None = None, slow_cpu: float = 1,
+                  init_script: str | None = None) -> Iterator[Pages]:
     """The built site served and a Chromium started for the run; pages.outside lists every
-    request that left 127.0.0.1. slow_cpu: each page's CPU throttled that many times (DevTools)."""
+    request that left 127.0.0.1. slow_cpu: each page's CPU throttled that many times (DevTools);
+    init_script runs in every page before the site's own scripts."""
     site = LocalSite(Path(dist))
     site.start()
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=FLAGS)
             try:
-                yield Pages(browser, site, [], viewport, slow_cpu)
+                yield Pages(browser, site, [], viewport, slow_cpu, init_script)
             finally:
                 browser.close()
     finally:

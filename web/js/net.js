@@ -150,30 +150,68 @@ function gathered(connection, timeoutMs) {
   });
 }
 
+// A connection's states, the same words on every screen that shows one (the host's seat list,
+// its invitation dialog, a friend's own line):
+//   new           made, its answer not in yet (an invitation waiting)
+//   connecting    both codes in, the channel not open yet
+//   connected     open, and the other side heard from lately
+//   interrupted   open, but the other side silent for longer than this device expects
+//   reconnecting  the browser lost the path (ICE "disconnected") and is trying to restore it
+//   dropped       it was open and is closed for good (or silent so long that the other side is gone)
+//   unreachable   it never opened: ICE failed, or nothing within the watch (on the guest's side a
+//                 late open may still follow: its host may paste the answer late)
+// Interrupted and reconnecting recover by themselves: any message heard means the path works.
+export const LINK_STATES = ["new", "connecting", "connected", "interrupted", "reconnecting", "dropped", "unreachable"];
+// The states in which the channel is open (messages may go, and heartbeats are sent).
+export const AT_THE_TABLE = new Set(["connected", "interrupted", "reconnecting"]);
+
+// Each side sends a heartbeat this often (the app's ping); a link checks its silence every tick.
+export const HEARTBEAT_MS = 2000;
+const TICK_MS = 1000;
+// Silent this long at least before a connection is called interrupted; longer on a device whose
+// timers run late or whose round trips are slow (see PeerLink.silenceAllowed).
+const SILENCE_MIN_MS = 3 * HEARTBEAT_MS;
+// Silent this long (at least; three times the silence allowed on a slow device), the other side
+// is gone: a page that reloaded or closed without its goodbye reaching here, a phone switched
+// off. The browser may never say so itself (Chromium can stay "disconnected" for good).
+const GONE_MIN_MS = 30_000;
+const MEASURES_KEPT = 8;
+
 /**
- * One peer-to-peer link. The host calls offer() and later accept(answerCode); the guest calls
- * answer(offerCode). onMessage(text) receives, send(text) sends, onState(state) reports
- * "connecting", "open", "reconnecting" (interrupted), "back" (recovered), "closed" (it was open)
- * and "unreachable" (it never opened: ICE failed, or nothing after CONNECT_WATCH_MS; a later
- * "open" may still follow on the guest's side, whose host may paste its answer late).
- * diagnosis() then says why, from the two codes.
+ * One peer-to-peer link and its state (LINK_STATES). The host calls offer() and later
+ * accept(answerCode); the guest calls answer(offerCode). onMessage(text) receives, send(text)
+ * sends, onState(state) hears every change of link.state. The app's heartbeats go through
+ * send(); roundTrip(ms) tells the link what one measured. diagnosis() says why a link never
+ * opened, from the two codes.
  */
 export class PeerLink {
-  constructor({ iceServers = [], onMessage = () => {}, onState = () => {}, watchMs = CONNECT_WATCH_MS } = {}) {
+  constructor({ iceServers = [], onMessage = () => {}, onState = () => {}, watchMs = CONNECT_WATCH_MS, now = () => performance.now() } = {}) {
     const missing = webrtcMissing();
     if (missing) throw new SignalError(missing);
     this.connection = new RTCPeerConnection({ iceServers });
-    Object.assign(this, { onMessage, onState, watchMs });
+    Object.assign(this, { onMessage, onState, watchMs, now });
+    this.state = "new";
+    this.opened = false; // the channel was open once
+    this.ended = false; // closed for good: no state follows
+    this.roundTrips = [];
+    this.stalls = [];
     this.connection.addEventListener("datachannel", (event) => this.#use(event.channel));
-    this.connection.addEventListener("connectionstatechange", () => {
-      const state = this.connection.connectionState;
-      // "disconnected" is often a blip (a network change, a sleeping phone) that ICE recovers
-      // from by itself; "failed" and "closed" are final.
-      if (state === "disconnected" && this.opened) this.onState("reconnecting");
-      if (state === "connected" && this.interrupted) this.onState("back");
-      this.interrupted = state === "disconnected";
-      if (state === "failed" || state === "closed") this.#end();
-    });
+    this.connection.addEventListener("connectionstatechange", () => this.#transport(this.connection.connectionState));
+  }
+
+  #set(state) {
+    if (state === this.state || this.ended) return;
+    this.state = state;
+    this.onState(state);
+  }
+
+  /** The browser's own view of the path. "disconnected" is often a blip (a network change, a
+   * busy or sleeping device) that ICE recovers from by itself; "failed" and "closed" are final. */
+  #transport(state) {
+    if (state === "failed" || state === "closed") return this.#end();
+    if (!this.opened) return;
+    if (state === "disconnected") this.#set("reconnecting");
+    if (state === "connected" && this.state === "reconnecting") this.#set(this.#silentFor() > this.silenceAllowed() ? "interrupted" : "connected");
   }
 
   #use(channel) {
@@ -181,29 +219,78 @@ export class PeerLink {
     channel.addEventListener("open", () => {
       this.opened = true;
       clearTimeout(this.watch);
-      this.onState("open");
+      this.#heard();
+      this.#set("connected");
+      this.lastTick = this.now();
+      this.ticker = setInterval(() => this.#tick(), TICK_MS);
     });
     channel.addEventListener("close", () => this.#end());
     channel.addEventListener("message", (event) => {
+      this.#heard();
       if (typeof event.data === "string") this.onMessage(event.data);
     });
   }
 
-  /** The link is over: "closed" if it was ever open, else "unreachable" (said once). */
+  /** Anything from the other side proves the path works, whatever state this link was in. */
+  #heard() {
+    this.lastHeard = this.now();
+    if (this.state === "interrupted" || this.state === "reconnecting") this.#set("connected");
+  }
+
+  #silentFor() {
+    return this.now() - this.lastHeard;
+  }
+
+  /** The longest silence that is still normal here: three heartbeats, plus four of the slowest
+   * recent round trips, plus twice the longest recent stall of this device's own timers. */
+  silenceAllowed() {
+    return SILENCE_MIN_MS + 4 * Math.max(0, ...this.roundTrips) + 2 * Math.max(0, ...this.stalls);
+  }
+
+  /** How long a silence means the other side is gone. */
+  goneAfter() {
+    return Math.max(GONE_MIN_MS, 3 * this.silenceAllowed());
+  }
+
+  /** A round trip the app measured (its heartbeat answered), in ms. */
+  roundTrip(ms) {
+    this.roundTrips = [...this.roundTrips, ms].slice(-MEASURES_KEPT);
+  }
+
+  #tick() {
+    const now = this.now();
+    // A tick that comes late means this device stood still (busy, throttled, asleep): it heard
+    // nothing because it ran nothing, so the time it stood still is not the other side's silence.
+    const stall = Math.max(0, now - this.lastTick - TICK_MS);
+    this.lastTick = now;
+    if (stall > TICK_MS / 2) {
+      this.lastHeard += stall;
+      this.stalls = [...this.stalls, stall].slice(-MEASURES_KEPT);
+    }
+    if (this.state === "connected" && this.#silentFor() > this.silenceAllowed()) this.#set("interrupted");
+    if (AT_THE_TABLE.has(this.state) && this.#silentFor() > this.goneAfter()) {
+      this.#end(); // said once, as "dropped"; then the transport is closed quietly
+      this.channel?.close();
+      this.connection.close();
+    }
+  }
+
+  /** The link is over: "dropped" if it was ever open, else "unreachable" (said once). */
   #end() {
     clearTimeout(this.watch);
+    clearInterval(this.ticker);
     if (this.ended) return;
+    this.#set(this.opened ? "dropped" : "unreachable");
     this.ended = true;
-    this.onState(this.opened ? "closed" : "unreachable");
   }
 
   /** Both codes are in: if no channel opens soon, the page is told (and can say why). */
   #watch() {
     clearTimeout(this.watch);
     if (this.opened) return;
-    this.onState("connecting");
+    this.#set("connecting");
     this.watch = setTimeout(() => {
-      if (!this.opened && !this.ended) this.onState("unreachable");
+      if (!this.opened) this.#set("unreachable");
     }, this.watchMs);
   }
 
@@ -242,9 +329,11 @@ export class PeerLink {
     return true;
   }
 
+  /** Closed here (replaced, or the page leaves): no state is reported any more, no timer left. */
   close() {
-    this.ended = true; // closed here: nothing to report
+    this.ended = true;
     clearTimeout(this.watch);
+    clearInterval(this.ticker);
     this.channel?.close();
     this.connection.close();
   }

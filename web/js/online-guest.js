@@ -1,13 +1,13 @@
 // Online play in the page, a guest's side: joining from an invitation, and the table as the host
 // sends it, drawn by the same TableScreen (table-screen.js) as the host's.
 import { element, copyButton } from "./ui.js";
-import { PeerLink, SignalError, decodeDescription, webrtcMissing } from "./net.js";
+import { AT_THE_TABLE, HEARTBEAT_MS, PeerLink, SignalError, decodeDescription, webrtcMissing } from "./net.js";
 import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { guestServers, serverNames, rememberedName, rememberName } from "./settings.js";
 import { qrPicture } from "./qr.js";
 import { RoundWatch, onlyWaitingChanged } from "./race.js";
 import { TableScreen, checkGameButton, lobbyLine } from "./table-screen.js";
-import { inTurn, PING_MS, ping, pongDelay, shownName } from "./online-link.js";
+import { inTurn, ping, pongDelay, shownName } from "./online-link.js";
 
 /** The guest's page (#join=OFFER&t=TOKEN): answer the invitation, then play one seat. */
 export class GuestScreen {
@@ -21,7 +21,7 @@ export class GuestScreen {
     this.away = [];
     this.moves = new Map(); // move number -> {resolve, reject}: the table's answer to it
     this.questions = new Map(); // question number -> {resolve, reject}
-    this.connection = "connecting";
+    this.connection = "new"; // the link's state (net.js LINK_STATES)
     this.delay = null;
     this.screen = null;
     this.table = { started: true, waiting: [], broken: null, shared: false }; // shared randomness (wordtable.online)
@@ -95,37 +95,20 @@ export class GuestScreen {
     this.showStatus();
     let beat = 0;
     this.pinger = setInterval(() => {
-      if (this.connection !== "open") return;
+      if (!AT_THE_TABLE.has(this.connection)) return;
       this.link.send(ping());
       if (++beat % 5 === 0 && this.view) this.check(); // now and then: is my view the table's?
-    }, PING_MS);
+    }, HEARTBEAT_MS);
     // Closing the tab closes the connection at once, so the host sees it dropped without waiting.
     addEventListener("pagehide", () => this.link.close(), { once: true });
   }
 
+  /** The link's state changed: the first time it is connected this page joins the table; when
+   * it is connected again after an interruption, it checks its view against the table's. */
   async linkState(state) {
-    if (state === "open") {
-      this.connection = "open";
-      const saved = readJSON(this.key, null, (v) => v && typeof v === "object").value;
-      const name = this.nameInput?.value.trim() ?? "";
-      if (name) rememberName(name);
-      if (this.nameInput) this.nameInput.disabled = true; // said to the table with the join
-      const joined = await this.python.call("online.guest", { id: this.id, token: this.token, saved, name: name || null });
-      this.keep(joined.saved);
-      for (const text of joined.outgoing) this.link.send(text);
-    } else if (state === "back") {
-      this.connection = "open";
-      this.check();
-    } else if (state === "reconnecting") {
-      this.connection = "reconnecting";
-    } else if (state === "unreachable") {
-      // Never open: nothing was lost, and the reason comes from the two codes.
-      this.connection = this.link.ended ? "failed" : "unreachable";
-      this.problem = this.link.diagnosis().text;
-    } else if (state === "connecting") {
-      this.connection = "connecting";
-    } else if (state === "closed") {
-      this.connection = "closed";
+    this.connection = state;
+    if (state === "unreachable") this.problem = this.link.diagnosis().text; // never open: nothing was lost
+    if (state === "dropped") {
       clearInterval(this.pinger);
       // Moves and questions in flight will be answered after a new invitation, not now.
       for (const { reject } of [...this.moves.values(), ...this.questions.values()]) reject(new Error("The connection dropped."));
@@ -133,6 +116,16 @@ export class GuestScreen {
       this.questions.clear();
     }
     this.showStatus();
+    if (state !== "connected") return;
+    if (this.joined) return this.check();
+    this.joined = true;
+    const saved = readJSON(this.key, null, (v) => v && typeof v === "object").value;
+    const name = this.nameInput?.value.trim() ?? "";
+    if (name) rememberName(name);
+    if (this.nameInput) this.nameInput.disabled = true; // said to the table with the join
+    const joined = await this.python.call("online.guest", { id: this.id, token: this.token, saved, name: name || null });
+    this.keep(joined.saved);
+    for (const text of joined.outgoing) this.link.send(text);
   }
 
   /** Sends the checksum of this guest's view; the table answers with its view only when they differ. */
@@ -146,13 +139,16 @@ export class GuestScreen {
     if (!this.statusLine) return;
     const host = this.hostName;
     const text = {
+      new: "",
       connecting: `Waiting for ${host} to paste your answer…`,
-      // The host may not have pasted the answer yet: the reason is offered, not asserted.
-      unreachable: `Not connected yet. If ${host} has pasted your answer already: ${this.problem}`,
-      failed: `Could not connect. ${this.problem} Then ask ${host} for a new invitation.`,
-      open: `Connected to the table${this.delay === null ? "" : ` · ${this.delay} ms`}`,
+      // The host may not have pasted the answer yet: the reason is offered, not asserted. Once
+      // the browser gave up (the link ended), it could not connect.
+      unreachable: this.link?.ended ? `Could not connect. ${this.problem} Then ask ${host} for a new invitation.`
+        : `Not connected yet. If ${host} has pasted your answer already: ${this.problem}`,
+      connected: `Connected to the table${this.delay === null ? "" : ` · ${this.delay} ms`}`,
+      interrupted: `${host}'s device has not answered for a few seconds: waiting for it…`,
       reconnecting: "Connection interrupted: reconnecting…",
-      closed: "The connection dropped. Ask the host for a new invitation: you keep your seat and your moves.",
+      dropped: "The connection dropped. Ask the host for a new invitation: you keep your seat and your moves.",
     }[this.connection];
     const { started, waiting, broken, showing } = this.table;
     const names = waiting.map((seat) => this.names[seat] ?? `seat ${seat + 1}`).join(", ");
@@ -169,6 +165,7 @@ export class GuestScreen {
   async receive(text) {
     const delay = pongDelay(text);
     if (delay !== null) {
+      this.link.roundTrip(delay);
       this.delay = delay;
       return this.showStatus();
     }
@@ -256,7 +253,7 @@ export class GuestScreen {
 
   /** Sends a move; resolves when the table took it, rejects with the table's reason. */
   async act(move) {
-    if (this.connection !== "open") throw new Error("Not connected to the table right now: your move was not sent.");
+    if (!AT_THE_TABLE.has(this.connection)) throw new Error("Not connected to the table right now: your move was not sent.");
     const { outgoing, saved, n } = await this.python.call("online.guest_move", { id: this.id, move });
     this.keep(saved);
     const answered = new Promise((resolve, reject) => this.moves.set(n, { resolve, reject }));

@@ -1,6 +1,6 @@
 // What the host's and a guest's sides of an online game share: messages from one connection
-// handled in the order they came, the pings that measure a connection, and names read from a
-// link before the table has said anything.
+// handled in the order they came, the pings (heartbeats, every net.js HEARTBEAT_MS) that measure
+// a connection, and names read from a link before the table has said anything.
 
 /** Runs job once every job queued before it on the same owner (a connection) has finished,
  * whatever became of them; returns the job's own promise. */
@@ -10,9 +10,6 @@ export function inTurn(owner, job) {
   queues.set(owner, next.catch(() => {}));
   return next;
 }
-
-// How often each side measures the connection's round trip (shown next to the player).
-export const PING_MS = 2000;
 
 /** A name from a link, as shown before the table has said anything: without control or
  * direction-changing characters, cut to the length a name has (the table's names are cleaned by

@@ -3,13 +3,15 @@
 // resynchronising) is Python's (wordtable.online); this module carries its messages over WebRTC
 // links (net.js) and draws the invitations.
 import { element, button, copyButton } from "./ui.js";
-import { PeerLink, SignalError, stunServersIn, webrtcMissing } from "./net.js";
+import { AT_THE_TABLE, HEARTBEAT_MS, PeerLink, SignalError, stunServersIn, webrtcMissing } from "./net.js";
 import { REACH, rememberedReach, rememberReach, hostServers, serverNames } from "./settings.js";
 import { qrPicture, qrReader } from "./qr.js";
-import { inTurn, PING_MS, ping, pongDelay } from "./online-link.js";
+import { inTurn, ping, pongDelay } from "./online-link.js";
 
-const STATUS_TEXT = { invited: "invited", connecting: "connecting…", connected: "connected", reconnecting: "reconnecting…",
-  dropped: "dropped", unreachable: "could not connect" };
+// A seat's state is the state of the connection it shows (net.js LINK_STATES), "new" said as
+// "invited"; "not invited" before any invitation.
+const STATUS_TEXT = { new: "invited", connecting: "connecting…", connected: "connected", interrupted: "not answering…",
+  reconnecting: "reconnecting…", dropped: "dropped", unreachable: "could not connect" };
 
 /** The line that says which servers an invitation contacts and what they learn. */
 function serversLine(servers, friend) {
@@ -24,8 +26,8 @@ function serversLine(servers, friend) {
 export class HostNet {
   constructor({ python, save, persist, onChange, notice }) {
     Object.assign(this, { python, save, persist, onChange, notice });
-    this.links = new Map(); // peer -> PeerLink
-    this.status = new Map(); // seat -> "invited" | "connecting" | "connected" | "reconnecting" | "dropped" | "unreachable"
+    this.links = new Map(); // peer -> PeerLink, every connection not closed yet
+    this.shown = new Map(); // seat -> the PeerLink whose state the seat shows (see seatState)
     this.problems = new Map(); // seat -> why its last invitation did not connect, in players' words
     this.delays = new Map(); // seat -> last round trip in ms
     this.count = 0;
@@ -50,8 +52,8 @@ export class HostNet {
     this.save.online = result.saved;
     this.tableState(result);
     this.pinger = setInterval(() => {
-      for (const link of this.links.values()) if (link.opened) link.send(ping());
-    }, PING_MS);
+      for (const link of this.links.values()) if (AT_THE_TABLE.has(link.state)) link.send(ping());
+    }, HEARTBEAT_MS);
   }
 
   /** The table closes (the host left it): connections end, guests see it dropped. */
@@ -131,37 +133,51 @@ export class HostNet {
     });
   }
 
-  seatOf(peer) {
-    return Number(peer.slice(1, peer.indexOf("-")));
+  /** What a seat's screen says of its connection: the state of the link it shows. */
+  seatState(seat) {
+    const link = this.shown.get(seat);
+    if (!link) return "not invited";
+    return link.state === "new" ? "invited" : link.state;
   }
 
+  /** One of a seat's connections changed state. The seat shows one connection: the last to
+   * open, or else its latest invitation; a connection that opens replaces every other of its
+   * seat (closed here, its timers with it), so an old one can never speak for the seat again. */
   async linkState(peer, seat, state) {
     const link = this.links.get(peer);
-    const otherOpen = () => [...this.links.entries()].some(([other, l]) => other !== peer && this.seatOf(other) === seat && l.opened);
-    if (state === "open" || state === "back") {
-      this.status.set(seat, "connected");
-      this.problems.delete(seat);
+    if (!link) return; // closed here already: nothing it says counts
+    if (state === "connected" && this.shown.get(seat) !== link) {
+      const replaced = [...this.links.entries()].filter(([other, l]) => other !== peer && l.seat === seat);
+      this.shown.set(seat, link);
+      for (const [other, old] of replaced) {
+        old.close();
+        this.links.delete(other);
+        if (old.opened) this.forget(other);
+      }
     }
-    if (state === "reconnecting") this.status.set(seat, "reconnecting");
-    if (state === "connecting" && !otherOpen()) this.status.set(seat, "connecting");
-    if (state === "unreachable" && link && !otherOpen()) {
-      // It never opened: no game message went either way. Said with the reason, never "dropped".
-      this.status.set(seat, "unreachable");
-      this.problems.set(seat, link.diagnosis().text);
+    if (state === "dropped" || state === "unreachable") {
       if (link.ended) this.links.delete(peer);
+      if (state === "dropped") this.forget(peer);
     }
-    if (state === "closed") {
-      if (!this.links.has(peer)) return;
-      this.links.delete(peer);
-      // An old connection may report closing after the seat came back on a new one.
-      const back = otherOpen();
-      this.status.set(seat, back ? "connected" : "dropped");
-      if (!back) this.delays.delete(seat);
-      const result = await this.python.call("online.disconnected", { id: this.save.id, peer }).catch(() => null);
-      if (result) this.send(result.outgoing);
-    }
+    if (this.shown.get(seat) !== link) return;
+    if (state === "connected") this.problems.delete(seat);
+    if (state === "dropped") this.delays.delete(seat);
+    // It never opened: no game message went either way. Said with the reason, never "dropped".
+    if (state === "unreachable") this.problems.set(seat, link.diagnosis().text);
     this.showDialogState?.(seat);
     this.onChange({ statusOnly: true });
+  }
+
+  /** An invitation replaced by another before it was answered. */
+  withdraw(link) {
+    link.close();
+    this.links.delete(link.peer);
+  }
+
+  /** Python's table forgets a closed connection (and tells the others who is away now). */
+  async forget(peer) {
+    const result = await this.python.call("online.disconnected", { id: this.save.id, peer }).catch(() => null);
+    if (result) this.send(result.outgoing);
   }
 
   /** The name the friend's page shows for whoever invites them (this device's first person). */
@@ -181,8 +197,9 @@ export class HostNet {
       onMessage: (text) => {
         const delay = pongDelay(text);
         if (delay !== null) {
+          link.roundTrip(delay);
           this.delays.set(seat, delay);
-          return this.onChange({ statusOnly: true });
+          return this.showDelay(seat);
         }
         // In the order they came: the worker answers several requests at once, and one that
         // waits for a dictionary file must not let this friend's next message overtake it.
@@ -190,10 +207,14 @@ export class HostNet {
       },
       onState: (state) => this.linkState(peer, seat, state),
     });
+    Object.assign(link, { seat, peer });
     this.links.set(peer, link);
     const offer = await link.offer(stunServersIn(servers));
-    if (this.status.get(seat) !== "connected") this.status.set(seat, "invited");
-    this.problems.delete(seat);
+    // A seat still at the table keeps showing its connection; a new invitation is a spare.
+    if (!AT_THE_TABLE.has(this.seatState(seat))) {
+      this.shown.set(seat, link);
+      this.problems.delete(seat);
+    }
     this.onChange({ statusOnly: true });
     // The game and the host's name let the friend's page say what it is before it connects.
     // Escaped for a fragment, but "/", "," and ":" (frequent in a code) need no escape there.
@@ -214,7 +235,7 @@ export class HostNet {
     let invitation = null; // the invitation shown: replaced when the player changes their answer
     const choose = async (reach) => {
       rememberReach(reach);
-      if (invitation && !invitation.link.opened) invitation.link.close();
+      if (invitation && !invitation.link.opened) this.withdraw(invitation.link);
       invitation = null;
       body.replaceChildren(element("p", { class: "muted" }, "Making the invitation…"));
       try {
@@ -238,17 +259,18 @@ export class HostNet {
     const anywhere = option(REACH.anywhere, "Somewhere else (another home, mobile data)");
     this.showDialogState = (changed) => {
       if (changed !== seat || !dialog.open) return;
-      const state = this.status.get(seat);
+      const state = this.seatState(seat);
       status.className = state === "unreachable" || state === "dropped" ? "bad" : state === "connected" ? "good" : "";
-      status.dataset.state = state ?? "";
+      status.dataset.state = state;
       status.textContent = {
         connecting: "Connecting…",
         connected: `Connected: ${name} is at the table. You can close this.`,
+        interrupted: `${name}'s device has not answered for a few seconds: waiting for it…`,
         reconnecting: "Connection interrupted: reconnecting…",
         dropped: `${name}'s connection dropped: make a new invitation.`,
         unreachable: `Could not connect to ${name}. ${this.problems.get(seat) ?? ""}`,
       }[state] ?? "";
-      if (state !== "connecting") status.scrollIntoView({ block: "nearest" }); // news the player must see, on a phone too
+      if (state !== "connecting" && state !== "invited") status.scrollIntoView({ block: "nearest" }); // news the player must see, on a phone too
     };
     const dialog = element("dialog", { class: "dialog", id: "invite-dialog" },
       element("h2", {}, `Invite ${name}`),
@@ -309,19 +331,30 @@ export class HostNet {
   }
 
   statusText(seat) {
-    const state = this.status.get(seat);
-    if (!state) return "not invited";
+    const link = this.shown.get(seat);
+    if (!link) return "not invited";
     const delay = this.delays.get(seat);
-    return state === "connected" && delay !== undefined ? `connected · ${delay} ms` : STATUS_TEXT[state];
+    return link.state === "connected" && delay !== undefined ? `connected · ${delay} ms` : STATUS_TEXT[link.state];
+  }
+
+  /** A new round trip: the seat's line changes in place. Redrawing the side at every heartbeat
+   * would replace its buttons under a player's finger (and costs a slow phone dearly). */
+  showDelay(seat) {
+    const line = globalThis.document?.querySelector(`#online-seats [data-online='${seat}'] .seat-status`);
+    if (line && line.closest("[data-online]").dataset.state === this.seatState(seat)) {
+      line.textContent = this.statusText(seat);
+      line.dataset.delay = this.delays.get(seat) ?? "";
+    }
+    this.onChange({ lineOnly: true });
   }
 
   panel() {
     return element("ul", { class: "seats online-seats", id: "online-seats" }, ...this.remoteSeats.map((seat) => {
-      const state = this.status.get(seat) ?? "not invited";
-      return element("li", { class: `seat online-${state.replace(" ", "-")}`, "data-online": seat },
+      const state = this.seatState(seat);
+      return element("li", { class: `seat online-${state.replace(" ", "-")}`, "data-online": seat, "data-state": state },
         element("bdi", { class: "seat-name" }, this.save.players[seat].name),
         element("span", { class: "seat-status", "data-delay": this.delays.get(seat) ?? "" }, this.statusText(seat)),
-        ["connected", "reconnecting"].includes(state) ? null : button(["dropped", "unreachable"].includes(state) ? "Invite again" : "Invite", () => this.showInvitation(seat),
+        AT_THE_TABLE.has(state) ? null : button(["dropped", "unreachable"].includes(state) ? "Invite again" : "Invite", () => this.showInvitation(seat),
           { small: true, "data-invite": seat }),
         state === "unreachable" ? element("span", { class: "seat-problem hint" }, this.problems.get(seat)) : null);
     }));
