@@ -141,18 +141,19 @@ export class HostNet {
   }
 
   /** One of a seat's connections changed state. The seat shows one connection: the last to
-   * open, or else its latest invitation; a connection that opens replaces every other of its
-   * seat (closed here, its timers with it), so an old one can never speak for the seat again. */
+   * open, or else its latest invitation; a connection that opens replaces the seat's old ones
+   * (closed here, their timers with them), so an old one can never speak for the seat again. */
   async linkState(peer, seat, state) {
     const link = this.links.get(peer);
     if (!link) return; // closed here already: nothing it says counts
     if (state === "connected" && this.shown.get(seat) !== link) {
-      const replaced = [...this.links.entries()].filter(([other, l]) => other !== peer && l.seat === seat);
+      // (An invitation not answered yet stays: it may be on its way to someone.)
+      const replaced = [...this.links.entries()].filter(([other, l]) => other !== peer && l.seat === seat && l.opened);
       this.shown.set(seat, link);
       for (const [other, old] of replaced) {
         old.close();
         this.links.delete(other);
-        if (old.opened) this.forget(other);
+        this.forget(other);
       }
     }
     if (state === "dropped" || state === "unreachable") {
