@@ -17,6 +17,9 @@ from harness import CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite
 FLAGS = [flag + ",WebRtcHideLocalIpsWithMdns" if flag.startswith("--disable-features=") else flag
          for flag in CHROMIUM_FLAGS]
 LOCAL = ("http://127.0.0.1:", "data:", "blob:")
+# A closed tab whose goodbye never arrived is dropped once ICE fails, or at the latest once its
+# silence passes net.js's GONE_MIN_MS (30 s): a screen says so within this.
+DROP_SEEN_MS = 60_000
 
 
 def ready(page) -> None:

@@ -18,7 +18,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent.parent / "py"), str(HERE)]
 
 import one_letter_better_driver  # noqa: E402
-from online_driver import Pages, browser_pages, ready  # noqa: E402
+from online_driver import DROP_SEEN_MS, Pages, browser_pages, ready  # noqa: E402
 from spell_write_driver import ready_for_a_choice, take_turn  # noqa: E402
 from wordsmith_driver import game as wordsmith_game, state_of  # noqa: E402
 from wordtable.games.one_letter_better.plays import plays as olb_plays  # noqa: E402
@@ -95,13 +95,13 @@ def shrdlu(pages: Pages, folder: Path, result: dict) -> None:
     # Bo drops (the tab closes): the host sees it, Ann sees Bo away; Bo comes back by a new
     # invitation, in another tab of the same browser, to the same seat and the same score.
     bo.close()
-    host.wait_for_selector("[data-online='2'].online-dropped", timeout=30_000)
+    host.wait_for_selector("[data-online='2'].online-dropped", timeout=DROP_SEEN_MS)
     ann.wait_for_selector("[data-seat='2'].away", timeout=10_000)
     # Ann drops too, and the host wins the round: the win waits for the next spread's draw, which
     # waits for both friends' parts.
     # Ann comes back first and gives hers: the host's line then names Bo alone.
     ann.close()
-    host.wait_for_selector("[data-online='1'].online-dropped", timeout=30_000)
+    host.wait_for_selector("[data-online='1'].online-dropped", timeout=DROP_SEEN_MS)
     end_the_round(host)
     result["drawing"] = [drawing_line(host, "Drawing at random with Friend 2, Friend 3…")]
     ann = pages.join(host, 1, guest=ann.context.new_page())

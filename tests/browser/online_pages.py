@@ -13,7 +13,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent.parent / "py"), str(HERE)]
 
-from online_driver import browser_pages, invitation, ready  # noqa: E402
+from online_driver import DROP_SEEN_MS, browser_pages, invitation, ready  # noqa: E402
 from wordtable.games.four_letter_words.rules import FourLetterWords  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
 
@@ -104,7 +104,7 @@ def main(dist: str) -> None:
         # The guest's connection drops (the tab closes); the host invites the seat again and
         # the guest comes back to the same seat and the same game.
         guest.close()
-        host.wait_for_selector("[data-online='1']:has-text('dropped')", timeout=30_000)
+        host.wait_for_selector("[data-online='1']:has-text('dropped')", timeout=DROP_SEEN_MS)
         # Back in the same browser (it holds the seat's secret part of the game's randomness).
         guest = pages.join(host, 1, guest=guest.context.new_page())
         result["after_rejoin"] = guest.evaluate("[wordtable.guest.view.seat, wordtable.guest.view.history.length]")

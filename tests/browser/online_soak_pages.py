@@ -20,7 +20,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent), str(HERE.parent.parent / "py"), str(HERE)]
 
-from online_driver import Pages, browser_pages, ready  # noqa: E402
+from online_driver import DROP_SEEN_MS, Pages, browser_pages, ready  # noqa: E402
 from online_games_pages import SLOW_CPU, end_the_round, spread_of  # noqa: E402
 
 # Every state change of every peer connection and data channel, with the page's clock: the
@@ -109,7 +109,7 @@ def scenario(pages: Pages, result: dict) -> None:
     # A drop: Bo's tab closes; the host says so, Ann sees Bo away. Bo comes back in a new tab.
     result["at"] = "Bo drops"
     bo.close()
-    host.wait_for_selector("[data-online='2'][data-state='dropped']", timeout=60_000)
+    host.wait_for_selector("[data-online='2'][data-state='dropped']", timeout=DROP_SEEN_MS)
     ann.wait_for_selector("[data-seat='2'].away", timeout=15_000)
     result["at"] = "Bo rejoins in a new tab"
     bo = pages.join(host, 2, guest=pages.tab(bo.context))
@@ -121,7 +121,7 @@ def scenario(pages: Pages, result: dict) -> None:
     host.wait_for_selector("[data-invite='1']")
     result["at"] = "the friends see the table go"
     for guest in (ann, bo):
-        guest.wait_for_function("document.querySelector('#guest-status')?.dataset.connection === 'dropped'", timeout=60_000)
+        guest.wait_for_function("document.querySelector('#guest-status')?.dataset.connection === 'dropped'", timeout=DROP_SEEN_MS)
     result["at"] = "both rejoin the reloaded host"
     ann = pages.join(host, 1, guest=ann)
     bo = pages.join(host, 2, guest=bo)
