@@ -193,7 +193,7 @@ out.seatAfterOldCloses = net.seatState(1);
 out.forgotten = forgotten;
 second.connection.channel().shut();
 await new Promise((resolve) => setImmediate(resolve));
-out.seatDropped = [net.seatState(1), net.statusText(1)];
+out.seatDropped = [net.seatState(1), net.statusText(1), net.links.size];
 net.close();
 console.log(JSON.stringify(out));
 """
@@ -258,4 +258,4 @@ def test_a_rejoin_replaces_the_seats_old_connection_for_good(results):
     assert results["seatAfterRejoin"] == ["connected", True, True, False]
     assert results["seatAfterOldCloses"] == "connected"
     assert results["forgotten"][0] == ["online.disconnected", "p1-1"]  # the table forgets the old connection
-    assert results["seatDropped"] == ["dropped", "dropped"]
+    assert results["seatDropped"] == ["dropped", "dropped", 0]  # an ended connection is let go

@@ -275,13 +275,15 @@ export class PeerLink {
     }
   }
 
-  /** The link is over: "dropped" if it was ever open, else "unreachable" (said once). */
+  /** The link is over: "dropped" if it was ever open, else "unreachable". Always said, once,
+   * with link.ended already true (an "unreachable" from the watch becomes final here). */
   #end() {
     clearTimeout(this.watch);
     clearInterval(this.ticker);
     if (this.ended) return;
-    this.#set(this.opened ? "dropped" : "unreachable");
     this.ended = true;
+    this.state = this.opened ? "dropped" : "unreachable";
+    this.onState(this.state);
   }
 
   /** Both codes are in: if no channel opens soon, the page is told (and can say why). */

@@ -143,7 +143,7 @@ export class HostNet {
   /** One of a seat's connections changed state. The seat shows one connection: the last to
    * open, or else its latest invitation; a connection that opens replaces the seat's old ones
    * (closed here, their timers with them), so an old one can never speak for the seat again. */
-  async linkState(peer, seat, state) {
+  linkState(peer, seat, state) {
     const link = this.links.get(peer);
     if (!link) return; // closed here already: nothing it says counts
     if (state === "connected" && this.shown.get(seat) !== link) {
