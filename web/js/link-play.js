@@ -111,14 +111,25 @@ export function keepLinkGame(reply, previous = null, summary = previous?.summary
 }
 
 export class LinkScreen {
-  constructor({ python, games, root, notice }) {
-    Object.assign(this, { python, games, root, notice });
+  constructor({ python, games, root, notice, address = location.hash }) {
+    // address: the page's hash this screen was opened for; a reply drawn while the page is elsewhere
+    // would take over a newer screen (its hashchange not handled yet), so it is only kept.
+    Object.assign(this, { python, games, root, notice, address });
     this.screen = null;
     this.entry = null;
+    this.closed = false;
   }
 
+  /** The player went elsewhere: a reply still on its way is kept but neither drawn nor made the
+   * page's address (it rewrote a newer #new=… to #bylink=…, and that screen never opened). */
   close() {
+    this.closed = true;
     this.screen?.dispose();
+  }
+
+  /** Whether the page has gone on from this screen (closed, or its address changed). */
+  gone(address = this.address) {
+    return this.closed || ![this.address, address].includes(location.hash);
   }
 
   /** A game by link kept in this browser (#bylink=TABLE). */
@@ -137,6 +148,7 @@ export class LinkScreen {
     } catch (error) {
       return this.stop(error.message);
     }
+    if (this.gone()) return;
     const entry = readLinkGame(peek.table);
     if (entry) {
       this.entry = entry;
@@ -163,6 +175,7 @@ export class LinkScreen {
   }
 
   stop(text) {
+    if (this.gone()) return;
     this.root.replaceChildren(element("div", { class: "panel" },
       element("p", { class: "notice bad", role: "alert", id: "link-refused" }, text), element("a", { class: "button", href: "#" }, "Home")));
   }
@@ -173,6 +186,7 @@ export class LinkScreen {
     try {
       reply = await call();
     } catch (error) {
+      if (this.gone()) return;
       if (message) message.textContent = error.message;
       else if (fallback) {
         await this.run(() => this.python.call("link.show", { saved: fallback.saved, site: siteAddress() }));
@@ -181,7 +195,10 @@ export class LinkScreen {
       return;
     }
     this.entry = keepLinkGame(reply, this.entry, this.summaryOf(reply));
-    if (!location.hash.startsWith("#bylink=")) history.replaceState(null, "", `#bylink=${encodeURIComponent(reply.game)}`);
+    const address = `#bylink=${encodeURIComponent(reply.game)}`;
+    if (this.gone(address)) return;
+    if (location.hash !== address) history.replaceState(null, "", address);
+    this.address = address;
     this.draw(reply);
   }
 
@@ -233,7 +250,7 @@ export class LinkScreen {
         try {
           const next = await this.python.call("link.move", { saved: reply.saved, move, site: siteAddress() });
           this.entry = keepLinkGame(next, this.entry, this.summaryOf(next));
-          this.draw(next);
+          if (!this.gone(`#bylink=${encodeURIComponent(next.game)}`)) this.draw(next);
         } catch (error) {
           this.screen.setBusy(false);
           throw error;

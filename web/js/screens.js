@@ -356,10 +356,12 @@ async function openInvitation(wordtable, params) {
 
 /** A game by link: a link opened (#link=…) or one kept in this browser (#bylink=TABLE). */
 async function openByLink(wordtable, open) {
+  const hash = location.hash;
   show("screen-table");
   waitingFor("screen-table", "Waiting for Python to start…");
   await wordtable.ready;
-  const screen = new LinkScreen({ python: wordtable.python, games: GAMES, root: $("screen-table"), notice });
+  if (location.hash !== hash) return; // the player went on while Python started
+  const screen = new LinkScreen({ python: wordtable.python, games: GAMES, root: $("screen-table"), notice, address: hash });
   wordtable.byLink = screen;
   await open(screen);
 }
