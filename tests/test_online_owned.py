@@ -162,7 +162,7 @@ class Liar(Guest):
             self.lied = True
             return {**public, "commit": commitment(self.owned.key, "q" * len(secret[1]))}, secret
         if self.lie == "unfit word" and public["type"] == "choose" and grid_used:
-            words = part.game._four_letter_index("standard")[0]
+            words = part.game._four_letter_index(state.options)[0]
             unfit = next(w for w in words if not part.game.placements_for(state, self.seat, w))
             self.lied = True
             return {"type": "choose", "word": unfit}, None

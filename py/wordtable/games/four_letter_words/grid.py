@@ -6,6 +6,8 @@ online owner's device alike."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any, Callable
 
 from wordtable.engine.game import Move
 
@@ -51,20 +53,32 @@ def placements(grid: str, word: str, all_windows: list[Window]) -> list[Placemen
     """Where word may be written in this grid: reusing 1-3 letters, or anywhere if empty."""
     if grid.count(EMPTY) == len(grid):
         return [window for window, _cells in all_windows]  # a first word goes anywhere
-    legal = []
+    return [window for window, pick, letters in _reusing_windows(grid, all_windows) if pick(word) == letters]
+
+
+# The bots ask where each of hundreds of words would go in one grid: the windows holding 1 to 3
+# letters (the only ones the reuse rule allows) are found once per grid, not once per word.
+# A window is kept with what picks a word's letters at its written cells (itemgetter: one
+# C call per word) and those letters.
+Reusing = tuple[Placement, Callable[[str], Any], Any]
+_REUSING: dict[str, tuple[list[Window], list[Reusing]]] = {}
+
+
+def _reusing_windows(grid: str, all_windows: list[Window]) -> list[Reusing]:
+    """Each window with 1 to 3 letters written, and those letters by their place in the word."""
+    cached = _REUSING.get(grid)
+    if cached is not None and cached[0] is all_windows:
+        return cached[1]
+    found = []
     for window, cells in all_windows:
-        reused = 0
-        for index, letter in zip(cells, word):
-            cell = grid[index]
-            if cell == EMPTY:
-                continue
-            if cell != letter:
-                break
-            reused += 1
-        else:
-            if 1 <= reused <= 3:
-                legal.append(window)
-    return legal
+        offsets = [offset for offset, index in enumerate(cells) if grid[index] != EMPTY]
+        if 1 <= len(offsets) <= 3:
+            pick = itemgetter(*offsets)
+            found.append((window, pick, pick("".join(grid[index] for index in cells))))
+    if len(_REUSING) > 2000:
+        _REUSING.clear()
+    _REUSING[grid] = (all_windows, found)
+    return found
 
 
 def does_not_fit(grid: str, word: str, all_windows: list[Window]) -> str:

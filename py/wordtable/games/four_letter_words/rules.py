@@ -147,7 +147,7 @@ class FourLetterWords(Game):
         super().__init__(lexicon_for)
         self._windows: dict[tuple[int, int], list[Window]] = {}
         self._fitting: dict[tuple[str, Options], list[str]] = {}
-        self._indexes: dict[str, tuple[list[str], dict[tuple[int, str], frozenset[str]]]] = {}
+        self._indexes: dict[tuple[str, bool, str], tuple[list[str], dict[tuple[int, str], frozenset[str]]]] = {}
 
     # -- setup and queries ---------------------------------------------------------------------
 
@@ -160,10 +160,11 @@ class FourLetterWords(Game):
     def warm_up(self, options: dict[str, Any]) -> Iterator[None]:
         """The four-letter words by letter and position, and the bots' everyday ones, while the
         new-game form is open."""
-        lexicon = Options.parse(options).lexicon
+        parsed = Options.parse(options)
+        lexicon = parsed.lexicon
         self.lexicon_for(lexicon).words_of_length(4)  # the listing read: a slice of its own
         yield
-        self._four_letter_index(lexicon)
+        self._four_letter_index(parsed)
         yield
         yield from bots_warm_up(self.lexicon_for, lexicon, [4])
 
@@ -196,7 +197,7 @@ class FourLetterWords(Game):
         key = (grid, options)
         if key in self._fitting:
             return self._fitting[key]
-        words, by_letter = self._four_letter_index(options.lexicon)
+        words, by_letter = self._four_letter_index(options)
         if grid.count(EMPTY) == len(grid):
             candidates = set(words)
         else:
@@ -209,24 +210,27 @@ class FourLetterWords(Game):
                     continue
                 seen.add(pattern)
                 candidates |= frozenset.intersection(*(by_letter.get(key, frozenset()) for key in fixed))
-        allowed = sorted(w for w in candidates if self._restrictions_allow(options, w))
+        allowed = sorted(candidates)
         if len(self._fitting) > 5000:
             self._fitting.clear()
         self._fitting[key] = allowed
         return allowed
 
-    def _four_letter_index(self, lexicon_name: str) -> tuple[list[str], dict[tuple[int, str], frozenset[str]]]:
-        """The dictionary's four-letter words that this game allows (no apostrophes: a list
-        with I'LL must not offer it), and for each (position, letter) the words with that
-        letter there: a window's candidates are then one set intersection."""
-        if lexicon_name not in self._indexes:
-            words = [w for w in self.lexicon_for(lexicon_name).words_of_length(4) if allowed_shape(w)]
+    def _four_letter_index(self, options: Options) -> tuple[list[str], dict[tuple[int, str], frozenset[str]]]:
+        """The dictionary's four-letter words that this game and these options allow (no
+        apostrophes: a list with I'LL must not offer it; the restrictions of the variant), and
+        for each (position, letter) the words with that letter there: a window's candidates are
+        then one set intersection."""
+        key = (options.lexicon, options.vowel_start, options.banned_letters)
+        if key not in self._indexes:
+            words = [w for w in self.lexicon_for(options.lexicon).words_of_length(4)
+                     if allowed_shape(w) and self._restrictions_allow(options, w)]
             groups: dict[tuple[int, str], set[str]] = {}
             for word in words:
                 for position, letter in enumerate(word):
                     groups.setdefault((position, letter), set()).add(word)
-            self._indexes[lexicon_name] = (words, {key: frozenset(group) for key, group in groups.items()})
-        return self._indexes[lexicon_name]
+            self._indexes[key] = (words, {letter_at: frozenset(group) for letter_at, group in groups.items()})
+        return self._indexes[key]
 
     @staticmethod
     def _restrictions_allow(options: Options, word: str) -> bool:

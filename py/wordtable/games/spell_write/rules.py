@@ -361,13 +361,23 @@ class SpellWrite(Game):
     def candidates(self, sheet: Sheet, written: Cell | None, mode: str) -> list[list[Cell]]:
         """Every line of 2-4 letters that could be claimed now, in both reading directions
         (through the letter just written in competitive mode). Validity is not revealed."""
+        # segment_refusal's rules, walked from each letter: a line ends at the edge or at a
+        # square without a letter (asked for every square, this was a bot's slowest step).
         found = []
         for r in range(SIZE):
             for c in range(SIZE):
+                if sheet.at((r, c)) in (EMPTY, BLACK):
+                    continue
                 for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-                    for length in (2, 3, 4):
-                        cells = [(r + dr * i, c + dc * i) for i in range(length)]
-                        if self.segment_refusal(sheet, cells, written, mode) is None:
+                    cells = [(r, c)]
+                    for i in range(1, 4):
+                        cell = (r + dr * i, c + dc * i)
+                        if not (0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE) or sheet.at(cell) in (EMPTY, BLACK):
+                            break
+                        cells = [*cells, cell]
+                        if mode == "competitive" and written not in cells:
+                            continue
+                        if not all(each in sheet.used for each in links_of(cells)):
                             found.append(cells)
         return found
 
