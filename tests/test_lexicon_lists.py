@@ -182,3 +182,14 @@ def test_dictionaries_load_while_another_process_loads_them_too():
     for run in runs:
         _out, errors = run.communicate(timeout=300)
         assert run.returncode == 0, errors[-500:]
+
+
+def test_a_process_reads_each_shipped_lexicon_once():
+    """A game asks its lexicon_for at every step: the command line's verify of one Wordsmith
+    game read the dictionary twice a move (issue 42: 3-5 s a link, 23 GB for a script driving
+    many devices). Read once per process, per folder of compiled lexicons."""
+    first = store.load("wordsmith")
+    assert store.load("wordsmith") is first
+    assert store.load(None) is store.load(store.default_name())
+    with pytest.raises(store.UnknownLexicon):
+        store.load("no-such-list")

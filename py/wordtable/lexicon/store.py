@@ -39,8 +39,21 @@ def default_name() -> str:
 
 
 def load(name: str | None = None, native: bool | None = None) -> Lexicon:
-    entries = {e["name"]: e for e in manifest()["lexicons"]}
+    """The shipped lexicon `name` (the default one without a name), read once per process:
+    a game asks its lexicon_for at every step, and a command-line replay asked thousands of
+    times (a Wordsmith `verify` read the dictionary twice a move, 3-5 s a link)."""
     name = name or default_name()
+    key = (str(compiled_dir()), name, native)
+    if key not in _LOADED:
+        _LOADED[key] = _read(name, native)
+    return _LOADED[key]
+
+
+_LOADED: dict[tuple[str, str, bool | None], Lexicon] = {}
+
+
+def _read(name: str, native: bool | None) -> Lexicon:
+    entries = {e["name"]: e for e in manifest()["lexicons"]}
     if name not in entries:
         raise UnknownLexicon(name)
     entry = entries[name]
