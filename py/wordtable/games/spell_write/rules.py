@@ -361,8 +361,9 @@ class SpellWrite(Game):
     def candidates(self, sheet: Sheet, written: Cell | None, mode: str) -> list[list[Cell]]:
         """Every line of 2-4 letters that could be claimed now, in both reading directions
         (through the letter just written in competitive mode). Validity is not revealed."""
-        # segment_refusal's rules, walked from each letter: a line ends at the edge or at a
-        # square without a letter (asked for every square, this was a bot's slowest step).
+        # Walked from each letter, a line ending at the edge or at a square without a letter,
+        # so segment_refusal judges only lines of letters (asked of all 1,200 segments, it was
+        # a bot's slowest step).
         found = []
         for r in range(SIZE):
             for c in range(SIZE):
@@ -375,9 +376,7 @@ class SpellWrite(Game):
                         if not (0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE) or sheet.at(cell) in (EMPTY, BLACK):
                             break
                         cells = [*cells, cell]
-                        if mode == "competitive" and written not in cells:
-                            continue
-                        if not all(each in sheet.used for each in links_of(cells)):
+                        if self.segment_refusal(sheet, cells, written, mode) is None:
                             found.append(cells)
         return found
 
