@@ -326,15 +326,28 @@ def start_xvfb() -> tuple[subprocess.Popen, str]:
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(writer)
     ready = queue.Queue()
-    threading.Thread(target=lambda: ready.put(os.read(reader, 32)), daemon=True).start()
+    threading.Thread(target=lambda: ready.put(read_line(reader)), daemon=True).start()
     try:
         number = ready.get(timeout=START_TIMEOUT_S).decode().strip()
     except queue.Empty:
-        stop_process(process)
-        raise EngineError("Xvfb did not start") from None
+        number = ""
     finally:
         os.close(reader)
+    if not number.isdigit():
+        stop_process(process)
+        raise EngineError("Xvfb did not start")
     return process, f":{number}"
+
+
+def read_line(fd: int) -> bytes:
+    """Reads up to a newline or the end. Xvfb writes the number and its newline in two writes:
+    a reader that closed the pipe after the first made the second fail, and under load Xvfb
+    then exited ("Cannot write display number"), so the browser found no display and the
+    driver's new session never answered."""
+    line = b""
+    while not line.endswith(b"\n") and (chunk := os.read(fd, 32)):
+        line += chunk
+    return line
 
 
 @dataclass
@@ -344,16 +357,6 @@ class WebKit(Engine):
     _base: str = ""
 
     def start(self) -> None:
-        # The browser's start still hangs now and then (a CI run here: the new session never
-        # answered): a second try, with a new display and driver, rather than a failed suite.
-        try:
-            self._start(session_timeout_s=START_TIMEOUT_S * 2)
-        except (TimeoutError, OSError, EngineError):
-            stop_process(self._driver)
-            stop_process(self._xvfb)
-            self._start(session_timeout_s=COMMAND_TIMEOUT_S + 10)
-
-    def _start(self, session_timeout_s: float) -> None:
         self._xvfb, display = start_xvfb()
         port = free_port()
         # NO_AT_BRIDGE: without a session bus, GTK's accessibility bridge sometimes hangs the
@@ -368,7 +371,7 @@ class WebKit(Engine):
                 raise EngineError(f"WebKitWebDriver did not answer on {self._base}")
             time.sleep(0.1)
         proxy = f"127.0.0.1:{self.recorder.port}"
-        session = self._command("POST", "/session", timeout_s=session_timeout_s, body={"capabilities": {"alwaysMatch": {
+        session = self._command("POST", "/session", timeout_s=START_TIMEOUT_S * 2, body={"capabilities": {"alwaysMatch": {
             # The driver's default browser: WebKitGTK's MiniBrowser, from libwebkit2gtk.
             "webkitgtk:browserOptions": {"args": ["--automation"]},
             "proxy": {"proxyType": "manual", "httpProxy": proxy, "sslProxy": proxy,
