@@ -350,20 +350,57 @@ def read_line(fd: int) -> bytes:
     return line
 
 
+def inspector_evidence(driver_pid: int) -> str:
+    """Where WebKitWebDriver told its browser to listen (WEBKIT_INSPECTOR_SERVER) and every
+    socket on that port now: a port taken between the driver's choice and the browser's
+    start would leave the driver waiting."""
+    addresses = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1]) != driver_pid:
+                continue
+            environment = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        except (OSError, ValueError, IndexError):
+            continue
+        addresses += [entry.split(b"=", 1)[1].decode() for entry in environment
+                      if entry.startswith(b"WEBKIT_INSPECTOR_SERVER=")]
+    if not addresses:
+        return "The driver has no browser process."
+    port = addresses[0].rsplit(":", 1)[1]
+    sockets = subprocess.run(["ss", "-tanp", f"( sport = :{port} or dport = :{port} )"],
+                             capture_output=True, text=True).stdout
+    return f"Its browser was to listen on {addresses[0]}; the sockets on that port:\n{sockets}"
+
+
 @dataclass
 class WebKit(Engine):
     _xvfb: subprocess.Popen | None = None
     _driver: subprocess.Popen | None = None
+    _log: Any = None
     _base: str = ""
+    start_failures: list[str] = field(default_factory=list)
 
     def start(self) -> None:
+        # Two causes of a start that never answered: one found (read_line), one not yet. The
+        # driver picks a free port, closes it, and has the browser listen there; its evidence
+        # (the driver's words, who holds that port) is kept, and the start is tried once more.
+        try:
+            self._start()
+        except EngineError as error:
+            self.start_failures.append(str(error))
+            stop_process(self._driver)
+            stop_process(self._xvfb)
+            self._start()
+
+    def _start(self) -> None:
         self._xvfb, display = start_xvfb()
         port = free_port()
         # NO_AT_BRIDGE: without a session bus, GTK's accessibility bridge sometimes hangs the
         # browser's start (one session in two here) looking for one.
+        self._log = tempfile.TemporaryFile()  # the driver's and the browser's messages, for a failure
         self._driver = subprocess.Popen(["WebKitWebDriver", f"--port={port}"],
                                         env={**os.environ, "DISPLAY": display, "NO_AT_BRIDGE": "1"},
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                        stdout=self._log, stderr=subprocess.STDOUT)
         self._base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + START_TIMEOUT_S
         while not self._ready():
@@ -371,12 +408,18 @@ class WebKit(Engine):
                 raise EngineError(f"WebKitWebDriver did not answer on {self._base}")
             time.sleep(0.1)
         proxy = f"127.0.0.1:{self.recorder.port}"
-        session = self._command("POST", "/session", timeout_s=START_TIMEOUT_S * 2, body={"capabilities": {"alwaysMatch": {
-            # The driver's default browser: WebKitGTK's MiniBrowser, from libwebkit2gtk.
-            "webkitgtk:browserOptions": {"args": ["--automation"]},
-            "proxy": {"proxyType": "manual", "httpProxy": proxy, "sslProxy": proxy,
-                      "noProxy": ["127.0.0.1", "localhost"]},
-            "timeouts": {"script": COMMAND_TIMEOUT_S * 1000}}}})
+        try:
+            session = self._command("POST", "/session", timeout_s=START_TIMEOUT_S * 2, body={"capabilities": {"alwaysMatch": {
+                # The driver's default browser: WebKitGTK's MiniBrowser, from libwebkit2gtk.
+                "webkitgtk:browserOptions": {"args": ["--automation"]},
+                "proxy": {"proxyType": "manual", "httpProxy": proxy, "sslProxy": proxy,
+                          "noProxy": ["127.0.0.1", "localhost"]},
+                "timeouts": {"script": COMMAND_TIMEOUT_S * 1000}}}})
+        except (OSError, EngineError) as error:
+            self._log.seek(0)
+            said = self._log.read()[-2000:].decode(errors="replace")
+            raise EngineError(f"WebKit's new session failed ({error!r}) on display {display}. "
+                              f"{inspector_evidence(self._driver.pid)} The driver said:\n{said}") from None
         self._base += f"/session/{session['sessionId']}"
 
     def _ready(self) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import json
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -49,6 +50,8 @@ def engine(request) -> Iterator[Engine]:
     if missing := missing_tools(request.param):
         pytest.fail(f"{', '.join(missing)} missing: run the tests with `python3 build.py test`, which installs them")
     instance = launch(request.param)
+    for failure in getattr(instance, "start_failures", []):
+        warnings.warn(f"{request.param}'s first start failed; the evidence: {failure}", stacklevel=1)
     yield instance
     instance.close()
 
