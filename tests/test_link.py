@@ -170,6 +170,10 @@ def test_a_record_of_parts_given_ahead_holds_only_what_the_devices_signed(tmp_pa
     assert "follows from the commitment that device signed" in verify(record, shipped).message
     hosted = changed(lambda r: r["signed"].pop("table"))
     assert not verify(hosted, shipped).ok
+    from test_signing import NEUTRAL
+    weak = changed(lambda r: r["signed"]["keys"].update({"1": NEUTRAL}))
+    said = verify(weak, shipped).message
+    assert "player 2's signing key is one that anyone could sign for" in said, said
 
 
 def _table_and_invite(tmp_path: Path, game_id: str = "one-letter-better"):
@@ -243,6 +247,20 @@ def test_every_abuse_of_a_link_is_refused_and_changes_nothing(tmp_path):
     _refused(ann, reply, "opened this link already")
     # Ann's own invitation opened on her own device.
     _refused(ann, invite, "was sent to Bob, not to you")
+
+
+def test_a_device_that_joins_with_a_key_anyone_could_sign_for_is_refused(tmp_path):
+    # Issue 42: Bob's device answers the invitation with the neutral point as its key. One fixed
+    # signature then checks for every statement of his: his link, his commitment, any move.
+    from test_signing import ANY_MESSAGE, NEUTRAL
+    ann, bob, table, invite = _table_and_invite(tmp_path)
+    bob_table = devices.open_link(bob, invite, "Bob")
+    while bob_table.your_turn():
+        bob_table.play(devices.bot_move(bob_table, "medium", shipped, 0))
+    payload = codec.decode(devices.summary(bob_table, "https://example.org/")["send"])
+    keys = [payload["keys"][0], NEUTRAL]
+    weak = dict(payload, keys=keys, chains=[payload["chains"][0], ANY_MESSAGE], sig=ANY_MESSAGE)
+    _refused(ann, "#link=" + codec.encode(weak), "Seat 2's device offers a signing key that anyone could sign for")
 
 
 def test_nobody_can_move_in_a_players_name_or_skip_a_link(tmp_path):

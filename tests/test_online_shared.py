@@ -179,6 +179,10 @@ def test_a_commitment_cannot_be_changed_or_copied():
     del unsigned["key"]
     reply = decode(host.receive("a", json.dumps(unsigned))[0][1])
     assert reply["t"] == "error" and "sign its moves" in reply["message"]
+    weak = Guest(host.invite(2))  # a device offering the neutral point: one signature would fit every move
+    weak_hello = dict(json.loads(weak.hello()[0]), key="01" + "00" * 31)
+    reply = decode(host.receive("w", json.dumps(weak_hello))[0][1])
+    assert reply["t"] == "error" and "signing key is one that anyone could sign for" in reply["message"]
     assert host.draws.keys == {1: first.key.public}
     no_head = decode(host.receive("d", encode({"t": "join", "token": host.invite(2), "protocol": PROTOCOL}))[0][1])
     assert no_head["t"] == "error" and "up-to-date page" in no_head["message"]

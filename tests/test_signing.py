@@ -10,7 +10,7 @@ from ecdsa import Ed25519, SigningKey, VerifyingKey
 from ecdsa.keys import BadSignatureError
 
 from wordtable.engine import ed25519
-from wordtable.engine.signing import DeviceKey, move_statement, signed_by
+from wordtable.engine.signing import DeviceKey, is_public_key, move_statement, signed_by, weak_key
 
 # RFC 8032, section 7.1: TEST 1 (the empty message) and TEST 2 (one byte).
 VECTORS = [
@@ -61,6 +61,46 @@ def test_malformed_keys_and_signatures_are_refused_never_an_error():
     for junk in [None, 5, "zz" * 32, "AB" * 32, ["x"]]:
         assert not signed_by(junk, b"m", signature.hex())
         assert not signed_by(public.hex(), b"m", junk)
+
+
+# The eight points of small order, by their strict encodings (as listed in the literature on
+# EdDSA's edge cases: the neutral point, the point of order 2, two of order 4, four of order 8).
+SMALL_ORDER = [
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "0000000000000000000000000000000000000000000000000000000000000000",
+    "0000000000000000000000000000000000000000000000000000000000000080",
+    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+]
+NEUTRAL = SMALL_ORDER[0]
+ANY_MESSAGE = NEUTRAL + "00" * 32  # R = the neutral point, S = 0: [0]B = R + [k]·neutral for every k
+
+
+def test_a_small_order_key_is_refused_though_one_signature_would_check_for_every_message():
+    # The attack (issue 42): a device joins with the neutral point as its key; then this one
+    # signature "verifies" every statement, so anyone moves for that seat and its owner can
+    # disown every move. The equation alone holds for it: the key must be refused.
+    assert len(set(SMALL_ORDER)) == 8
+    for message in (b"", b"move 16", bytes(range(200))):
+        assert not signed_by(NEUTRAL, message, ANY_MESSAGE)
+    for key in SMALL_ORDER:
+        assert not ed25519.is_strong_public_key(bytes.fromhex(key))
+        assert weak_key(key) and not is_public_key(key)
+    honest = DeviceKey.new().public
+    assert is_public_key(honest) and not weak_key(honest)
+
+
+def test_a_key_not_strictly_encoded_is_refused():
+    # y written as y + p (the same point, a second spelling), and the neutral point with x's sign set.
+    p = 2**255 - 19
+    for y in (3, 4, 5):
+        canonical, second = y.to_bytes(32, "little"), (y + p).to_bytes(32, "little")
+        assert ed25519.is_strong_public_key(canonical) and not ed25519.is_strong_public_key(second)
+        assert weak_key(second.hex())
+    assert not ed25519.is_strong_public_key(bytes.fromhex(NEUTRAL[:-2] + "80"))
 
 
 def test_a_device_signs_a_move_for_one_table_seat_number_and_view_only():

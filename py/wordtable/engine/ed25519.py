@@ -6,7 +6,9 @@ Why our own: the package has no runtime dependencies (it loads in Pyodide from o
 alone, and a record is checkable by any Python); the arithmetic below is the RFC's, checked
 in tests against the RFC's test vectors and against a well-kept library (python-ecdsa).
 Signing is deterministic, as the RFC defines it. Verification is the RFC's: S below the group
-order, A and R decoded strictly, and [S]B = R + [k]A compared through the encoding.
+order, A and R decoded strictly, and [S]B = R + [k]A compared through the encoding; and a
+key of small order is refused (is_strong_public_key): with one, a single fixed signature
+checks for every message.
 """
 
 from __future__ import annotations
@@ -84,6 +86,20 @@ def _decode(data: bytes) -> Point | None:
     return None if x is None else (x, y, 1, x * y % P)
 
 
+def _has_small_order(point: Point) -> bool:
+    """Whether [8]point is the neutral point: the point lies in the curve's eight-point subgroup."""
+    x, y, z, _t = _double(_double(_double(point)))
+    return x % P == 0 and (y - z) % P == 0
+
+
+def is_strong_public_key(public: bytes) -> bool:
+    """Whether `public` is a key a signature binds: the one strict encoding of a point outside
+    the small subgroup. With the neutral point as a key, R = neutral and S = 0 check for any
+    message: its owner could disown every move, and anyone could move for him."""
+    point = _decode(public)
+    return point is not None and not _has_small_order(point)
+
+
 def _encode(point: Point) -> bytes:
     x, y, z, _t = point
     inverse = pow(z, P - 2, P)
@@ -155,7 +171,7 @@ def verify(public: bytes, message: bytes, signature: bytes) -> bool:
         return False
     a = _decode(public)
     s = int.from_bytes(signature[32:], "little")
-    if a is None or s >= L or _decode(signature[:32]) is None:
+    if a is None or _has_small_order(a) or s >= L or _decode(signature[:32]) is None:
         return False
     k = _hash_scalar(signature[:32], public, message)
     # [S]B - [k]A must be R: compared through the encoding, which is unique for each point.

@@ -41,7 +41,14 @@ def _is_hex(value: Any, length: int) -> bool:
 
 
 def is_public_key(value: Any) -> bool:
-    return _is_hex(value, 64)
+    """A signing key as a device gives it: 64 hex digits of a strong Ed25519 key (weak_key)."""
+    return _is_hex(value, 64) and ed25519.is_strong_public_key(bytes.fromhex(value))
+
+
+def weak_key(value: Any) -> bool:
+    """Well-formed, but a key a signature cannot bind (small order or not strictly encoded):
+    a device that offers one is refused, with this said."""
+    return _is_hex(value, 64) and not ed25519.is_strong_public_key(bytes.fromhex(value))
 
 
 @dataclass(frozen=True)
@@ -134,6 +141,9 @@ def record_refusal(record: Any, states: Sequence[Any], game: Any) -> SignatureFa
     if not isinstance(signed, dict):
         return "the record has no signatures from its players' devices, though its table asked for them"
     keys, heads = signed.get("keys"), shared.get("heads")
+    if isinstance(keys, dict) and (weak := sorted(k for k, v in keys.items() if weak_key(v) and k.isdigit())):
+        return (f"player {int(weak[0]) + 1}'s signing key is one that anyone could sign for, "
+                "so no signature of it means anything")
     by_link = "table" in signed  # no host: every seat signs, and is its commitment's participant
     if not (isinstance(keys, dict) and isinstance(heads, list) and heads and all(
             k.isascii() and k.isdigit() and is_public_key(v) for k, v in keys.items())

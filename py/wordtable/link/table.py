@@ -42,6 +42,7 @@ from wordtable.engine.signing import (
     reveal_statement,
     shown_statement,
     signed_by,
+    weak_key,
 )
 from wordtable.link.codec import LinkError
 from wordtable.online.protocol import _int, clean_name
@@ -470,6 +471,8 @@ class LinkTable:
                     continue
                 valid = clean_name(value) == value if name == "names" else (
                     is_link(value) if name == "heads" else is_public_key(value))
+                if name == "keys" and weak_key(value):
+                    raise LinkError(weak_key_refusal(seat))
                 if not valid:
                     raise LinkError("This link's list of players is damaged.")
                 if mine[seat] is None:
@@ -652,6 +655,10 @@ def new_table(game: Any, players: int, options: dict[str, Any], name: str, stric
     return table
 
 
+def weak_key_refusal(seat: int) -> str:
+    return f"Seat {seat + 1}'s device offers a signing key that anyone could sign for: this link is refused."
+
+
 def check_sender(payload: dict[str, Any], keys: list[str | None]) -> None:
     """The link is exactly as its sender's device made it: signed by the key that device joined
     with (known here, or for a player not known yet, the one the link gives)."""
@@ -659,6 +666,8 @@ def check_sender(payload: dict[str, Any], keys: list[str | None]) -> None:
     if not (_int(sender) and sender < len(keys)):
         raise LinkError("This link is damaged.")
     key = keys[sender] or (given[sender] if isinstance(given, list) and len(given) == len(keys) else None)
+    if weak_key(key):
+        raise LinkError(weak_key_refusal(sender))
     if not signed_by(key, link_statement(str(payload.get("t")), payload), payload.get("sig")):
         raise LinkError("This link was changed on the way (it is not as its sender's device made it): ask for it again.")
 

@@ -23,6 +23,7 @@ from wordtable.engine.signing import (
     move_statement,
     shown_statement,
     signed_by,
+    weak_key,
 )
 from wordtable.online.draws import Action, Draws, draws_from_json
 from wordtable.online.host_draws import HostDraws, Outgoing
@@ -273,6 +274,8 @@ class Host(HostDraws):
             return None
         if seat not in self.draws.guests:
             return "This seat is not played from another browser."
+        if self.signing and weak_key(key):
+            return "This device's signing key is one that anyone could sign for: its join is refused."
         if self.signing and not is_public_key(key):
             return "This table asks every device to sign its moves: join with an up-to-date page."
         known = self.draws.heads.get(seat)
