@@ -263,6 +263,24 @@ def test_a_device_that_joins_with_a_key_anyone_could_sign_for_is_refused(tmp_pat
     _refused(ann, "#link=" + codec.encode(weak), "Seat 2's device offers a signing key that anyone could sign for")
 
 
+def test_a_second_ann_cannot_join_and_a_link_naming_two_alike_is_refused(tmp_path):
+    ann, bob, table, invite = _table_and_invite(tmp_path)
+    for disguised in ("\u0410nn", "Ann\u2060", "\uff21nn", "ann"):
+        bob.save()
+        before = bob.path.read_text()
+        with pytest.raises(LinkError, match="“Ann” already plays in this game: choose another name"):
+            devices.open_link(bob, invite, disguised)
+        assert bob.path.read_text() == before
+    # Bob's device, hostile, skips that check and signs its link as "ANN" (or as "Аnn", a name
+    # this app never leaves uncleaned): Ann's device refuses it.
+    bob_table = devices.open_link(bob, invite, "Bob")
+    while bob_table.your_turn():
+        bob_table.play(devices.bot_move(bob_table, "medium", shipped, 0))
+    payload = codec.decode(devices.summary(bob_table, "https://example.org/")["send"])
+    _refused(ann, resigned(dict(payload, names=["Ann", "ANN"]), bob_table), "names two players alike")
+    _refused(ann, resigned(dict(payload, names=["Ann", "\u0410nn"]), bob_table), "list of players is damaged")
+
+
 def test_nobody_can_move_in_a_players_name_or_skip_a_link(tmp_path):
     tried = []
 

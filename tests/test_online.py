@@ -472,6 +472,16 @@ def test_a_friend_chooses_their_name_cleaned_and_everyone_hears_it():
     assert Host.from_json(game, json.loads(json.dumps(host.to_json()))).names == host.names
 
 
+def test_a_friend_cannot_take_a_name_that_reads_like_another_seats():
+    game = FourLetterWords(shipped)
+    host = Host(game, Record("four-letter-words", {"players": 3}, SEED), ["Ann", "Friend 1", "Friend 2"], [1, 2])
+    for seat, disguised in ((1, "\u0410nn"), (2, "Ann\u200d"), (2, "ANN")):
+        host.receive(f"p{seat}", encode({"t": "join", "token": host.invite(seat), "protocol": PROTOCOL, "name": disguised}))
+    assert host.names == ["Ann", "Friend 1", "Friend 2"]  # each seat keeps the name it was given
+    host.receive("p2", encode({"t": "join", "token": host.invite(2), "protocol": PROTOCOL, "name": "Анна"}))
+    assert host.names == ["Ann", "Friend 1", "Анна"]  # a real Cyrillic name is a name of its own
+
+
 def test_a_name_that_cleans_to_nothing_or_comes_to_a_local_seat_changes_nothing():
     assert clean_name("\u200b\u202e \x07") is None and clean_name(42) is None and clean_name(None) is None
     assert clean_name("Zo\u0065\u0301") == "Zoé" and clean_name("👩\u200d👩\u200d👧") == "👩\u200d👩\u200d👧"

@@ -45,7 +45,8 @@ from wordtable.engine.signing import (
     weak_key,
 )
 from wordtable.link.codec import LinkError
-from wordtable.online.protocol import _int, clean_name
+from wordtable.online.names import alike_to, clean_name
+from wordtable.online.protocol import _int
 
 LINK_VERSION = 1   # the payload's format and the rules it is played under; raise with any change
 # A table whose devices give their parts of the draws ahead (Game.parts_ahead_by_link): its
@@ -459,6 +460,7 @@ class LinkTable:
         return new or json.dumps(self.to_json(), sort_keys=True) != before
 
     def _roster(self, payload: dict[str, Any]) -> None:
+        named = False  # a player's name taken now (names already held are never judged again)
         for name in ("names", "heads", "keys"):
             values = payload.get(name)
             if values is None:
@@ -469,20 +471,31 @@ class LinkTable:
             for seat, value in enumerate(values):
                 if value is None:
                     continue
-                valid = clean_name(value) == value if name == "names" else (
+                valid = clean_name(value) == value or value == mine[seat] if name == "names" else (
                     is_link(value) if name == "heads" else is_public_key(value))
                 if name == "keys" and weak_key(value):
                     raise LinkError(weak_key_refusal(seat))
                 if not valid:
                     raise LinkError("This link's list of players is damaged.")
                 if mine[seat] is None:
+                    named |= name == "names"
                     if name != "names" and value in mine:
                         raise LinkError("Two players of this link share a secret: it was copied, not made.")
                     mine[seat] = value
                 elif mine[seat] != value:
                     raise LinkError(f"This link gives seat {seat + 1} to another device than the one that joined "
                                     "it: it belongs to another game (or the seat was taken twice).")
+        if named:
+            self._names_apart()
         self._chains(payload.get("chains"))
+
+    def _names_apart(self) -> None:
+        """Two players whose names read the same on a screen: a device that joined under another's
+        name (this app's join refuses it), so the link is refused."""
+        for seat, name in enumerate(self.names):
+            if name is not None and (twin := alike_to(name, self.names[:seat])):
+                raise LinkError(f"This link names two players alike (“{twin}” and “{name}”): it was not made "
+                                "by this app, and is refused.")
 
     def _chains(self, chains: Any) -> None:
         """With parts ahead, each seat's head as its device signed it."""
@@ -698,6 +711,8 @@ def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
                       ahead=game.parts_ahead_by_link if payload["w"] == AHEAD_VERSION else 0)
     table._roster(payload)
     table.names[seat] = clean_name(name) or f"Player {seat + 1}"
+    if twin := alike_to(table.names[seat], table.names[:seat] + table.names[seat + 1:]):
+        raise LinkError(f"“{twin}” already plays in this game: choose another name to join it.")
     table.heads[seat], table.keys[seat] = table.chain.head(), table.key.public
     table.sign_chain()
     if game.owned_part() is not None:

@@ -27,6 +27,7 @@ from wordtable.engine.signing import (
 )
 from wordtable.online.draws import Action, Draws, draws_from_json
 from wordtable.online.host_draws import HostDraws, Outgoing
+from wordtable.online.names import alike_to
 from wordtable.online.protocol import (
     OTHER_VERSION,
     PROTOCOL,
@@ -230,7 +231,10 @@ class Host(HostDraws):
         if refusal:
             return [(peer, encode({"t": "error", "message": refusal}))]
         name = clean_name(message.get("name"))
-        if name and seat in self.remote:  # the friend's own name for their seat (others hear it with presence)
+        # The friend's own name for their seat (others hear it with presence); a name that reads
+        # like another seat's is not taken: the seat keeps the one it was given.
+        others = self.names[:seat] + self.names[seat + 1:]
+        if name and seat in self.remote and not alike_to(name, others):
             self.names[seat] = name
         # One connection per seat: a reconnecting guest replaces its old connection.
         for other, other_seat in list(self.peers.items()):

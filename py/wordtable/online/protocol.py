@@ -74,10 +74,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import unicodedata
 from typing import Any
 
 from wordtable import safe_json
+from wordtable.online.names import NAME_LENGTH, clean_name  # noqa: F401 (re-exported: the protocol's names)
 
 MAX_MESSAGE = 65_536
 # The version of these messages. A host and its friends must speak the same: a friend's page
@@ -92,24 +92,6 @@ RECORD_PART = 30_000      # characters of a finished record per "record" message
                           # inside the message adds up to a quarter: it stays under MAX_MESSAGE)
 RECORD_PARTS = 64         # the most a guest takes (a record of about 3.8 MB)
 REFUSALS_KEPT = 32        # per seat: a move sent again gets the same answer
-
-
-NAME_LENGTH = 24          # characters of a player's name, as the new-game form allows
-# Invisible characters that could reorder or hide the rest of a screen's text (bidirectional
-# overrides and isolates, marks, zero-width spaces); the zero-width joiner stays (emoji).
-_HIDDEN = {0x200B, 0x200C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF}
-
-
-def clean_name(text: Any) -> str | None:
-    """A name a friend chose, as every screen shows it: normalised, without control or
-    direction-changing characters, spaces collapsed, at most NAME_LENGTH characters; None when
-    nothing is left (the seat keeps the name the host gave it)."""
-    if not isinstance(text, str):
-        return None
-    kept = "".join(" " if ch.isspace() else ch for ch in unicodedata.normalize("NFC", text[:1000])
-                   if ord(ch) not in _HIDDEN and (ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cs", "Co", "Cn")))
-    name = " ".join(kept.split())[:NAME_LENGTH].strip()
-    return name or None
 
 
 def checksum(view: dict[str, Any]) -> str:
