@@ -268,6 +268,10 @@ def link_command(args: argparse.Namespace) -> int:
     except LinkError as error:
         print(f"python3 -m wordtable link: {error}", file=sys.stderr)
         return 1
+    except store.UnknownLexicon as error:  # a friend's own word list, say: named, nothing saved
+        print(f"python3 -m wordtable link: this game is played with a dictionary this device does not have "
+              f"({error}): nothing was changed.", file=sys.stderr)
+        return 1
     print(json.dumps(shown, separators=(",", ":")))
     return 0
 

@@ -93,7 +93,7 @@ class LinkTable:
 
     def __post_init__(self) -> None:
         self.chain = SecretChain(bytes.fromhex(self.chain_end))
-        self.key = DeviceKey(self.key_secret)
+        self.key = DeviceKey.from_json(self.key_secret)
         if not self.known:
             self.known = [0] * self.players
         if not self.shown_known:
@@ -636,12 +636,18 @@ class LinkTable:
                         list(data["known"]), data["event"], data["pending"], data["sent"], dict(data["shown"]),
                         list(data["shown_known"]), list(data["events_known"]), dict(data["handed"]),
                         data.get("ahead", 0), dict(data.get("aheads", {})), list(data.get("chains", [])))
+        except NeedRandomness:  # its replay reached a draw the record does not hold
+            raise ValueError("this device's saved game is damaged (a draw is missing from it)") from None
         except (KeyError, TypeError, IndexError, AttributeError, ValueError, GameError) as error:
             raise ValueError(f"this device's saved game is damaged ({error})") from None
-        if not (isinstance(table.table, str) and 2 <= table.players <= MAX_PLAYERS and 0 <= table.seat < table.players
+        if not (isinstance(table.table, str) and _int(table.players) and 2 <= table.players <= MAX_PLAYERS
+                and _int(table.seat) and table.seat < table.players
                 and all(len(values) == table.players for values in (table.names, table.heads, table.keys, table.known,
                                                                      table.shown_known, table.events_known, table.chains))
-                and (table.event is None or isinstance(table.event, dict))
+                and all(map(_int, table.known + table.shown_known + table.events_known))
+                and all(value is None or isinstance(value, str)
+                        for value in table.names + table.heads + table.keys + table.chains)
+                and (table.event is None or (isinstance(table.event, dict) and isinstance(table.event.get("parts"), dict)))
                 and _int(table.ahead) and table.ahead <= CHAIN_LENGTH):
             raise ValueError("this device's saved game is damaged")
         return table

@@ -93,7 +93,7 @@ class Guest(GuestChecks):
 
     def __post_init__(self) -> None:
         self.chain = SecretChain(bytes.fromhex(self.chain_end))
-        self.key = DeviceKey(self.key_secret)
+        self.key = DeviceKey.from_json(self.key_secret)
         self._games: dict[str, Any] = {}
 
     def _join_message(self) -> dict[str, Any]:
