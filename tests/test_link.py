@@ -263,6 +263,18 @@ def test_a_device_that_joins_with_a_key_anyone_could_sign_for_is_refused(tmp_pat
     _refused(ann, "#link=" + codec.encode(weak), "Seat 2's device offers a signing key that anyone could sign for")
 
 
+def test_a_check_before_every_grid_is_shown_names_only_the_seats_that_have_not_shown(tmp_path):
+    made, game, _links = play_by_link(tmp_path, "four-letter-words", 2)
+    table = json.loads(made[0].path.read_text())["games"][game]
+    assert verify(table, shipped).ok
+    # As Ann's device held the game before Bob's grid came: her own shown, the record not yet.
+    del table["shown"]["1"]
+    table["record"]["owned"]["shown"], table["record"]["signed"]["shown"] = {}, {}
+    verdict = verify(table, shipped)
+    assert not verdict.ok and "Seat 2 has not shown the grid" in verdict.message, verdict.message
+    assert "Seat 1" not in verdict.message
+
+
 def test_a_second_ann_cannot_join_and_a_link_naming_two_alike_is_refused(tmp_path):
     ann, bob, table, invite = _table_and_invite(tmp_path)
     for disguised in ("\u0410nn", "Ann\u2060", "\uff21nn", "ann"):

@@ -241,7 +241,7 @@ def test_a_guest_that_never_shows_its_grid_is_waited_for_and_named():
     [sent] = [json.loads(decode(text)["text"]) for text in host.record_messages()]
     assert sent["owned"] == {"seats": [1, 2], "shown": {}}
     verdict = verify(host.record.to_json(), shipped)
-    assert not verdict.ok and not verdict.checked and "Seat 2, 3 has not shown" in verdict.message
+    assert not verdict.ok and not verdict.checked and "Seats 2, 3 have not shown" in verdict.message
     # A part that cannot be read is refused, and changes nothing; the true one is taken.
     [(_peer, reply)] = host.receive("g1", encode({"t": "shown", "part": {"key": "x", "moves": []}}))
     assert decode(reply)["t"] == "error" and host.draws.broken is None

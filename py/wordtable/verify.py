@@ -91,7 +91,7 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
     finished = game.outcome(state) is not None
     moves = len(record.moves)
     if record.owned is not None:
-        refusal, checked = _shown_refusal(game, record, states, finished)
+        refusal, checked = _shown_refusal(game, record, states, finished, _shown_so_far(data))
         if refusal:
             return Verdict(False, refusal, moves, events, finished, checked)
     said = f"{'The one move is' if moves == 1 else f'Every one of the {moves} moves is'} legal"
@@ -129,7 +129,15 @@ def _seat_of(record: Record, participant: int | None) -> str:
     return f" (friend {participant} played seat {seats[participant - 1] + 1})" if participant <= len(seats) else ""
 
 
-def _shown_refusal(game: Any, record: Record, states: list[Any], finished: bool) -> tuple[str | None, bool]:
+def _shown_so_far(data: Any) -> set[int]:
+    """The seats a device holding a game by link has seen show their secret part: the record
+    takes them only once all are in, so until then only the seats missing are named."""
+    shown = data.get("shown") if isinstance(data, dict) and isinstance(data.get("record"), dict) else None
+    return {int(seat) for seat in shown if seat.isascii() and seat.isdigit()} if isinstance(shown, dict) else set()
+
+
+def _shown_refusal(game: Any, record: Record, states: list[Any], finished: bool,
+                   shown_so_far: set[int]) -> tuple[str | None, bool]:
     """Where what the seats showed at the end does not hold (and True: a fault found), or whose
     secret is still unshown (False: nothing could be checked of it yet)."""
     secret = game.owned_part().name
@@ -138,10 +146,11 @@ def _shown_refusal(game: Any, record: Record, states: list[Any], finished: bool)
     except OwnedBreak as broken:
         where = "At the end" if broken.move_index is None else f"Move {broken.move_index + 1}"
         return f"{where}, what seat {broken.seat + 1} showed of their {secret} does not hold: {broken.reason}.", True
-    missing = [seat + 1 for seat in record.owned_seats() if seat not in record.shown()]
-    if finished and missing:
-        return (f"Seat {', '.join(map(str, missing))} has not shown the {secret} kept on their own device yet, so "
-                "their moves cannot be checked."), False
+    missing = [seat + 1 for seat in record.owned_seats() if seat not in record.shown() and seat not in shown_so_far]
+    if finished and (missing or len(record.shown()) < len(record.owned_seats())):
+        who = (f"Seat {missing[0]} has" if len(missing) == 1 else f"Seats {', '.join(map(str, missing))} have"
+               if missing else "Not every seat has")
+        return f"{who} not shown the {secret} kept on their own device yet, so their moves cannot be checked.", False
     return None, True
 
 

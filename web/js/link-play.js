@@ -239,7 +239,9 @@ export class LinkScreen {
     const ask = async (question, args) => (await this.python.call("game.ask",
       { record: reply.saved.record, seat: reply.seat, question, args })).answer;
     if (reply.over) {
-      const check = checkGameButton(() => this.python.call("game.verify", { record: reply.saved.record }));
+      // The whole saved game, not only its record: it holds the grids shown so far, so a check
+      // before every one is in names only the players still to show theirs.
+      const check = checkGameButton(() => this.python.call("game.verify", { record: reply.saved }));
       this.screen.showGameOver(view, { ask, seat: reply.seat, actions: [check] });
       if (send) this.screen.main.prepend(send);
       return;
