@@ -103,6 +103,7 @@ def test_in_one_letter_better_no_draw_costs_an_extra_exchange_of_links(tmp_path,
     assert len(links) <= turns_of(table) + 2 * players, (len(links), turns_of(table))
     assert all(codec.decode(link)["w"] == 2 for link in links)
     assert "work out the coming cards" in table.game.by_link_note(), "the price is said before the game"
+    assert "join again and again until the deal suits them" in table.game.by_link_note()  # issue 42: said, not hidden
 
 
 def test_strict_draws_give_no_part_ahead_and_say_so(tmp_path, capsys):

@@ -310,7 +310,8 @@ class Game:
         if cls.parts_ahead_by_link and parts_ahead:
             return (f"{replayed}. Each link also carries its sender's share of the next draws, so drawing never waits "
                     "for a link, but a device (or anyone who sees the links) could work out the coming cards and play "
-                    "to steer who gets which.")
+                    "to steer who gets which, and the last player to join could join again and again until the deal "
+                    "suits them: strict draws prevent both.")
         return f"{replayed}. Draws stay unknown to everyone until they are made."
 
     def live_only(self, options: GameOptions) -> bool:
