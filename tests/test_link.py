@@ -11,6 +11,7 @@ import pytest
 
 from online_fuzz import shipped
 from wordtable.__main__ import main
+from wordtable.engine.signing import DeviceKey, move_statement
 from wordtable.link import codec, device as devices
 from wordtable.link.codec import LinkError
 from wordtable.verify import verify
@@ -426,6 +427,40 @@ def _two_devices_playing(tmp_path: Path, game_id: str):
         return False
 
     return tables, step
+
+
+def test_two_signed_moves_for_one_place_name_the_player_who_signed_them(tmp_path):
+    """Bob keeps a copy of his device file, moves, then restores the copy and moves otherwise:
+    Ann's device holds the first move and is given the second, both signed by Bob's device."""
+    tables, step = _two_devices_playing(tmp_path, "spell-write")
+    while not (tables[1].your_turn() and len(tables[1].record.moves) >= 4):
+        assert step()
+    game, _bots = __import__("wordtable.games", fromlist=["make"]).make("spell-write", shipped)
+    copy = json.loads(json.dumps(tables[1].to_json()))
+    tables[1].play(devices.bot_move(tables[1], "medium", shipped, 0))
+    while tables[1].your_turn():
+        tables[1].play(devices.bot_move(tables[1], "medium", shipped, 0))
+    first = devices.summary(tables[1], "https://example.org/")["send"]
+    tables[0].take(codec.decode(first))
+    for level, seed in [(level, seed) for seed in range(1, 20) for level in ("easy", "medium", "hard")]:
+        restored = devices.LinkTable.from_json(game, json.loads(json.dumps(copy)))
+        restored.play(devices.bot_move(restored, level, shipped, seed))
+        if restored.record.moves[-1] != tables[1].record.moves[len(restored.record.moves) - 1]:
+            break
+    else:
+        raise AssertionError("no other move found")
+    while restored.your_turn():
+        restored.play(devices.bot_move(restored, "medium", shipped, 0))
+    second = devices.summary(restored, "https://example.org/")["send"]
+    with pytest.raises(LinkError, match=r"Bob signed two different moves for move \d+: this link's and the one"):
+        tables[0].take(codec.decode(second))
+    # Someone else's change of a move is no such evidence: not signed by Bob, nobody is named.
+    payload, stranger = codec.decode(second), DeviceKey.new()
+    forged = dict(payload, moves=[[seat, move, n, base, stranger.sign(move_statement(payload["t"], seat, n, base, move))]
+                                  for seat, move, n, base, _signature in payload["moves"]])
+    with pytest.raises(LinkError) as refused:
+        tables[0].take(forged)
+    assert "Bob signed" not in str(refused.value)
 
 
 def test_a_link_that_withholds_its_parts_ahead_names_whose_part_is_missing(tmp_path):

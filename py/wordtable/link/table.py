@@ -489,6 +489,23 @@ class LinkTable:
             self._names_apart()
         self._chains(payload.get("chains"))
 
+    def _branch_refusal(self, index: int, entry: list[Any]) -> str:
+        """A link whose move differs from the one held: when both carry the signature of the same
+        player's device, that player signed two moves for one place in the game, and is named."""
+        seat, move, n, base, signature = entry
+        held_seat, held_move = self.record.moves[index]
+        held = self.record.signed.get("moves", {}).get(str(index)) if isinstance(self.record.signed, dict) else None
+        key = self.keys[seat]
+        if (seat == held_seat and isinstance(held, list) and len(held) == 3
+                and signed_by(key, move_statement(self.table, seat, held[0], held[1], held_move), held[2])
+                and signed_by(key, move_statement(self.table, seat, n, base, move), signature)):
+            name = self.names[seat] or f"Player {seat + 1}"
+            return (f"{name} signed two different moves for move {index + 1}: this link's and the one this device "
+                    f"holds, both signed by {name}'s device (an old copy of the game restored, or two moves sent to "
+                    "two players). This device keeps the move it holds.")
+        return (f"This link's move {index + 1} is not the one this device holds: it belongs to another branch of "
+                "this game.")
+
     def _names_apart(self) -> None:
         """Two players whose names read the same on a screen: a device that joined under another's
         name (this app's join refuses it), so the link is refused."""
@@ -528,8 +545,7 @@ class LinkTable:
             seat, move, n, base, signature = entry
             if index < len(self.record.moves):
                 if [seat, move] != list(self.record.moves[index]):
-                    raise LinkError(f"This link's move {index + 1} is not the one this device holds: it belongs "
-                                    "to another branch of this game.")
+                    raise LinkError(self._branch_refusal(index, entry))
                 continue
             if self.state is None or self.pending is not None:
                 raise LinkError(self._stalled())
