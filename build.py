@@ -841,27 +841,15 @@ def ensure_lint_tools() -> None:
     stamp.write_text(wanted)
 
 
-# The whole suite in three parts. The pure-Python tests spread over every core (pytest-xdist,
-# each idle worker taking tests from the others). Beside them, the online scenarios between
-# browsers in network namespaces: their pages run as slow phones (throttled, mostly waiting),
-# and they are written to hold beside busy processes (issue 41), which the pure-Python tests
-# are. Then the other browser tests, one at a time, as each one's browsers use every core.
-# Browser tests never run beside each other.
+# The whole suite in two parts: the pure-Python tests spread over every core (pytest-xdist,
+# each idle worker taking tests from the others), then the browser tests one at a time, as each
+# one's browsers already use the machine's cores (and their timings must not fight a test beside).
 BROWSER_TESTS = "tests/browser"
-NETWORK_SCENARIOS = ["tests/browser/test_webrtc.py", "tests/browser/test_natlab.py"]
 
 
-def suite_parts() -> tuple[list[str], list[str], list[str]]:
+def suite_parts() -> list[list[str]]:
     workers = str(max(1, os.cpu_count() or 1))
-    pure = ["tests", f"--ignore={BROWSER_TESTS}", "-n", workers, "--dist", "worksteal"]
-    browser = [BROWSER_TESTS, *(f"--ignore={path}" for path in NETWORK_SCENARIOS)]
-    return pure, NETWORK_SCENARIOS, browser
-
-
-def run_pytest(python: Path, arguments: list[str], environment: dict, output=None) -> subprocess.Popen:
-    command = [str(python), "-m", "pytest", *arguments]
-    log(" ".join(command) + (f"  (output kept in {output.name})" if output else ""))
-    return subprocess.Popen(command, cwd=ROOT, env=environment, stdout=output, stderr=output)
+    return [["tests", f"--ignore={BROWSER_TESTS}", "-n", workers, "--dist", "worksteal"], [BROWSER_TESTS]]
 
 
 def run_tests(pytest_args: list[str]) -> int:
@@ -870,18 +858,12 @@ def run_tests(pytest_args: list[str]) -> int:
     ensure_lint_tools()
     build()
     environment = {**os.environ, "WORDTABLE_CHROMIUM": chromium}
-    if pytest_args:
-        return run_pytest(python, pytest_args, environment).wait()
-    pure, network, browser = suite_parts()
-    with tempfile.NamedTemporaryFile("w+", prefix="wordtable-network-tests-", suffix=".log") as kept:
-        beside = run_pytest(python, network, environment, output=kept)
-        failed = run_pytest(python, pure, environment).wait()
-        failed = beside.wait() or failed
-        log(f"output of {' '.join(network)}:")
-        kept.seek(0)
-        shutil.copyfileobj(kept, sys.stdout)
-        sys.stdout.flush()
-    return run_pytest(python, browser, environment).wait() or failed
+    failed = 0
+    for part in ([pytest_args] if pytest_args else suite_parts()):
+        command = [str(python), "-m", "pytest", *part]
+        log(" ".join(command))
+        failed = subprocess.run(command, cwd=ROOT, env=environment).returncode or failed
+    return failed
 
 
 # ---------------------------------------------------------------------------------------------
