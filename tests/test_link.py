@@ -275,6 +275,11 @@ def test_a_check_before_every_grid_is_shown_names_only_the_seats_that_have_not_s
     verdict = verify(table, shipped)
     assert not verdict.ok and "Seat 2 has not shown the grid" in verdict.message, verdict.message
     assert "Seat 1" not in verdict.message
+    # What Ann's device says of the game meanwhile (the command line, the page, the home list).
+    game_rules, _bots = __import__("wordtable.games", fromlist=["make"]).make("four-letter-words", shipped)
+    said = devices.summary(devices.LinkTable.from_json(game_rules, table), "https://example.org/")
+    assert said["over"] and said["not_final"].startswith("Over, waiting for Bob to show the grid kept on their device")
+    assert devices.summary(made[0].table(game), "https://example.org/")["not_final"] is None
 
 
 def test_a_second_ann_cannot_join_and_a_link_naming_two_alike_is_refused(tmp_path):

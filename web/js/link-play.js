@@ -41,7 +41,7 @@ export function listLinkGames() {
 /** What the home screen says of a game by link: "Your move", "Waiting for Ann since …", "Over". */
 export function linkGameState(entry, when) {
   const state = entry.state ?? {};
-  if (state.over) return entry.summary ?? "Over";
+  if (state.over) return state.not_final ?? entry.summary ?? "Over";
   if (state.your_turn) return "Your move";
   const who = state.send_to ?? state.waiting_for?.join(", ");
   return who ? `Waiting for ${who} since ${when(entry.changed ?? entry.updated)}` : `Waiting since ${when(entry.changed ?? entry.updated)}`;
@@ -96,8 +96,8 @@ export async function importLinkGame(entry, python) {
 
 export function keepLinkGame(reply, previous = null, summary = previous?.summary ?? null) {
   const now = new Date().toISOString();
-  const state = { your_turn: reply.your_turn, over: reply.over, waiting_for: reply.waiting_for, send_to: reply.send_to,
-    players: reply.players, send: reply.send };
+  const state = { your_turn: reply.your_turn, over: reply.over, not_final: reply.not_final ?? null,
+    waiting_for: reply.waiting_for, send_to: reply.send_to, players: reply.players, send: reply.send };
   // Since when the game has stood as it does (whose move, over): "Waiting for Ann since …".
   const same = previous?.state?.your_turn === state.your_turn && previous?.state?.over === state.over;
   const changed = same ? previous.changed : now;
@@ -243,6 +243,7 @@ export class LinkScreen {
       // before every one is in names only the players still to show theirs.
       const check = checkGameButton(() => this.python.call("game.verify", { record: reply.saved }));
       this.screen.showGameOver(view, { ask, seat: reply.seat, actions: [check] });
+      if (reply.not_final) this.screen.main.prepend(element("p", { class: "notice", id: "link-not-final" }, reply.not_final));
       if (send) this.screen.main.prepend(send);
       return;
     }

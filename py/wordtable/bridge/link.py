@@ -115,7 +115,8 @@ _SITE = required("site", "string")  # the page's address: the links open it
 _REPLY = (
     required("game", "string"), required("kind", "string"), required("seat", "integer"),
     required("players", "array"), required("your_turn", "boolean"), required("over", "boolean"),
-    required("outcome", "object|null"), required("waiting_for", "array"), required("send", "string|null"),
+    required("outcome", "object|null"), required("not_final", "string|null"), required("waiting_for", "array"),
+    required("send", "string|null"),
     required("send_to", "string|null"), required("view", "object|null"), required("note", "string|null"),
     required("saved", "object"),
 )

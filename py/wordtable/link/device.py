@@ -76,9 +76,21 @@ def summary(table: LinkTable, site: str, again: bool = False, whole_to: int | No
     send = None if payload is None else f"{site}#{codec.FRAGMENT}{codec.encode(payload)}"
     return {"game": table.table, "kind": table.game.id, "seat": table.seat, "players": table.names,
             "your_turn": table.your_turn(), "over": outcome is not None, "outcome": outcome,
+            "not_final": not_final(table),
             "waiting_for": [table.names[seat] for seat in actors if seat != table.seat],
             "send": send, "send_to": None if to is None else table.names[to],  # None: an invitation to a friend
             "view": table.screen_view(), "note": table.game.by_link_note(parts_ahead=bool(table.ahead))}
+
+
+def not_final(table: LinkTable) -> str | None:
+    """Said while a game is over but someone's secret is not shown yet: its result is not final."""
+    missing = [table.names[seat] or f"Player {seat + 1}" for seat in table.unshown()]
+    if not missing:
+        return None
+    secret = table.game.owned_part().name
+    who = missing[0] if len(missing) == 1 else f"{', '.join(missing[:-1])} and {missing[-1]}"
+    return (f"Over, waiting for {who} to show the {secret} kept on their device: until then this result is not "
+            "final, and nothing of their game can be checked.")
 
 
 def new(device: Device, game_id: str, players: int, options: dict[str, Any], name: str,

@@ -143,6 +143,13 @@ class LinkTable:
     def over(self) -> bool:
         return self.state is not None and self.game.outcome(self.state) is not None
 
+    def unshown(self) -> list[int]:
+        """At the end of a game whose players keep a secret on their devices (Four Letter Words'
+        grids): the seats whose secret is not in yet. Until it is, the result is not final."""
+        if not self.over() or self.record.owned is None:
+            return []
+        return [seat for seat in range(self.players) if str(seat) not in self.shown]
+
     def your_turn(self) -> bool:
         return self.state is not None and not self.over() and self.pending is None \
             and self.seat in self.game.actors(self.state)
