@@ -1,8 +1,11 @@
 """Online soak benchmark: the three-browser scenario of tests/browser/online_soak_pages.py (two
 friends join, one drops and rejoins in a new tab, the host's page reloads, a round is played),
-run N times, each beside B busy processes, in a network namespace of its own.
+run N times, each beside B busy processes, in a network namespace of its own. With --scenario
+games: the suite's four-game scenario (tests/browser/online_games_pages.py: Shrdlu between three
+browsers with a drop and rejoins, Spell Write through a host reload, Wordsmith, One Letter Better)
+instead, the busy processes started here around each run.
 
-    .venv/bin/python bench/online_soak.py [--runs N] [--busy B] [--json FILE] [--dist DIR]
+    .venv/bin/python bench/online_soak.py [--scenario soak|games] [--runs N] [--busy B] [--json FILE] [--dist DIR]
 
 Prints each run (passed, or the step whose screens disagreed and what they said), the failure
 rate, and the median and range of a run's time and of each step's time to agree. Not a test:
@@ -14,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -24,18 +28,35 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 import build  # noqa: E402
 import netns  # noqa: E402
 
-SCRIPT = ROOT / "tests" / "browser" / "online_soak_pages.py"
+SCRIPTS = {"soak": ROOT / "tests" / "browser" / "online_soak_pages.py",
+           "games": ROOT / "tests" / "browser" / "online_games_pages.py"}
 
 
-def one_run(dist: Path, busy: int) -> dict:
+def one_run(scenario: str, dist: Path, busy: int) -> dict:
+    if scenario == "soak":  # the script starts its own busy processes
+        return checked_run(scenario, dist, "--busy", str(busy))
+    loops = [subprocess.Popen(["sh", "-c", "while :; do :; done"]) for _ in range(busy)]
     try:
-        return netns.run(SCRIPT, str(dist), "--busy", str(busy), timeout=900)
-    except AssertionError as error:  # the script itself failed (a boot, a page that never loaded)
+        result = checked_run(scenario, dist)
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
+    result.setdefault("steps", list((result.get("seconds") or {}).items()))  # each game's time
+    result.pop("seconds", None)
+    return result
+
+
+def checked_run(scenario: str, dist: Path, *args: str) -> dict:
+    try:
+        return netns.run(SCRIPTS[scenario], str(dist), *args, timeout=900)
+    except AssertionError as error:  # the script failed (a step that never came, a page that never loaded)
         return {"failure": str(error)[-1500:], "steps": [], "seconds": None}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenario", choices=sorted(SCRIPTS), default="soak")
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--busy", type=int, default=2)
     parser.add_argument("--json", type=Path, help="also write every run's result here")
@@ -48,7 +69,7 @@ def main() -> None:
     runs = []
     for number in range(1, args.runs + 1):
         started = time.monotonic()
-        result = one_run(dist, args.busy)
+        result = one_run(args.scenario, dist, args.busy)
         result.setdefault("seconds", round(time.monotonic() - started, 1))
         runs.append(result)
         verdict = "passed" if "failure" not in result else "FAILED " + result["failure"][:1500]
@@ -64,7 +85,8 @@ def main() -> None:
             steps.setdefault(step, []).append(seconds)
     for step, seconds in steps.items():
         spread = f"{min(seconds):.1f}-{max(seconds):.1f}"
-        print(f"  screens agree {step}: median {statistics.median(seconds):.1f} s ({spread}), n={len(seconds)}")
+        what = f"screens agree {step}" if args.scenario == "soak" else step
+        print(f"  {what}: median {statistics.median(seconds):.1f} s ({spread}), n={len(seconds)}")
     if args.json:
         args.json.write_text(json.dumps(runs, indent=1))
 

@@ -11,6 +11,7 @@ import pytest
 
 from online_fuzz import shipped
 from wordtable.__main__ import main
+from wordtable.engine.errors import IllegalMove
 from wordtable.engine.signing import DeviceKey, move_statement
 from wordtable.link import codec, device as devices
 from wordtable.link.codec import LinkError
@@ -20,11 +21,12 @@ NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 
 def play_by_link(tmp_path: Path, game_id: str, players: int, options: dict | None = None,
-                 seed: int = 0, before_open=None, first=None) -> tuple[list[devices.Device], str, list[str]]:
+                 seed: int = 0, before_open=None, first=None, tamper=None) -> tuple[list[devices.Device], str, list[str]]:
     """A whole game between `players` devices, medium bots moving, each link opened by the
     player it is for; the devices (saved), the game's id and every link sent. Each device's
     game stays in memory between links (the command line reads and writes its file each time,
-    which test_the_command_line... checks). first(table): the new game as its device holds it."""
+    which test_the_command_line... checks). first(table): the new game as its device holds it.
+    tamper(link, table): the link a hostile sender sends instead of the one its device made."""
     made = [devices.Device(tmp_path / f"{game_id}-{players}-{i}.json", shipped) for i in range(players)]
     tables = {0: devices.new(made[0], game_id, players, options or {}, NAMES[0])}
     if first is not None:
@@ -39,6 +41,8 @@ def play_by_link(tmp_path: Path, game_id: str, players: int, options: dict | Non
             link = devices.summary(table, "https://example.org/wordtable/")["send"]
             if link is None:
                 continue
+            if tamper is not None:
+                link = tamper(link, table)
             to, moved = codec.decode(link)["to"], True
             links.append(link)
             if before_open is not None:
@@ -457,8 +461,33 @@ def test_two_signed_moves_for_one_place_name_the_player_who_signed_them(tmp_path
     while restored.your_turn():
         restored.play(devices.bot_move(restored, "medium", shipped, 0))
     second = devices.summary(restored, "https://example.org/")["send"]
+    saved = json.loads(json.dumps(tables[0].to_json()))
     with pytest.raises(LinkError, match=r"Bob signed two different moves for move \d+: this link's and the one"):
         tables[0].take(codec.decode(second))
+    # Opened on Ann's device, that link ends the game with Bob at fault, the two moves kept as proof.
+    ann = devices.take_link(devices.LinkTable.from_json(game, saved), codec.decode(second),
+                            lambda: devices.LinkTable.from_json(game, json.loads(json.dumps(saved))))
+    said = devices.summary(ann, "https://example.org/")
+    place = ann.forfeits["1"]["evidence"]["index"] + 1
+    assert said["over"] and not said["your_turn"] and said["waiting_for"] == [] and said["forfeits"] == [
+        f"Bob loses by forfeit: they signed two different moves for move {place} (an old copy of the game played again, "
+        "or two moves sent to two players), so the game ends here."]
+    verdict = verify(ann.to_json(), shipped)
+    assert not verdict.ok and verdict.message.startswith(f"Seat 2 loses by forfeit: their device signed two different "
+                                                         f"moves for move {place}"), verdict
+    proof = ann.forfeits["1"]["evidence"]
+    other = [*proof["moves"][1][:4], proof["moves"][0][4]]  # the second move under the first one's signature
+    for forged in (dict(proof, moves=[proof["moves"][0], other]), dict(proof, index=proof["index"] + 1),
+                   dict(proof, moves=[proof["moves"][0], proof["moves"][0]])):
+        data = dict(ann.to_json(), forfeits={"1": {"kind": "two moves", "evidence": forged}})
+        assert "what it keeps as the proof does not hold" in verify(data, shipped).message
+    # Ann's next link tells Bob's devices, each of which checks the proof: the game is over there too.
+    reply = said["send"]
+    assert reply is not None and codec.decode(reply)["forfeits"]["1"]["kind"] == "two moves"
+    tables[1].take(codec.decode(reply))
+    assert tables[1].over() and devices.summary(tables[1], "https://example.org/")["forfeits"] == said["forfeits"]
+    with pytest.raises(IllegalMove):
+        tables[1].play({"type": "pass"})
     # Someone else's change of a move is no such evidence: not signed by Bob, nobody is named.
     payload, stranger = codec.decode(second), DeviceKey.new()
     forged = dict(payload, moves=[[seat, move, n, base, stranger.sign(move_statement(payload["t"], seat, n, base, move))]

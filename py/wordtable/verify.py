@@ -20,6 +20,7 @@ from wordtable.engine.owned import OwnedBreak
 from wordtable.engine.shared_random import NUMBERED_RULES, Ledger
 from wordtable.engine.signing import record_refusal
 from wordtable.lexicon import registry, store
+from wordtable.link.forfeit import TWO_MOVES, UNSHOWN, two_moves_refusal, unshown_evidence_refusal
 
 
 @dataclass(frozen=True)
@@ -90,10 +91,29 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
         return Verdict(False, f"Move {played + 1} (seat {seat + 1}, {text}) breaks: {error}", played, events)
     finished = game.outcome(state) is not None
     moves = len(record.moves)
+    proved, false_claim = _forfeits_proved(data, record, finished)
+    if false_claim:
+        return Verdict(False, false_claim, moves, events, finished)
+    forfeited = [seat for seat, kind, _place in proved if kind == UNSHOWN]
+    two_moves = [(seat, kind, place) for seat, kind, place in proved if kind == TWO_MOVES]
     if record.owned is not None:
-        refusal, checked = _shown_refusal(game, record, states, finished, _shown_so_far(data))
+        refusal, checked = _shown_refusal(game, record, states, finished, _shown_so_far(data) | set(forfeited))
+        if refusal and checked:
+            return Verdict(False, refusal, moves, events, finished, checked)
+        if forfeited:
+            secret = game.owned_part().name
+            who = (f"Seat {forfeited[0] + 1} loses" if len(forfeited) == 1
+                   else f"Seats {', '.join(str(seat + 1) for seat in forfeited)} lose")
+            return Verdict(False, f"{who} by forfeit: a link signed by their device, made after the end, does not show "
+                                  f"the {secret} it kept (that link is kept with this game, and it checks).",
+                           moves, events, finished)
         if refusal:
             return Verdict(False, refusal, moves, events, finished, checked)
+    if two_moves:
+        seat, _kind, place = two_moves[0]
+        return Verdict(False, f"Seat {seat + 1} loses by forfeit: their device signed two different moves for move "
+                              f"{place + 1} (both are kept with this game, and both signatures check), so the game "
+                              "ended there.", moves, events, finished)
     said = f"{'The one move is' if moves == 1 else f'Every one of the {moves} moves is'} legal"
     if record.shared is not None:
         draws = "the one random draw was" if events == 1 else f"each of the {events} random draws was"
@@ -134,6 +154,36 @@ def _shown_so_far(data: Any) -> set[int]:
     takes them only once all are in, so until then only the seats missing are named."""
     shown = data.get("shown") if isinstance(data, dict) and isinstance(data.get("record"), dict) else None
     return {int(seat) for seat in shown if seat.isascii() and seat.isdigit()} if isinstance(shown, dict) else set()
+
+
+def _forfeits_proved(data: Any, record: Record, finished: bool) -> tuple[list[tuple[int, str, int | None]], str | None]:
+    """The players a device holding a game by link says lost by forfeit with a proof
+    (link.forfeit: a link left without their secret after the end, or two moves signed for one
+    place), as (seat, kind, place); or why one such claim does not hold (then whoever kept or
+    sent this game changed it). A secret shown that does not hold needs no such proof: the
+    record holds it, and the replay finds it."""
+    forfeits = data.get("forfeits") if isinstance(data, dict) and isinstance(data.get("record"), dict) else None
+    signed = record.signed if isinstance(record.signed, dict) else {}
+    keys = signed.get("keys") if isinstance(signed.get("keys"), dict) else {}
+    proved: list[tuple[int, str, int | None]] = []
+    for seat, fault in (forfeits.items() if isinstance(forfeits, dict) else ()):
+        if not (isinstance(fault, dict) and fault.get("kind") in (UNSHOWN, TWO_MOVES)):
+            continue
+        evidence = fault.get("evidence")
+        number = int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 3 else None
+        if number is None or not isinstance(evidence, dict):
+            why = "it is damaged"
+        elif fault["kind"] == TWO_MOVES:
+            why = two_moves_refusal(evidence, number, str(signed.get("table")), keys.get(seat))
+        else:
+            why = (unshown_evidence_refusal(evidence, record) if finished and str(evidence.get("from")) == seat
+                   else "the game is not over, or it is not that player's link")
+        if why is not None:
+            who = "a player" if number is None else f"player {number + 1}"
+            return [], (f"This game says {who} lost by forfeit, but what it keeps as the proof does not hold ({why}). "
+                        "Whoever sent or kept this record changed it.")
+        proved.append((number, fault["kind"], evidence.get("index") if fault["kind"] == TWO_MOVES else None))
+    return sorted(proved), None
 
 
 def _shown_refusal(game: Any, record: Record, states: list[Any], finished: bool,

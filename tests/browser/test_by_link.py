@@ -196,3 +196,48 @@ def test_a_browser_that_lost_the_game_imports_its_export_and_gets_the_whole_game
         assert time.monotonic() < deadline, "Bob's restored copy did not reach his move"
         bob.wait_for_timeout(100)
     assert problems(bob, "a restored game by link") == []
+
+
+def test_a_result_waiting_for_a_grid_or_decided_by_a_forfeit_says_so_on_its_end_screen_and_at_home(browser: Browser, site,
+                                                                                                    no_outside_requests,
+                                                                                                    tmp_path):
+    """Issue 42: two of Ann's finished games by link, kept in her browser. In one, Bob's grid
+    has not come yet: not final. In the other, Bob's device sent a link after the end without
+    his grid: he lost by forfeit. Each end screen and the home list say which."""
+    from test_link import play_by_link
+    from test_link_forfeit import hiding_bob
+    games = {}
+    for name, tamper in (("waiting", None), ("forfeit", hiding_bob)):
+        made, table_id, _links = play_by_link(tmp_path / name, "four-letter-words", 2, tamper=tamper)
+        saved = json.loads(made[0].path.read_text())["games"][table_id]
+        if name == "waiting":  # as Ann's device held it before Bob's grid came
+            del saved["shown"]["1"]
+            saved["record"]["owned"]["shown"] = {"0": saved["record"]["owned"]["shown"]["0"]}
+            saved["record"]["signed"]["shown"] = {"0": saved["record"]["signed"]["shown"]["0"]}
+        games[name] = (table_id, {"format": "wordtable-link", "table": table_id, "game": "four-letter-words",
+                                  "saved": saved, "state": {"over": True, "your_turn": False, "waiting_for": [],
+                                                            "players": ["Ann", "Bob"], "send": None, "send_to": None},
+                                  "updated": "2026-11-29T10:00:00Z", "changed": "2026-11-29T10:00:00Z", "summary": None})
+    ann = new_player(browser, no_outside_requests)
+    ann.goto(site.url)
+    assert wait_for_boot(ann) == "ready"
+    for table_id, entry in games.values():
+        ann.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"wordtable.link.{table_id}", json.dumps(entry)])
+    ann.goto(f"{site.url}#bylink={games['waiting'][0]}")
+    expect(ann.locator("#link-not-final")).to_have_text(
+        "Over, waiting for Bob to show the grid kept on their device: until then this result is not final, and nothing "
+        "of their game can be checked.")
+    expect(ann.locator(".link-forfeit")).to_have_count(0)
+    ann.goto(f"{site.url}#bylink={games['forfeit'][0]}")
+    expect(ann.locator(".link-forfeit")).to_have_text(
+        "Bob loses by forfeit: their device sent a link after the end without the grid it kept, so nothing of their "
+        "game can be checked.")
+    expect(ann.locator("#link-not-final")).to_have_count(0)
+    shot(ann, "forfeit")
+    ann.click("#check-game")
+    expect(ann.locator(".check-game")).to_contain_text("Seat 2 loses by forfeit")
+    ann.goto(site.url + "#")
+    expect(ann.locator(".save.by-link")).to_have_count(2)
+    expect(ann.locator(".save.by-link", has_text="loses by forfeit")).to_have_count(1)
+    expect(ann.locator(".save.by-link", has_text="waiting for Bob to show the grid")).to_have_count(1)
+    assert problems(ann, "a game by link lost by forfeit") == []

@@ -41,7 +41,7 @@ export function listLinkGames() {
 /** What the home screen says of a game by link: "Your move", "Waiting for Ann since …", "Over". */
 export function linkGameState(entry, when) {
   const state = entry.state ?? {};
-  if (state.over) return state.not_final ?? entry.summary ?? "Over";
+  if (state.over) return state.forfeits?.[0] ?? state.not_final ?? entry.summary ?? "Over";
   if (state.your_turn) return "Your move";
   const who = state.send_to ?? state.waiting_for?.join(", ");
   return who ? `Waiting for ${who} since ${when(entry.changed ?? entry.updated)}` : `Waiting since ${when(entry.changed ?? entry.updated)}`;
@@ -96,7 +96,7 @@ export async function importLinkGame(entry, python) {
 
 export function keepLinkGame(reply, previous = null, summary = previous?.summary ?? null) {
   const now = new Date().toISOString();
-  const state = { your_turn: reply.your_turn, over: reply.over, not_final: reply.not_final ?? null,
+  const state = { your_turn: reply.your_turn, over: reply.over, not_final: reply.not_final ?? null, forfeits: reply.forfeits ?? [],
     waiting_for: reply.waiting_for, send_to: reply.send_to, players: reply.players, send: reply.send };
   // Since when the game has stood as it does (whose move, over): "Waiting for Ann since …".
   const same = previous?.state?.your_turn === state.your_turn && previous?.state?.over === state.over;
@@ -238,12 +238,24 @@ export class LinkScreen {
     this.screen.showSide(view);
     const ask = async (question, args) => (await this.python.call("game.ask",
       { record: reply.saved.record, seat: reply.seat, question, args })).answer;
+    const forfeits = () => [...reply.forfeits].reverse()
+      .forEach((line) => this.screen.main.prepend(element("p", { class: "notice link-forfeit" }, line)));
+    if (reply.over && !view.outcome) {
+      // Ended before the rules ended it: a player signed two moves for one turn (the proof is kept).
+      const check = checkGameButton(() => this.python.call("game.verify", { record: reply.saved }));
+      this.screen.showWaiting(view, "This game has ended: nobody can move any more.", "link-ended", { own: view });
+      this.screen.main.prepend(element("div", { class: "row game-over-actions" }, check));
+      forfeits();
+      if (send) this.screen.main.prepend(send);
+      return;
+    }
     if (reply.over) {
       // The whole saved game, not only its record: it holds the grids shown so far, so a check
       // before every one is in names only the players still to show theirs.
       const check = checkGameButton(() => this.python.call("game.verify", { record: reply.saved }));
       this.screen.showGameOver(view, { ask, seat: reply.seat, actions: [check] });
       if (reply.not_final) this.screen.main.prepend(element("p", { class: "notice", id: "link-not-final" }, reply.not_final));
+      forfeits();  // a player who would not show their secret, or showed one that does not hold, lost
       if (send) this.screen.main.prepend(send);
       return;
     }

@@ -76,8 +76,8 @@ def open_link(session: Session, args: Args) -> dict[str, Any]:
         table = _table(session, args["saved"])
         if table.table != payload.get("t"):
             raise Refused("This link is of another game than this one.")
-        if not _refusing(lambda: table.take(payload)):
-            raise Refused("You have opened this link already: there is nothing new in it.")
+        from wordtable.link.device import take_link
+        table = _refusing(lambda: take_link(table, payload, lambda: _table(session, args["saved"])))
         return _reply(table, args["site"])
     game_id = payload.get("g")
     game, _bots = session.game(game_id if isinstance(game_id, str) else "")
@@ -115,8 +115,8 @@ _SITE = required("site", "string")  # the page's address: the links open it
 _REPLY = (
     required("game", "string"), required("kind", "string"), required("seat", "integer"),
     required("players", "array"), required("your_turn", "boolean"), required("over", "boolean"),
-    required("outcome", "object|null"), required("not_final", "string|null"), required("waiting_for", "array"),
-    required("send", "string|null"),
+    required("outcome", "object|null"), required("not_final", "string|null"), required("forfeits", "array"),
+    required("waiting_for", "array"), required("send", "string|null"),
     required("send_to", "string|null"), required("view", "object|null"), required("note", "string|null"),
     required("saved", "object"),
 )

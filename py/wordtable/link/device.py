@@ -16,6 +16,7 @@ from wordtable import safe_json
 from wordtable.engine.errors import GameError
 from wordtable.link import codec
 from wordtable.link.codec import LinkError
+from wordtable.link.forfeit import TwoMoves
 from wordtable.link.table import ANOTHER_VERSION, LINK_VERSIONS, LinkTable, joined_table, new_table
 
 DEVICE_FORMAT = 1
@@ -67,7 +68,7 @@ def summary(table: LinkTable, site: str, again: bool = False, whole_to: int | No
     `whole_to`, the whole game for that seat)."""
     view = table.table_view()
     outcome = None if view is None else view.get("outcome")
-    actors = table.game.actors(table.state) if table.state is not None and outcome is None else []
+    actors = table.game.actors(table.state) if table.state is not None and not table.over() else []
     if whole_to is not None:
         to, payload = whole_to, table.hand_over_whole(whole_to)
     else:
@@ -75,15 +76,16 @@ def summary(table: LinkTable, site: str, again: bool = False, whole_to: int | No
         payload = None if to is None else table.hand_over(to)
     send = None if payload is None else f"{site}#{codec.FRAGMENT}{codec.encode(payload)}"
     return {"game": table.table, "kind": table.game.id, "seat": table.seat, "players": table.names,
-            "your_turn": table.your_turn(), "over": outcome is not None, "outcome": outcome,
-            "not_final": not_final(table),
+            "your_turn": table.your_turn(), "over": table.over(), "outcome": outcome,
+            "not_final": not_final(table), "forfeits": table.forfeit_lines(),
             "waiting_for": [table.names[seat] for seat in actors if seat != table.seat],
             "send": send, "send_to": None if to is None else table.names[to],  # None: an invitation to a friend
             "view": table.screen_view(), "note": table.game.by_link_note(parts_ahead=bool(table.ahead))}
 
 
 def not_final(table: LinkTable) -> str | None:
-    """Said while a game is over but someone's secret is not shown yet: its result is not final."""
+    """Said while a game is over but someone's secret is not shown yet (and they have not lost
+    by forfeit, link.forfeit): its result is not final."""
     missing = [table.names[seat] or f"Player {seat + 1}" for seat in table.unshown()]
     if not missing:
         return None
@@ -121,13 +123,26 @@ def open_link(device: Device, link: str, name: str) -> LinkTable:
         table = device.table(table_id)
         if table.game.id != game_id:
             raise LinkError("This link is of another game than the one on this device with its name.")
-        if not table.take(payload):
-            raise LinkError("You have opened this link already: there is nothing new in it.")
+        table = take_link(table, payload, lambda: device.table(table_id))
     else:
         game, _bots = make(game_id, device.lexicon_for)
         table = joined_table(game, payload, name)
     device.put(table)
     return table
+
+
+def take_link(table: LinkTable, payload: dict[str, Any], fresh: Callable[[], LinkTable]) -> LinkTable:
+    """The table with what a link carries (LinkError, nothing changed, when it does not hold).
+    A link proving that a player signed two moves for one turn ends the game with that player
+    at fault: `fresh()` (the table as saved, untouched by the refused link) keeps the proof."""
+    try:
+        if not table.take(payload):
+            raise LinkError("You have opened this link already: there is nothing new in it.")
+        return table
+    except TwoMoves as two_moves:
+        kept = fresh()
+        kept.blame(two_moves)
+        return kept
 
 
 def bot_move(table: LinkTable, level: str, lexicon_for: Callable[[str], Any], seed: int = 0) -> dict[str, Any]:

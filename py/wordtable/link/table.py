@@ -45,6 +45,18 @@ from wordtable.engine.signing import (
     weak_key,
 )
 from wordtable.link.codec import LinkError
+from wordtable.link.forfeit import (
+    BROKEN,
+    TWO_MOVES,
+    UNSHOWN,
+    TwoMoves,
+    faults_json_ok,
+    forfeit_line,
+    leaves_secret_unshown,
+    prefix_digest,
+    two_moves_refusal,
+    unshown_evidence_refusal,
+)
 from wordtable.online.names import alike_to, clean_name
 from wordtable.online.protocol import _int
 
@@ -57,13 +69,6 @@ MAX_PLAYERS = 4
 ANOTHER_VERSION = ("This link was made by another version of Wordtable: both players need the same version (reload "
                    "the page; it updates itself).")
 
-
-
-def prefix_digest(table: str, options: dict[str, Any], moves: list[tuple[int, dict[str, Any]]]) -> str:
-    """What both sides must hold alike before a link's new moves: the game's options and its
-    first moves, in a digest."""
-    text = json.dumps([table, options, [[seat, move] for seat, move in moves]], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 @dataclass
@@ -84,12 +89,13 @@ class LinkTable:
     pending: dict[str, Any] | None = None                # the action the event waits for
     sent: int = 0                                        # this device's moves so far
     shown: dict[str, list[Any]] = field(default_factory=dict)  # seat -> [part, sig], at the end
-    shown_known: list[int] = field(default_factory=list)  # per seat: how many of them it holds
+    shown_known: list[int] = field(default_factory=list)  # per seat: how many seats' ends it holds (_settled)
     events_known: list[int] = field(default_factory=list)  # per seat: how many random events it holds
     handed: dict[str, str] = field(default_factory=dict)  # seat -> digest of what the last link to it said
     ahead: int = 0                                       # how many draws ahead this device gives its parts
     aheads: dict[str, list[Any]] = field(default_factory=dict)  # seat -> [j, its part j], the furthest given
     chains: list[str | None] = field(default_factory=list)  # per seat: its head signed (with parts ahead)
+    forfeits: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> its fault (link.forfeit)
 
     def __post_init__(self) -> None:
         self.chain = SecretChain(bytes.fromhex(self.chain_end))
@@ -141,14 +147,33 @@ class LinkTable:
         return self.part.own_view(view, self.keep.part)
 
     def over(self) -> bool:
+        """The game's end, or an end by a player's fault (two moves signed for one turn)."""
+        return self.state is not None and (self.game.outcome(self.state) is not None or self.ended_by_fault())
+
+    def played_out(self) -> bool:
+        """Over by the rules: every move made, the outcome the game's own."""
         return self.state is not None and self.game.outcome(self.state) is not None
+
+    def ended_by_fault(self) -> bool:
+        return any(fault["kind"] == TWO_MOVES for fault in self.forfeits.values())
+
+    def blame(self, two_moves: TwoMoves) -> None:
+        """A player signed two different moves for one place in the game: they lose by forfeit,
+        the two signed moves kept as the evidence, and the game ends here."""
+        self.forfeits.setdefault(str(two_moves.seat), {"kind": TWO_MOVES, "evidence": two_moves.proof})
 
     def unshown(self) -> list[int]:
         """At the end of a game whose players keep a secret on their devices (Four Letter Words'
         grids): the seats whose secret is not in yet. Until it is, the result is not final."""
-        if not self.over() or self.record.owned is None:
+        if not self.played_out() or self.record.owned is None:
             return []
-        return [seat for seat in range(self.players) if str(seat) not in self.shown]
+        return [seat for seat in range(self.players) if str(seat) not in self.shown and str(seat) not in self.forfeits]
+
+    def forfeit_lines(self) -> list[str]:
+        """Who lost by forfeit, and why (link.forfeit), in seat order."""
+        return [forfeit_line(self.names[int(seat)] or f"Player {int(seat) + 1}", self.forfeits[seat],
+                              None if self.part is None else self.part.name)
+                for seat in sorted(self.forfeits, key=int)]
 
     def your_turn(self) -> bool:
         return self.state is not None and not self.over() and self.pending is None \
@@ -314,18 +339,58 @@ class LinkTable:
         self._attempt({"kind": "start"})
 
     def _take_shown(self) -> None:
-        """Once every seat has shown its secret part, the record holds them, each checked."""
-        if self.record.owned is None or len(self.shown) < self.players:
+        """The record holds every secret part shown so far, signed, and each is checked against
+        the public record as it comes: one that does not hold loses its player the game
+        (link.forfeit), and stays in the record as the evidence."""
+        if self.record.owned is None or not self.shown:
             return
-        owned = {"seats": list(range(self.players)), "shown": {s: part for s, (part, _sig) in self.shown.items()}}
-        trial = self.record.but(owned=owned)
-        try:
-            with_shown(self.game, trial, list(replay_states(self.game, trial)))
-        except OwnedBreak as broken:
-            raise LinkError(f"What {self.names[broken.seat]} showed of their {self.part.name} at the end does not "
-                            f"hold: {broken.reason}.") from None
-        self.record.owned = owned
+        self.record.owned = {"seats": list(range(self.players)),
+                             "shown": {s: part for s, (part, _sig) in self.shown.items()}}
         self.record.signed["shown"] = {s: sig for s, (_part, sig) in self.shown.items()}
+        for _ in range(self.players):
+            trial = self.record.but(owned={"seats": self.record.owned["seats"], "shown": {
+                s: part for s, part in self.record.owned["shown"].items() if self.forfeits.get(s, {}).get("kind") != BROKEN}})
+            try:
+                with_shown(self.game, trial, list(replay_states(self.game, trial)))
+                return
+            except OwnedBreak as broken:
+                where = "" if broken.move_index is None else f" (move {broken.move_index + 1})"
+                self.forfeits[str(broken.seat)] = {"kind": BROKEN, "reason": broken.reason + where}
+
+    def _left_unshown(self, payload: dict[str, Any]) -> None:
+        """A link its sender's device made once the game was over, without the secret it kept:
+        its player loses by forfeit, and the link, signed, is kept as the evidence."""
+        sender = str(payload["from"])
+        if (self.record.owned is not None and self.played_out() and sender not in self.shown and sender not in self.forfeits
+                and leaves_secret_unshown(payload, len(self.record.moves))):
+            self.forfeits[sender] = {"kind": UNSHOWN, "evidence": payload}
+
+    def _settled(self) -> int:
+        """How many seats' end this device holds: their secret shown, or their forfeit for not
+        showing it (what `shown_known` counts, so that a forfeit travels like a secret shown)."""
+        return len(self.shown) + sum(1 for seat, fault in self.forfeits.items()
+                                     if fault["kind"] != BROKEN and seat not in self.shown)
+
+    def _relayed_forfeits(self, payload: dict[str, Any]) -> None:
+        """A forfeit another device saw, with its proof (the faulty player's own signed link, or
+        their two signed moves), checked here before it is believed: everyone learns it."""
+        relayed = payload.get("forfeits")
+        if relayed is None:
+            return
+        if not faults_json_ok(relayed, self.players):
+            raise LinkError("This link's list of forfeits is damaged.")
+        for seat, fault in relayed.items():
+            evidence = fault.get("evidence")
+            if fault["kind"] == TWO_MOVES:
+                holds = two_moves_refusal(evidence, int(seat), self.table, self.keys[int(seat)]) is None
+            else:
+                holds = (fault["kind"] == UNSHOWN and self.played_out() and str(evidence.get("from")) == seat
+                         and unshown_evidence_refusal(evidence, self.record) is None)
+            if not holds:
+                raise LinkError(f"This link says {self.names[int(seat)]} lost by forfeit, but the proof it carries does "
+                                "not hold: it was changed by its sender's device.")
+            if fault["kind"] == TWO_MOVES or seat not in self.shown:
+                self.forfeits.setdefault(seat, {"kind": fault["kind"], "evidence": evidence})
 
     # -- links ------------------------------------------------------------------------------------
 
@@ -342,7 +407,7 @@ class LinkTable:
 
     def _digest(self, to: int) -> str:
         """All this device knows, in short: a link to `to` says something new when it changed."""
-        knows = [len(self.record.moves), len(self.ledger.events) if self.ledger else 0, sorted(self.shown),
+        knows = [len(self.record.moves), len(self.ledger.events) if self.ledger else 0, sorted(self.shown), sorted(self.forfeits),
                  None if self.event is None else sorted(self.event["parts"]), [h is not None for h in self.heads]]
         return hashlib.sha256(json.dumps([to, knows]).encode()).hexdigest()[:32]
 
@@ -369,7 +434,7 @@ class LinkTable:
             owes = self.event is not None and str(seat) not in self.event["parts"]
             acts = self.state is not None and not self.over() and seat in self.game.actors(self.state)
             behind = self.over() and (self.known[seat] < len(self.record.moves)
-                                      or self.shown_known[seat] < len(self.shown))
+                                      or self.shown_known[seat] < self._settled())
             if owes or acts or behind:
                 return seat
         return None
@@ -379,7 +444,7 @@ class LinkTable:
         moves = [[seat, move, *self.record.signed["moves"][str(i)]] if self.record.signed else [seat, move]
                  for i, (seat, move) in enumerate(self.record.moves[since:], since)]
         self.known[self.seat] = len(self.record.moves)
-        self.shown_known[self.seat] = len(self.shown)
+        self.shown_known[self.seat] = self._settled()
         payload: dict[str, Any] = {
             "w": self.version(), "g": self.game.id, "t": self.table, "n": self.players, "from": self.seat, "to": to,
             "since": since, "prefix": prefix_digest(self.table, self.record.options, self.record.moves[:since]), "moves": moves,
@@ -404,6 +469,9 @@ class LinkTable:
             payload["ahead"] = {seat: entry for seat, entry in self.aheads.items() if seat != str(to)}
         if self.shown:
             payload["shown"] = self.shown
+        proved = {seat: fault for seat, fault in self.forfeits.items() if fault["kind"] != BROKEN}
+        if proved:  # each with its proof, for the devices that did not see it
+            payload["forfeits"] = proved
         payload["sig"] = self.key.sign(link_statement(self.table, payload))
         return json.loads(json.dumps(payload))  # as it travels: no list shared with this table
 
@@ -454,10 +522,12 @@ class LinkTable:
             self._fill_event()
         new = self._moves(payload)
         self._event(payload)
+        self._relayed_forfeits(payload)
         self._shown(payload)
+        self._left_unshown(payload)
         self._incoming = {}
         for mine, theirs, most in ((self.known, payload.get("known"), len(self.record.moves)),
-                                   (self.shown_known, payload.get("shown_known"), len(self.shown)),
+                                   (self.shown_known, payload.get("shown_known"), self._settled()),
                                    (self.events_known, payload.get("events_known"),
                                     len(self.ledger.events) if self.ledger else 0)):
             for seat, count in enumerate(theirs[:self.players] if isinstance(theirs, list) else []):
@@ -496,22 +566,21 @@ class LinkTable:
             self._names_apart()
         self._chains(payload.get("chains"))
 
-    def _branch_refusal(self, index: int, entry: list[Any]) -> str:
+    def _branch_refusal(self, index: int, entry: list[Any]) -> LinkError:
         """A link whose move differs from the one held: when both carry the signature of the same
-        player's device, that player signed two moves for one place in the game, and is named."""
+        player's device, that player signed two moves for one place in the game (TwoMoves: the
+        device that opened it keeps the proof, see blame)."""
         seat, move, n, base, signature = entry
         held_seat, held_move = self.record.moves[index]
         held = self.record.signed.get("moves", {}).get(str(index)) if isinstance(self.record.signed, dict) else None
-        key = self.keys[seat]
-        if (seat == held_seat and isinstance(held, list) and len(held) == 3
-                and signed_by(key, move_statement(self.table, seat, held[0], held[1], held_move), held[2])
-                and signed_by(key, move_statement(self.table, seat, n, base, move), signature)):
+        proof = {"index": index, "moves": [[held_seat, held_move, *held] if isinstance(held, list) else None, entry]}
+        if seat == held_seat and two_moves_refusal(proof, seat, self.table, self.keys[seat]) is None:
             name = self.names[seat] or f"Player {seat + 1}"
-            return (f"{name} signed two different moves for move {index + 1}: this link's and the one this device "
-                    f"holds, both signed by {name}'s device (an old copy of the game restored, or two moves sent to "
-                    "two players). This device keeps the move it holds.")
-        return (f"This link's move {index + 1} is not the one this device holds: it belongs to another branch of "
-                "this game.")
+            return TwoMoves(f"{name} signed two different moves for move {index + 1}: this link's and the one this "
+                            f"device holds, both signed by {name}'s device (an old copy of the game restored, or two "
+                            "moves sent to two players).", seat, proof)
+        return LinkError(f"This link's move {index + 1} is not the one this device holds: it belongs to another branch "
+                         "of this game.")
 
     def _names_apart(self) -> None:
         """Two players whose names read the same on a screen: a device that joined under another's
@@ -552,7 +621,7 @@ class LinkTable:
             seat, move, n, base, signature = entry
             if index < len(self.record.moves):
                 if [seat, move] != list(self.record.moves[index]):
-                    raise LinkError(self._branch_refusal(index, entry))
+                    raise self._branch_refusal(index, entry)
                 continue
             if self.state is None or self.pending is not None:
                 raise LinkError(self._stalled())
@@ -647,7 +716,7 @@ class LinkTable:
                 "keep": None if self.keep is None else self.keep.to_json(), "known": self.known,
                 "event": self.event, "pending": self.pending, "sent": self.sent, "shown": self.shown,
                 "shown_known": self.shown_known, "events_known": self.events_known, "handed": self.handed,
-                "ahead": self.ahead, "aheads": self.aheads, "chains": self.chains}
+                "ahead": self.ahead, "aheads": self.aheads, "chains": self.chains, "forfeits": self.forfeits}
 
     @classmethod
     def from_json(cls, game: Any, data: dict[str, Any]) -> LinkTable:
@@ -658,7 +727,8 @@ class LinkTable:
                         list(data["keys"]), Record.from_json(data["record"]), data["chain"], data["key"], keep,
                         list(data["known"]), data["event"], data["pending"], data["sent"], dict(data["shown"]),
                         list(data["shown_known"]), list(data["events_known"]), dict(data["handed"]),
-                        data.get("ahead", 0), dict(data.get("aheads", {})), list(data.get("chains", [])))
+                        data.get("ahead", 0), dict(data.get("aheads", {})), list(data.get("chains", [])),
+                        data.get("forfeits", {}))
         except NeedRandomness:  # its replay reached a draw the record does not hold
             raise ValueError("this device's saved game is damaged (a draw is missing from it)") from None
         except (KeyError, TypeError, IndexError, AttributeError, ValueError, GameError) as error:
@@ -671,7 +741,7 @@ class LinkTable:
                 and all(value is None or isinstance(value, str)
                         for value in table.names + table.heads + table.keys + table.chains)
                 and (table.event is None or (isinstance(table.event, dict) and isinstance(table.event.get("parts"), dict)))
-                and _int(table.ahead) and table.ahead <= CHAIN_LENGTH):
+                and _int(table.ahead) and table.ahead <= CHAIN_LENGTH and faults_json_ok(table.forfeits, table.players)):
             raise ValueError("this device's saved game is damaged")
         return table
 

@@ -1,0 +1,124 @@
+"""Issue 42: by link, a result is final only once every secret is shown and checked. A player
+whose device will not show the grid it kept, or shows one that does not hold, loses by forfeit:
+every screen says so, and `verify` checks the evidence the device kept."""
+
+from __future__ import annotations
+
+import json
+
+from online_fuzz import shipped
+from test_link import NAMES, play_by_link, resigned
+from wordtable.engine.signing import shown_statement
+from wordtable.games import make
+from wordtable.link import codec, device as devices
+from wordtable.verify import verify
+
+GAME = "four-letter-words"
+SITE = "https://example.org/"
+
+
+def hiding_bob(link: str, sender) -> str:
+    """Bob's device, hostile: once the game is over, its links leave his grid out."""
+    payload = codec.decode(link)
+    if sender.seat != 1 or "1" not in payload.get("shown", {}):
+        return link
+    shown = {seat: entry for seat, entry in payload["shown"].items() if seat != "1"}
+    payload = {key: value for key, value in payload.items() if key != "shown"}
+    return resigned(dict(payload, shown=shown) if shown else payload, sender)
+
+
+def altering_bob(link: str, sender) -> str:
+    """Bob's device, hostile: it shows a grid other than the one it committed to (another key,
+    so no commitment matches), signed by his own key."""
+    payload = codec.decode(link)
+    if sender.seat != 1 or "1" not in payload.get("shown", {}):
+        return link
+    part = dict(payload["shown"]["1"][0], key="0" * len(payload["shown"]["1"][0]["key"]))
+    shown = dict(payload["shown"], **{"1": [part, sender.key.sign(shown_statement(payload["t"], 1, part))]})
+    return resigned(dict(payload, shown=shown), sender)
+
+
+def held(device, game: str) -> dict:
+    return json.loads(device.path.read_text())["games"][game]
+
+
+def test_a_player_whose_device_sends_a_link_after_the_end_without_their_grid_loses_by_forfeit(tmp_path):
+    made, game, _links = play_by_link(tmp_path, GAME, 2, tamper=hiding_bob)
+    ann = made[0].table(game)
+    assert ann.over() and "1" not in ann.shown and ann.forfeits["1"]["kind"] == "unshown"
+    said = devices.summary(ann, SITE)
+    assert said["forfeits"] == [f"{NAMES[1]} loses by forfeit: their device sent a link after the end without the "
+                                "grid it kept, so nothing of their game can be checked."]
+    assert said["not_final"] is None  # decided: nobody is waited for
+    # Ann's device shows the game to anyone who checks it: the signed link proves the forfeit.
+    verdict = verify(held(made[0], game), shipped)
+    assert not verdict.ok and verdict.checked and verdict.message.startswith(
+        "Seat 2 loses by forfeit: a link signed by their device, made after the end, does not show the grid"), verdict
+    # A forfeit claimed without that proof (Ann's device changed, or a record edited by hand) is refused.
+    data = held(made[0], game)
+    evidence = data["forfeits"]["1"]["evidence"]
+    for forged in (dict(evidence, sig="0" * 128), dict(evidence, since=evidence["since"] - 1),
+                   dict(evidence, moves=[*evidence["moves"], [0, {"type": "stuck"}]]), dict(evidence, **{"from": 0})):
+        verdict = verify(dict(data, forfeits={"1": {"kind": "unshown", "evidence": forged}}), shipped)
+        assert not verdict.ok and "what it keeps as the proof does not hold" in verdict.message, verdict
+    # Bob's own device does not know it did wrong; his grid never reached Ann.
+    assert made[1].table(game).forfeits == {}
+
+
+def test_a_link_made_before_the_end_is_no_forfeit(tmp_path):
+    # Every honest game: links made before the last move carry no grid, and nobody forfeits.
+    made, game, links = play_by_link(tmp_path, GAME, 2)
+    assert any("shown" not in codec.decode(link) for link in links)
+    for device in made:
+        table = device.table(game)
+        assert table.forfeits == {} and devices.summary(table, SITE)["forfeits"] == []
+        assert verify(held(device, game), shipped).ok
+
+
+def test_a_player_who_shows_a_grid_that_does_not_hold_loses_by_forfeit_with_the_reason(tmp_path):
+    made, game, _links = play_by_link(tmp_path, GAME, 2, tamper=altering_bob)
+    ann = made[0].table(game)
+    assert ann.forfeits["1"]["kind"] == "broken"
+    said = devices.summary(ann, SITE)
+    assert said["forfeits"][0].startswith(f"{NAMES[1]} loses by forfeit: what they showed of their grid does not hold: "
+                                          "their grid after this word is not the one they committed to (move "), said
+    assert said["not_final"] is None
+    # The record holds what Bob showed, signed: any device's check finds the same fault.
+    verdict = verify(held(made[0], game), shipped)
+    assert not verdict.ok and verdict.checked and "what seat 2 showed of their grid does not hold" in verdict.message
+    assert "not the one they committed to" in verdict.message
+
+
+def test_forfeits_in_a_damaged_device_file_are_refused_not_trusted(tmp_path):
+    made, game, _links = play_by_link(tmp_path, GAME, 2)
+    data = held(made[0], game)
+    game_rules, _bots = make(GAME, shipped)
+    for damaged in ([], {"1": "unshown"}, {"7": {"kind": "unshown"}}, {"1": {"kind": "lost"}}):
+        try:
+            devices.LinkTable.from_json(game_rules, dict(data, forfeits=damaged))
+        except ValueError as error:
+            assert "damaged" in str(error)
+        else:
+            raise AssertionError(f"a device file with forfeits {damaged!r} was taken")
+
+
+def test_with_three_players_a_forfeit_seen_by_one_device_reaches_every_other_with_its_proof(tmp_path):
+    made, game, _links = play_by_link(tmp_path, GAME, 3, tamper=hiding_bob)
+    ann, cat = made[0].table(game), made[2].table(game)
+    for table in (ann, cat):
+        assert table.forfeits["1"]["kind"] == "unshown" and devices.summary(table, SITE)["not_final"] is None
+        assert devices.summary(table, SITE)["forfeits"][0].startswith(f"{NAMES[1]} loses by forfeit")
+    assert verify(held(made[0], game), shipped).message.startswith("Seat 2 loses by forfeit")
+    assert verify(held(made[2], game), shipped).message.startswith("Seat 2 loses by forfeit")
+
+
+def test_a_relayed_forfeit_whose_proof_does_not_hold_is_refused(tmp_path):
+    from test_link import _refused
+    made, game, links = play_by_link(tmp_path, GAME, 3, tamper=hiding_bob)
+    cat = made[2].table(game)
+    # Cat's device, hostile, tells Ann that Bob forfeited, with a proof that is not Bob's link.
+    payload = cat.payload(0)
+    proof = payload["forfeits"]["1"]["evidence"]
+    for forged in (dict(proof, moves=[*proof["moves"], [0, {"type": "stuck"}]]), dict(proof, sig="0" * 128)):
+        changed = dict(payload, forfeits={"1": {"kind": "unshown", "evidence": forged}})
+        _refused(made[0], resigned(changed, cat), "says Bob lost by forfeit, but the proof it carries does not hold")
