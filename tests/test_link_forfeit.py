@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from online_fuzz import shipped
 from test_link import NAMES, play_by_link, resigned
+from wordtable.engine.errors import IllegalMove
 from wordtable.engine.signing import shown_statement
 from wordtable.games import make
 from wordtable.link import codec, device as devices
@@ -122,3 +125,30 @@ def test_a_relayed_forfeit_whose_proof_does_not_hold_is_refused(tmp_path):
     for forged in (dict(proof, moves=[*proof["moves"], [0, {"type": "stuck"}]]), dict(proof, sig="0" * 128)):
         changed = dict(payload, forfeits={"1": {"kind": "unshown", "evidence": forged}})
         _refused(made[0], resigned(changed, cat), "says Bob lost by forfeit, but the proof it carries does not hold")
+
+
+def test_a_copy_restored_from_an_export_signs_no_move_until_brought_up_to_date_or_told(tmp_path):
+    """Restoring is not cheating: an imported copy waits for a friend's link (the whole game)
+    or its player's word before it signs a move, so it never starts a new branch silently."""
+    from test_link import _two_devices_playing
+    tables, step = _two_devices_playing(tmp_path, "spell-write")
+    while not tables[1].your_turn():
+        assert step()
+    game, _bots = make("spell-write", shipped)
+    exported = json.loads(json.dumps(tables[1].to_json()))
+    restored = devices.LinkTable.from_json(game, dict(exported, restored=True))
+    assert not restored.your_turn()
+    said = devices.summary(restored, SITE)
+    assert said["restored"].startswith("This copy of the game was restored from an export") and said["send"] is None
+    with pytest.raises(IllegalMove, match="restored from an export"):
+        restored.play(devices.bot_move(tables[1], "medium", shipped, 0))
+    # Its player says they made no move since: it plays on.
+    restored.played_on_since_restored()
+    assert restored.your_turn() and devices.summary(restored, SITE)["restored"] is None
+    # Or a friend sends the whole game: it brings the copy up to date, even with nothing new in it.
+    waiting = devices.LinkTable.from_json(game, dict(exported, restored=True))
+    assert devices.take_link(waiting, tables[0].hand_over_whole(1), lambda: None) is waiting
+    assert waiting.your_turn() and not waiting.restored
+    # A damaged flag in a device file is refused, not trusted.
+    with pytest.raises(ValueError, match="damaged"):
+        devices.LinkTable.from_json(game, dict(exported, restored="yes"))

@@ -172,6 +172,11 @@ def test_a_browser_that_lost_the_game_imports_its_export_and_gets_the_whole_game
     bob.click("#import-form button[type=submit]")
     expect(bob.locator("#import-result")).to_contain_text("Imported: Four Letter Words by link, as Bob")
     expect(bob.locator(".save.by-link")).to_contain_text("Four Letter Words by link")
+    # The imported copy may be behind moves Bob made since: it signs none until it is up to date.
+    bob.goto(f"{site.url}#bylink={json.loads(exported)['table']}")
+    expect(bob.locator("#link-restored")).to_contain_text("This copy of the game was restored from an export")
+    expect(bob.locator("#link-play-on")).to_be_visible()
+    shot(bob, "restored")
     # Ann cannot import Bob's copy over her own seat's.
     ann.goto(site.url + "#")
     ann.click("#import summary")
@@ -195,6 +200,7 @@ def test_a_browser_that_lost_the_game_imports_its_export_and_gets_the_whole_game
     while screen(bob) in ("waiting", "over"):
         assert time.monotonic() < deadline, "Bob's restored copy did not reach his move"
         bob.wait_for_timeout(100)
+    expect(bob.locator("#link-restored")).to_have_count(0)
     assert problems(bob, "a restored game by link") == []
 
 

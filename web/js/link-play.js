@@ -77,7 +77,8 @@ export async function importLinkGame(entry, python) {
   if (!isEntry(entry)) throw new SaveProblem("That game by link cannot be imported: the copy is damaged.");
   let reply;
   try {
-    reply = await python.call("link.show", { saved: entry.saved, site: siteAddress() });
+    // Restored: it waits for a friend's link (or its player's word) before it signs a move.
+    reply = await python.call("link.show", { saved: entry.saved, restored: true, site: siteAddress() });
   } catch (error) {
     throw new SaveProblem(`That game by link cannot be imported: ${error.message}`);
   }
@@ -258,6 +259,11 @@ export class LinkScreen {
       forfeits();  // a player who would not show their secret, or showed one that does not hold, lost
       if (send) this.screen.main.prepend(send);
       return;
+    }
+    if (reply.restored) {
+      const playOn = button("I made no move since", () => this.run(() => this.python.call("link.show",
+        { saved: this.entry.saved, no_move_since: true, site: siteAddress() })), { small: true, id: "link-play-on" });
+      this.screen.main.prepend(element("div", { class: "notice", id: "link-restored" }, element("p", {}, reply.restored), playOn));
     }
     if (reply.your_turn) {
       const act = async (move) => {

@@ -106,8 +106,14 @@ def suggest(session: Session, args: Args) -> dict[str, Any]:
 
 def show(session: Session, args: Args) -> dict[str, Any]:
     """The game as the page's save holds it; `again`: its last link made anew (lost, or not
-    sent); `whole_to`: the whole game in a link for that seat (a friend who lost theirs)."""
+    sent); `whole_to`: the whole game in a link for that seat (a friend who lost theirs);
+    `restored`: imported from an export, so it waits for a friend's link before it moves, unless
+    `no_move_since`: its player says they made no move since that export."""
     table = _table(session, args["saved"])
+    if args["restored"]:
+        table.restored = True
+    if args["no_move_since"]:
+        table.played_on_since_restored()
     return _reply(table, args["site"], args["again"], args.get("whole_to"))
 
 
@@ -116,7 +122,7 @@ _REPLY = (
     required("game", "string"), required("kind", "string"), required("seat", "integer"),
     required("players", "array"), required("your_turn", "boolean"), required("over", "boolean"),
     required("outcome", "object|null"), required("not_final", "string|null"), required("forfeits", "array"),
-    required("waiting_for", "array"), required("send", "string|null"),
+    required("restored", "string|null"), required("waiting_for", "array"), required("send", "string|null"),
     required("send_to", "string|null"), required("view", "object|null"), required("note", "string|null"),
     required("saved", "object"),
 )
@@ -133,5 +139,6 @@ OPERATIONS: dict[str, Operation] = {
     "link.move": Operation(move, (required("saved", "object"), required("move", "object"), _SITE), _REPLY),
     "link.suggest": Operation(suggest, (required("saved", "object"),), (required("move", "object|null"),)),
     "link.show": Operation(show, (required("saved", "object"), optional("again", "boolean", False),
-                                  optional("whole_to", "integer|null", None), _SITE), _REPLY),
+                                  optional("whole_to", "integer|null", None), optional("restored", "boolean", False),
+                                  optional("no_move_since", "boolean", False), _SITE), _REPLY),
 }

@@ -17,7 +17,7 @@ from wordtable.engine.errors import GameError
 from wordtable.link import codec
 from wordtable.link.codec import LinkError
 from wordtable.link.forfeit import TwoMoves
-from wordtable.link.table import ANOTHER_VERSION, LINK_VERSIONS, LinkTable, joined_table, new_table
+from wordtable.link.table import ANOTHER_VERSION, LINK_VERSIONS, RESTORED, LinkTable, joined_table, new_table
 
 DEVICE_FORMAT = 1
 DEFAULT_SITE = "http://127.0.0.1:8000/"  # where `python3 build.py serve` serves the game
@@ -78,6 +78,7 @@ def summary(table: LinkTable, site: str, again: bool = False, whole_to: int | No
     return {"game": table.table, "kind": table.game.id, "seat": table.seat, "players": table.names,
             "your_turn": table.your_turn(), "over": table.over(), "outcome": outcome,
             "not_final": not_final(table), "forfeits": table.forfeit_lines(),
+            "restored": RESTORED if table.restored and not table.over() else None,
             "waiting_for": [table.names[seat] for seat in actors if seat != table.seat],
             "send": send, "send_to": None if to is None else table.names[to],  # None: an invitation to a friend
             "view": table.screen_view(), "note": table.game.by_link_note(parts_ahead=bool(table.ahead))}

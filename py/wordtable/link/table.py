@@ -66,6 +66,9 @@ LINK_VERSION = 1   # the payload's format and the rules it is played under; rais
 AHEAD_VERSION = 2
 LINK_VERSIONS = (LINK_VERSION, AHEAD_VERSION)
 MAX_PLAYERS = 4
+RESTORED = ("This copy of the game was restored from an export, so it may be behind moves you made since: ask a friend "
+            "to send you the whole game (under “A friend lost the game or a link?”), or, if you made no move since "
+            "that export, say so to play on.")
 ANOTHER_VERSION = ("This link was made by another version of Wordtable: both players need the same version (reload "
                    "the page; it updates itself).")
 
@@ -96,6 +99,7 @@ class LinkTable:
     aheads: dict[str, list[Any]] = field(default_factory=dict)  # seat -> [j, its part j], the furthest given
     chains: list[str | None] = field(default_factory=list)  # per seat: its head signed (with parts ahead)
     forfeits: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> its fault (link.forfeit)
+    restored: bool = False  # imported from an export: it may be behind moves this device signed since
 
     def __post_init__(self) -> None:
         self.chain = SecretChain(bytes.fromhex(self.chain_end))
@@ -176,13 +180,20 @@ class LinkTable:
                 for seat in sorted(self.forfeits, key=int)]
 
     def your_turn(self) -> bool:
-        return self.state is not None and not self.over() and self.pending is None \
+        return self.state is not None and not self.over() and self.pending is None and not self.restored \
             and self.seat in self.game.actors(self.state)
+
+    def played_on_since_restored(self) -> None:
+        """The player says this restored copy is not behind (they made no move since its export):
+        it may move again. If they did, a second move for one turn names them (TwoMoves)."""
+        self.restored = False
 
     # -- this device's moves ---------------------------------------------------------------------
 
     def play(self, move: dict[str, Any]) -> None:
         """This device's player's move; IllegalMove (nothing changed) when the rules refuse it."""
+        if self.restored:
+            raise IllegalMove(RESTORED)
         if not self.your_turn():
             raise IllegalMove("It is not your move: send the link to the next player, or wait for theirs.")
         public, secret = move, None
@@ -398,7 +409,7 @@ class LinkTable:
         """Whom this device's next link goes to: the first seat after this one, in seat order,
         that has not joined, must act, owes a part of the draw, or has not seen the end, and that
         the last link handed over (unless `again`) did not already tell all this device knows."""
-        if self.your_turn():
+        if self.your_turn() or self.restored:  # a restored copy asks for the whole game first
             return None
         seat = self._needed()
         if seat is None or (not again and self.handed.get(str(seat)) == self._digest(seat)):
@@ -533,6 +544,8 @@ class LinkTable:
             for seat, count in enumerate(theirs[:self.players] if isinstance(theirs, list) else []):
                 if _int(count):
                     mine[seat] = max(mine[seat], min(count, most))
+        if new or payload.get("since") == 0:
+            self.restored = False  # a friend's link brought this copy up to date (or the whole game)
         self._own_duties()
         return new or json.dumps(self.to_json(), sort_keys=True) != before
 
@@ -716,7 +729,8 @@ class LinkTable:
                 "keep": None if self.keep is None else self.keep.to_json(), "known": self.known,
                 "event": self.event, "pending": self.pending, "sent": self.sent, "shown": self.shown,
                 "shown_known": self.shown_known, "events_known": self.events_known, "handed": self.handed,
-                "ahead": self.ahead, "aheads": self.aheads, "chains": self.chains, "forfeits": self.forfeits}
+                "ahead": self.ahead, "aheads": self.aheads, "chains": self.chains, "forfeits": self.forfeits,
+                "restored": self.restored}
 
     @classmethod
     def from_json(cls, game: Any, data: dict[str, Any]) -> LinkTable:
@@ -728,7 +742,7 @@ class LinkTable:
                         list(data["known"]), data["event"], data["pending"], data["sent"], dict(data["shown"]),
                         list(data["shown_known"]), list(data["events_known"]), dict(data["handed"]),
                         data.get("ahead", 0), dict(data.get("aheads", {})), list(data.get("chains", [])),
-                        data.get("forfeits", {}))
+                        data.get("forfeits", {}), data.get("restored", False))
         except NeedRandomness:  # its replay reached a draw the record does not hold
             raise ValueError("this device's saved game is damaged (a draw is missing from it)") from None
         except (KeyError, TypeError, IndexError, AttributeError, ValueError, GameError) as error:
@@ -741,7 +755,8 @@ class LinkTable:
                 and all(value is None or isinstance(value, str)
                         for value in table.names + table.heads + table.keys + table.chains)
                 and (table.event is None or (isinstance(table.event, dict) and isinstance(table.event.get("parts"), dict)))
-                and _int(table.ahead) and table.ahead <= CHAIN_LENGTH and faults_json_ok(table.forfeits, table.players)):
+                and _int(table.ahead) and table.ahead <= CHAIN_LENGTH and faults_json_ok(table.forfeits, table.players)
+                and isinstance(table.restored, bool)):
             raise ValueError("this device's saved game is damaged")
         return table
 
