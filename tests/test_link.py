@@ -469,6 +469,7 @@ def test_two_signed_moves_for_one_place_name_the_player_who_signed_them(tmp_path
                             lambda: devices.LinkTable.from_json(game, json.loads(json.dumps(saved))))
     said = devices.summary(ann, "https://example.org/")
     place = ann.forfeits["1"]["evidence"]["index"] + 1
+    assert said["outcome"] == {"winners": [0], "reason": "Bob lost by forfeit"}
     assert said["over"] and not said["your_turn"] and said["waiting_for"] == [] and said["forfeits"] == [
         f"Bob loses by forfeit: they signed two different moves for move {place} (an old copy of the game played again, "
         "or two moves sent to two players), so the game ends here."]

@@ -53,6 +53,9 @@ def test_a_player_whose_device_sends_a_link_after_the_end_without_their_grid_los
     assert said["forfeits"] == [f"{NAMES[1]} loses by forfeit: their device sent a link after the end without the "
                                 "grid it kept, so nothing of their game can be checked."]
     assert said["not_final"] is None  # decided: nobody is waited for
+    # Whatever Bob's claims made of the game, a player at fault does not win it.
+    assert said["outcome"]["winners"] == [0] and said["view"]["outcome"] == said["outcome"]
+    assert said["outcome"]["reason"] == "Bob lost by forfeit" or 1 not in said["outcome"]["winners"]
     # Ann's device shows the game to anyone who checks it: the signed link proves the forfeit.
     verdict = verify(held(made[0], game), shipped)
     assert not verdict.ok and verdict.checked and verdict.message.startswith(
@@ -152,3 +155,38 @@ def test_a_copy_restored_from_an_export_signs_no_move_until_brought_up_to_date_o
     # A damaged flag in a device file is refused, not trusted.
     with pytest.raises(ValueError, match="damaged"):
         devices.LinkTable.from_json(game, dict(exported, restored="yes"))
+
+
+def ann_after_bob_signed_two_moves(tmp_path) -> dict:
+    """Spell Write by link: Bob moves, then plays a copy of his device file saved before that
+    move otherwise, and Ann's device meets both. Ann's game as her device then saves it."""
+    from test_link import _two_devices_playing
+    tables, step = _two_devices_playing(tmp_path, "spell-write")
+    while not (tables[1].your_turn() and len(tables[1].record.moves) >= 4):
+        assert step()
+    game, _bots = make("spell-write", shipped)
+    copy = json.loads(json.dumps(tables[1].to_json()))
+    while tables[1].your_turn():
+        tables[1].play(devices.bot_move(tables[1], "medium", shipped, 0))
+    tables[0].take(codec.decode(devices.summary(tables[1], SITE)["send"]))
+    for level, seed in [(level, seed) for seed in range(1, 20) for level in ("easy", "medium", "hard")]:
+        restored = devices.LinkTable.from_json(game, json.loads(json.dumps(copy)))
+        restored.play(devices.bot_move(restored, level, shipped, seed))
+        if restored.record.moves[-1] != tables[1].record.moves[len(restored.record.moves) - 1]:
+            break
+    while restored.your_turn():
+        restored.play(devices.bot_move(restored, "medium", shipped, 0))
+    saved = json.loads(json.dumps(tables[0].to_json()))
+    ann = devices.take_link(devices.LinkTable.from_json(game, saved),
+                            codec.decode(devices.summary(restored, SITE)["send"]),
+                            lambda: devices.LinkTable.from_json(game, json.loads(json.dumps(saved))))
+    assert ann.ended_by_fault(), "Bob's second move did not meet his first"
+    return ann.to_json()
+
+
+def test_a_game_ended_by_two_moves_from_one_player_is_over_for_the_others(tmp_path):
+    saved = ann_after_bob_signed_two_moves(tmp_path)
+    game, _bots = make("spell-write", shipped)
+    said = devices.summary(devices.LinkTable.from_json(game, saved), SITE)
+    assert said["over"] and said["outcome"] == {"winners": [0], "reason": "Bob lost by forfeit"}
+    assert said["forfeits"][0].startswith("Bob loses by forfeit: they signed two different moves for move ")

@@ -207,13 +207,15 @@ def test_a_browser_that_lost_the_game_imports_its_export_and_gets_the_whole_game
 def test_a_result_waiting_for_a_grid_or_decided_by_a_forfeit_says_so_on_its_end_screen_and_at_home(browser: Browser, site,
                                                                                                     no_outside_requests,
                                                                                                     tmp_path):
-    """Issue 42: two of Ann's finished games by link, kept in her browser. In one, Bob's grid
-    has not come yet: not final. In the other, Bob's device sent a link after the end without
-    his grid: he lost by forfeit. Each end screen and the home list say which."""
+    """Issue 42: three of Ann's games by link, kept in her browser. In one, Bob's grid has not
+    come yet: not final. In another, Bob's device sent a link after the end without his grid: he
+    lost by forfeit. In the third (Spell Write), Bob signed two moves for one turn: the game
+    ended there. Each screen and the home list say which."""
     from test_link import play_by_link
-    from test_link_forfeit import hiding_bob
+    from test_link_forfeit import ann_after_bob_signed_two_moves, hiding_bob
     games = {}
     for name, tamper in (("waiting", None), ("forfeit", hiding_bob)):
+        (tmp_path / name).mkdir()
         made, table_id, _links = play_by_link(tmp_path / name, "four-letter-words", 2, tamper=tamper)
         saved = json.loads(made[0].path.read_text())["games"][table_id]
         if name == "waiting":  # as Ann's device held it before Bob's grid came
@@ -224,6 +226,9 @@ def test_a_result_waiting_for_a_grid_or_decided_by_a_forfeit_says_so_on_its_end_
                                   "saved": saved, "state": {"over": True, "your_turn": False, "waiting_for": [],
                                                             "players": ["Ann", "Bob"], "send": None, "send_to": None},
                                   "updated": "2026-11-29T10:00:00Z", "changed": "2026-11-29T10:00:00Z", "summary": None})
+    two_moves = ann_after_bob_signed_two_moves(tmp_path)
+    games["two moves"] = (two_moves["table"], dict(games["forfeit"][1], table=two_moves["table"], game="spell-write",
+                                                   saved=two_moves))
     ann = new_player(browser, no_outside_requests)
     ann.goto(site.url)
     assert wait_for_boot(ann) == "ready"
@@ -242,8 +247,15 @@ def test_a_result_waiting_for_a_grid_or_decided_by_a_forfeit_says_so_on_its_end_
     shot(ann, "forfeit")
     ann.click("#check-game")
     expect(ann.locator(".check-game")).to_contain_text("Seat 2 loses by forfeit")
+    ann.goto(f"{site.url}#bylink={games['two moves'][0]}")
+    expect(ann.locator(".link-forfeit")).to_contain_text("Bob loses by forfeit: they signed two different moves for move")
+    expect(ann.locator("#link-ended")).to_have_text("This game has ended: nobody can move any more.")
+    shot(ann, "two-moves")
+    ann.click("#check-game")
+    expect(ann.locator(".check-game")).to_contain_text("their device signed two different moves")
     ann.goto(site.url + "#")
-    expect(ann.locator(".save.by-link")).to_have_count(2)
-    expect(ann.locator(".save.by-link", has_text="loses by forfeit")).to_have_count(1)
+    expect(ann.locator(".save.by-link")).to_have_count(3)
+    expect(ann.locator(".save.by-link", has_text="signed two different moves")).to_have_count(1)
+    expect(ann.locator(".save.by-link", has_text="without the grid it kept")).to_have_count(1)
     expect(ann.locator(".save.by-link", has_text="waiting for Bob to show the grid")).to_have_count(1)
     assert problems(ann, "a game by link lost by forfeit") == []

@@ -231,9 +231,10 @@ export class LinkScreen {
     const send = this.sendPanel(reply);
     this.root.querySelector(".table-side")?.append(this.wholeGamePanel(reply));
     const view = reply.view;
+    const restored = this.restoredNotice(reply);
     if (!view) {
       this.screen.setHeadline("Waiting for every player to join");
-      this.screen.setMain(waitingLine("The game starts once every player has joined by their link.", "link-waiting"), send);
+      this.screen.setMain(restored, waitingLine("The game starts once every player has joined by their link.", "link-waiting"), send);
       return;
     }
     this.screen.showSide(view);
@@ -244,6 +245,7 @@ export class LinkScreen {
     if (reply.over && !view.outcome) {
       // Ended before the rules ended it: a player signed two moves for one turn (the proof is kept).
       const check = checkGameButton(() => this.python.call("game.verify", { record: reply.saved }));
+      this.screen.setHeadline("Ended by a forfeit");
       this.screen.showWaiting(view, "This game has ended: nobody can move any more.", "link-ended", { own: view });
       this.screen.main.prepend(element("div", { class: "row game-over-actions" }, check));
       forfeits();
@@ -259,11 +261,6 @@ export class LinkScreen {
       forfeits();  // a player who would not show their secret, or showed one that does not hold, lost
       if (send) this.screen.main.prepend(send);
       return;
-    }
-    if (reply.restored) {
-      const playOn = button("I made no move since", () => this.run(() => this.python.call("link.show",
-        { saved: this.entry.saved, no_move_since: true, site: siteAddress() })), { small: true, id: "link-play-on" });
-      this.screen.main.prepend(element("div", { class: "notice", id: "link-restored" }, element("p", {}, reply.restored), playOn));
     }
     if (reply.your_turn) {
       const act = async (move) => {
@@ -285,7 +282,17 @@ export class LinkScreen {
     const who = reply.send ? reply.send_to ?? "your friend" : reply.waiting_for.join(", ");
     this.screen.showWaiting(view, send ? `The game goes on when ${who} opens the link.`
       : `Waiting for ${who || "the others"}: open their link when it comes.`, "link-waiting", { own: view });
+    if (restored) this.screen.main.prepend(restored);
     if (send) this.screen.main.prepend(send);
+  }
+
+  /** A copy imported from an export waits to be brought up to date before it moves: what to
+   * do, and the player's word that they made no move since. */
+  restoredNotice(reply) {
+    if (!reply.restored) return null;
+    const playOn = button("I made no move since", () => this.run(() => this.python.call("link.show",
+      { saved: this.entry.saved, no_move_since: true, site: siteAddress() })), { small: true, id: "link-play-on" });
+    return element("div", { class: "notice", id: "link-restored" }, element("p", {}, reply.restored), playOn);
   }
 
   /** For a friend who lost the game or a link (a cleared browser, an older export restored):

@@ -66,8 +66,7 @@ def summary(table: LinkTable, site: str, again: bool = False, whole_to: int | No
     """What a command prints about a game, `send` included: the link for the next player when
     this device has something new to tell them (or, `again`, the last one made anew; or, with
     `whole_to`, the whole game for that seat)."""
-    view = table.table_view()
-    outcome = None if view is None else view.get("outcome")
+    outcome = table.outcome()
     actors = table.game.actors(table.state) if table.state is not None and not table.over() else []
     if whole_to is not None:
         to, payload = whole_to, table.hand_over_whole(whole_to)

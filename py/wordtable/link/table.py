@@ -146,9 +146,29 @@ class LinkTable:
 
     def screen_view(self) -> dict[str, Any] | None:
         view = self.table_view()
+        if view is not None and self.played_out():
+            view = {**view, "outcome": self.outcome()}
+        elif view is not None and self.ended_by_fault():
+            view = {**view, "waiting_for": []}  # nobody moves any more
         if view is None or self.keep is None:
             return view
         return self.part.own_view(view, self.keep.part)
+
+    def outcome(self) -> dict[str, Any] | None:
+        """The game's outcome, where no player at fault wins (link.forfeit): a winner who lost by
+        forfeit leaves the win to the other winners, or else to every player not at fault. A
+        game ended by a fault (two moves for one turn) has that outcome alone."""
+        view = self.table_view()
+        outcome = None if view is None else view.get("outcome")
+        if not self.forfeits or (outcome is None and not self.ended_by_fault()):
+            return outcome
+        at_fault = sorted(int(seat) for seat in self.forfeits)
+        winners = [seat for seat in (outcome or {}).get("winners", []) if seat not in at_fault]
+        if outcome is not None and winners == outcome["winners"]:
+            return outcome
+        names = [self.names[seat] or f"Player {seat + 1}" for seat in at_fault]
+        return {"winners": winners or [seat for seat in range(self.players) if seat not in at_fault],
+                "reason": f"{' and '.join(names)} lost by forfeit"}
 
     def over(self) -> bool:
         """The game's end, or an end by a player's fault (two moves signed for one turn)."""
