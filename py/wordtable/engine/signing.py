@@ -77,8 +77,8 @@ class DeviceKey:
 
 def signed_by(public: Any, statement: bytes, signature: Any) -> bool:
     """Whether `signature` is the key `public`'s over `statement` (False for anything unreadable)."""
-    if not (is_public_key(public) and _is_hex(signature, 128)):
-        return False
+    if not (_is_hex(public, 64) and _is_hex(signature, 128)):
+        return False  # (ed25519.verify refuses a weak key itself: is_public_key's check, done once)
     return ed25519.verify(bytes.fromhex(public), statement, bytes.fromhex(signature))
 
 
