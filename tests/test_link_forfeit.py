@@ -14,6 +14,7 @@ from wordtable.engine.errors import IllegalMove
 from wordtable.engine.signing import shown_statement
 from wordtable.games import make
 from wordtable.link import codec, device as devices
+from wordtable.link.codec import LinkError
 from wordtable.verify import verify
 
 GAME = "four-letter-words"
@@ -67,8 +68,8 @@ def test_a_player_whose_device_sends_a_link_after_the_end_without_their_grid_los
                    dict(evidence, moves=[*evidence["moves"], [0, {"type": "stuck"}]]), dict(evidence, **{"from": 0})):
         verdict = verify(dict(data, forfeits={"1": {"kind": "unshown", "evidence": forged}}), shipped)
         assert not verdict.ok and "what it keeps as the proof does not hold" in verdict.message, verdict
-    # Bob's own device does not know it did wrong; his grid never reached Ann.
-    assert made[1].table(game).forfeits == {}
+    # Ann's next link carried the proof to Bob's device, which checked it: it says the same.
+    assert devices.summary(made[1].table(game), SITE)["forfeits"] == said["forfeits"]
 
 
 def test_a_link_made_before_the_end_is_no_forfeit(tmp_path):
@@ -135,7 +136,7 @@ def test_a_copy_restored_from_an_export_signs_no_move_until_brought_up_to_date_o
     or its player's word before it signs a move, so it never starts a new branch silently."""
     from test_link import _two_devices_playing
     tables, step = _two_devices_playing(tmp_path, "spell-write")
-    while not tables[1].your_turn():
+    while not (tables[1].your_turn() and len(tables[1].record.moves) >= 2):
         assert step()
     game, _bots = make("spell-write", shipped)
     exported = json.loads(json.dumps(tables[1].to_json()))
@@ -148,10 +149,28 @@ def test_a_copy_restored_from_an_export_signs_no_move_until_brought_up_to_date_o
     # Its player says they made no move since: it plays on.
     restored.played_on_since_restored()
     assert restored.your_turn() and devices.summary(restored, SITE)["restored"] is None
-    # Or a friend sends the whole game: it brings the copy up to date, even with nothing new in it.
+    # The whole game from a friend, with nothing new in it, proves nothing (an old whole game
+    # would say the same): still waiting, for the player's word.
     waiting = devices.LinkTable.from_json(game, dict(exported, restored=True))
-    assert devices.take_link(waiting, tables[0].hand_over_whole(1), lambda: None) is waiting
-    assert waiting.your_turn() and not waiting.restored
+    with pytest.raises(LinkError, match="opened this link already"):
+        devices.take_link(waiting, tables[0].hand_over_whole(1), lambda: None)
+    assert waiting.restored and not waiting.your_turn()
+    # Bob plays on, and later restores an export from before that move: a link opened again
+    # (even one with moves new to the copy) does not free it, the whole game made now does.
+    tables[1].play(devices.bot_move(tables[1], "medium", shipped, 0))
+    while not tables[1].your_turn():
+        assert step()
+    older = devices.LinkTable.from_json(game, dict(exported, restored=True))
+    behind = len(exported["record"]["moves"])
+    # A link of Ann's as she made it when Bob held only the export's moves and draws.
+    tables[0].known[1], tables[0].events_known[1] = behind, exported["events_known"][1]
+    old_link = tables[0].payload(1)
+    assert old_link["since"] == behind and len(old_link["moves"]) > 0
+    devices.take_link(older, old_link, lambda: None)
+    assert len(older.record.moves) > behind and older.restored and not older.your_turn()
+    again = devices.LinkTable.from_json(game, dict(exported, restored=True))
+    assert devices.take_link(again, tables[0].hand_over_whole(1), lambda: None) is again
+    assert not again.restored and len(again.record.moves) > behind
     # A damaged flag in a device file is refused, not trusted.
     with pytest.raises(ValueError, match="damaged"):
         devices.LinkTable.from_json(game, dict(exported, restored="yes"))
@@ -190,3 +209,47 @@ def test_a_game_ended_by_two_moves_from_one_player_is_over_for_the_others(tmp_pa
     said = devices.summary(devices.LinkTable.from_json(game, saved), SITE)
     assert said["over"] and said["outcome"] == {"winners": [0], "reason": "Bob lost by forfeit"}
     assert said["forfeits"][0].startswith("Bob loses by forfeit: they signed two different moves for move ")
+
+
+def test_a_link_padded_with_fields_no_check_reads_is_refused(tmp_path):
+    # A grid-less link kept whole as the proof of a forfeit, and passed on: padded, it would
+    # make every later link too long to open.
+    made, game, _links = play_by_link(tmp_path, GAME, 2)
+    ann, bob = made[0].table(game), made[1].table(game)
+    padded = resigned(dict(bob.payload(0), pad="x" * 50_000), bob)
+    with pytest.raises(LinkError, match="damaged"):
+        ann.take(codec.decode(padded))
+
+
+def test_a_proof_whose_shown_is_not_a_list_of_grids_gets_a_message_not_an_internal_error(tmp_path):
+    made, game, _links = play_by_link(tmp_path, GAME, 2, tamper=hiding_bob)
+    data = held(made[0], game)
+    evidence = data["forfeits"]["1"]["evidence"]
+    for shown in (5, True, 1.5, "x"):
+        verdict = verify(dict(data, forfeits={"1": {"kind": "unshown", "evidence": dict(evidence, shown=shown)}}), shipped)
+        assert "what it keeps as the proof does not hold (it is damaged)" in verdict.message
+
+
+def test_a_proof_of_a_forfeit_decides_alike_on_every_device_even_where_the_grid_came_too(tmp_path):
+    """Bob's device sends Ann alone one link after the end without his grid, and shows it to
+    Cat: Cat, given Ann's proof, counts the forfeit too, so every device names the same winners."""
+    tables = {}
+    once = []
+
+    def bob_hides_from_ann_once(link: str, sender) -> str:
+        if sender.seat == 1 and "1" in codec.decode(link).get("shown", {}) and not once:
+            once.append(1)
+            payload = {key: value for key, value in sender.payload(0).items() if key != "shown"}
+            others = {seat: entry for seat, entry in sender.shown.items() if seat != "1"}
+            tables["ann"].take(codec.decode(resigned(dict(payload, shown=others) if others else payload, sender)))
+        return link
+
+    def first(table):
+        tables["ann"] = table
+        return table
+
+    made, game, _links = play_by_link(tmp_path, GAME, 3, first=first, tamper=bob_hides_from_ann_once)
+    assert once, "Bob's grid-less link was never sent"
+    said = [devices.summary(device.table(game), SITE) for device in made]
+    assert [sorted(device.table(game).forfeits) for device in made] == [["1"]] * 3
+    assert said[0]["outcome"] == said[1]["outcome"] == said[2]["outcome"] and 1 not in said[0]["outcome"]["winners"]

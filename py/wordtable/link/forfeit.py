@@ -29,6 +29,13 @@ from wordtable.engine.signing import link_statement, move_statement, signed_by
 from wordtable.link.codec import LinkError
 from wordtable.online.protocol import _int
 
+# Every field a link may carry (LinkTable.payload): a link with another is refused, so that
+# nobody can pad a link (kept whole as evidence, and passed on) with what no check reads.
+LINK_FIELDS = frozenset({"w", "g", "t", "n", "from", "to", "since", "prefix", "moves", "known", "shown_known", "o",
+                         "names", "heads", "keys", "chains", "events_known", "events", "event", "pending", "ahead",
+                         "shown", "forfeits", "sig"})
+MOVE_TEXT_MAX = 4_000  # far more than any game's move: a longer one is no move, and proves nothing
+
 UNSHOWN = "unshown"
 BROKEN = "broken"
 TWO_MOVES = "two moves"
@@ -57,6 +64,8 @@ def two_moves_refusal(proof: Any, seat: int, table: str, key: Any) -> str | None
         return "its moves are not that player's, for one place in the game"
     if move_a == move_b:
         return "its two moves are the same"
+    if max(len(json.dumps(move_a)), len(json.dumps(move_b))) > MOVE_TEXT_MAX:
+        return "its moves are too long to be moves"
     if not (signed_by(key, move_statement(table, seat, n_a, base_a, move_a), signature_a)
             and signed_by(key, move_statement(table, seat, n_b, base_b, move_b), signature_b)):
         return "its moves are not both signed by that player's device"
@@ -89,6 +98,8 @@ def unshown_evidence_refusal(evidence: Any, record: Record) -> str | None:
     table, keys = signed.get("table"), signed.get("keys")
     if not (isinstance(evidence, dict) and isinstance(table, str) and isinstance(keys, dict)):
         return "it is not a link of this game"
+    if not (evidence.keys() <= LINK_FIELDS and isinstance(evidence.get("shown", {}), dict)):
+        return "it is damaged"
     sender, since, moves = evidence.get("from"), evidence.get("since"), evidence.get("moves")
     if not (_int(sender) and _int(since) and isinstance(moves, list) and evidence.get("t") == table):
         return "it is not a link of this game"

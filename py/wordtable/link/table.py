@@ -47,6 +47,7 @@ from wordtable.engine.signing import (
 from wordtable.link.codec import LinkError
 from wordtable.link.forfeit import (
     BROKEN,
+    LINK_FIELDS,
     TWO_MOVES,
     UNSHOWN,
     TwoMoves,
@@ -92,7 +93,7 @@ class LinkTable:
     pending: dict[str, Any] | None = None                # the action the event waits for
     sent: int = 0                                        # this device's moves so far
     shown: dict[str, list[Any]] = field(default_factory=dict)  # seat -> [part, sig], at the end
-    shown_known: list[int] = field(default_factory=list)  # per seat: how many seats' ends it holds (_settled)
+    shown_known: list[int] = field(default_factory=list)  # per seat: how many of them it holds
     events_known: list[int] = field(default_factory=list)  # per seat: how many random events it holds
     handed: dict[str, str] = field(default_factory=dict)  # seat -> digest of what the last link to it said
     ahead: int = 0                                       # how many draws ahead this device gives its parts
@@ -100,6 +101,7 @@ class LinkTable:
     chains: list[str | None] = field(default_factory=list)  # per seat: its head signed (with parts ahead)
     forfeits: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> its fault (link.forfeit)
     restored: bool = False  # imported from an export: it may be behind moves this device signed since
+    told_forfeits: dict[str, list[str]] = field(default_factory=dict)  # seat -> the forfeits it is known to know
 
     def __post_init__(self) -> None:
         self.chain = SecretChain(bytes.fromhex(self.chain_end))
@@ -392,15 +394,15 @@ class LinkTable:
         """A link its sender's device made once the game was over, without the secret it kept:
         its player loses by forfeit, and the link, signed, is kept as the evidence."""
         sender = str(payload["from"])
-        if (self.record.owned is not None and self.played_out() and sender not in self.shown and sender not in self.forfeits
+        # (Even if their grid came through another player: an honest device shows it in every such link.)
+        if (self.record.owned is not None and self.played_out() and sender not in self.forfeits
                 and leaves_secret_unshown(payload, len(self.record.moves))):
             self.forfeits[sender] = {"kind": UNSHOWN, "evidence": payload}
 
-    def _settled(self) -> int:
-        """How many seats' end this device holds: their secret shown, or their forfeit for not
-        showing it (what `shown_known` counts, so that a forfeit travels like a secret shown)."""
-        return len(self.shown) + sum(1 for seat, fault in self.forfeits.items()
-                                     if fault["kind"] != BROKEN and seat not in self.shown)
+    def _untold(self, seat: int) -> bool:
+        """Whether that seat may not know yet of a forfeit this device holds the proof of."""
+        return bool({key for key, fault in self.forfeits.items() if fault["kind"] != BROKEN}
+                    - set(self.told_forfeits.get(str(seat), [])))
 
     def _relayed_forfeits(self, payload: dict[str, Any]) -> None:
         """A forfeit another device saw, with its proof (the faulty player's own signed link, or
@@ -410,6 +412,7 @@ class LinkTable:
             return
         if not faults_json_ok(relayed, self.players):
             raise LinkError("This link's list of forfeits is damaged.")
+        self.told_forfeits[str(payload["from"])] = sorted(relayed)  # its sender knows them
         for seat, fault in relayed.items():
             evidence = fault.get("evidence")
             if fault["kind"] == TWO_MOVES:
@@ -420,8 +423,8 @@ class LinkTable:
             if not holds:
                 raise LinkError(f"This link says {self.names[int(seat)]} lost by forfeit, but the proof it carries does "
                                 "not hold: it was changed by its sender's device.")
-            if fault["kind"] == TWO_MOVES or seat not in self.shown:
-                self.forfeits.setdefault(seat, {"kind": fault["kind"], "evidence": evidence})
+            # A proof stands even where the player's grid came too: every device decides alike.
+            self.forfeits.setdefault(seat, {"kind": fault["kind"], "evidence": evidence})
 
     # -- links ------------------------------------------------------------------------------------
 
@@ -465,7 +468,7 @@ class LinkTable:
             owes = self.event is not None and str(seat) not in self.event["parts"]
             acts = self.state is not None and not self.over() and seat in self.game.actors(self.state)
             behind = self.over() and (self.known[seat] < len(self.record.moves)
-                                      or self.shown_known[seat] < self._settled())
+                                      or self.shown_known[seat] < len(self.shown) or self._untold(seat))
             if owes or acts or behind:
                 return seat
         return None
@@ -475,7 +478,7 @@ class LinkTable:
         moves = [[seat, move, *self.record.signed["moves"][str(i)]] if self.record.signed else [seat, move]
                  for i, (seat, move) in enumerate(self.record.moves[since:], since)]
         self.known[self.seat] = len(self.record.moves)
-        self.shown_known[self.seat] = self._settled()
+        self.shown_known[self.seat] = len(self.shown)
         payload: dict[str, Any] = {
             "w": self.version(), "g": self.game.id, "t": self.table, "n": self.players, "from": self.seat, "to": to,
             "since": since, "prefix": prefix_digest(self.table, self.record.options, self.record.moves[:since]), "moves": moves,
@@ -503,6 +506,7 @@ class LinkTable:
         proved = {seat: fault for seat, fault in self.forfeits.items() if fault["kind"] != BROKEN}
         if proved:  # each with its proof, for the devices that did not see it
             payload["forfeits"] = proved
+            self.told_forfeits[str(to)] = sorted(proved)
         payload["sig"] = self.key.sign(link_statement(self.table, payload))
         return json.loads(json.dumps(payload))  # as it travels: no list shared with this table
 
@@ -538,11 +542,13 @@ class LinkTable:
         not hold); whether anything was new."""
         if payload.get("w") != self.version():
             raise LinkError(ANOTHER_VERSION)
-        before = json.dumps(self.to_json(), sort_keys=True)
+        before, moves_before = json.dumps(self.to_json(), sort_keys=True), len(self.record.moves)
         to = payload.get("to")
         if to != self.seat:
             who = self.names[to] if _int(to) and to < self.players else None
             raise LinkError(f"This link was sent to {who or 'another player'}, not to you: open the link sent to you.")
+        if not payload.keys() <= LINK_FIELDS:
+            raise LinkError("This link is damaged.")
         check_sender(payload, self.keys)
         self._roster(payload)
         self._take_aheads(payload)
@@ -558,14 +564,16 @@ class LinkTable:
         self._left_unshown(payload)
         self._incoming = {}
         for mine, theirs, most in ((self.known, payload.get("known"), len(self.record.moves)),
-                                   (self.shown_known, payload.get("shown_known"), self._settled()),
+                                   (self.shown_known, payload.get("shown_known"), len(self.shown)),
                                    (self.events_known, payload.get("events_known"),
                                     len(self.ledger.events) if self.ledger else 0)):
             for seat, count in enumerate(theirs[:self.players] if isinstance(theirs, list) else []):
                 if _int(count):
                     mine[seat] = max(mine[seat], min(count, most))
-        if new or payload.get("since") == 0:
-            self.restored = False  # a friend's link brought this copy up to date (or the whole game)
+        if len(self.record.moves) > moves_before and payload.get("since") == 0:
+            # The whole game from a friend, made now: it holds every move this player signed that
+            # ever left their lost copy. (An old link opened again proves nothing of the kind.)
+            self.restored = False
         self._own_duties()
         return new or json.dumps(self.to_json(), sort_keys=True) != before
 
@@ -750,7 +758,7 @@ class LinkTable:
                 "event": self.event, "pending": self.pending, "sent": self.sent, "shown": self.shown,
                 "shown_known": self.shown_known, "events_known": self.events_known, "handed": self.handed,
                 "ahead": self.ahead, "aheads": self.aheads, "chains": self.chains, "forfeits": self.forfeits,
-                "restored": self.restored}
+                "restored": self.restored, "told_forfeits": self.told_forfeits}
 
     @classmethod
     def from_json(cls, game: Any, data: dict[str, Any]) -> LinkTable:
@@ -762,7 +770,7 @@ class LinkTable:
                         list(data["known"]), data["event"], data["pending"], data["sent"], dict(data["shown"]),
                         list(data["shown_known"]), list(data["events_known"]), dict(data["handed"]),
                         data.get("ahead", 0), dict(data.get("aheads", {})), list(data.get("chains", [])),
-                        data.get("forfeits", {}), data.get("restored", False))
+                        data.get("forfeits", {}), data.get("restored", False), data.get("told_forfeits", {}))
         except NeedRandomness:  # its replay reached a draw the record does not hold
             raise ValueError("this device's saved game is damaged (a draw is missing from it)") from None
         except (KeyError, TypeError, IndexError, AttributeError, ValueError, GameError) as error:
@@ -776,7 +784,9 @@ class LinkTable:
                         for value in table.names + table.heads + table.keys + table.chains)
                 and (table.event is None or (isinstance(table.event, dict) and isinstance(table.event.get("parts"), dict)))
                 and _int(table.ahead) and table.ahead <= CHAIN_LENGTH and faults_json_ok(table.forfeits, table.players)
-                and isinstance(table.restored, bool)):
+                and isinstance(table.restored, bool) and isinstance(table.told_forfeits, dict)
+                and all(isinstance(seats, list) and all(isinstance(seat, str) for seat in seats)
+                        for seats in table.told_forfeits.values())):
             raise ValueError("this device's saved game is damaged")
         return table
 
@@ -826,6 +836,8 @@ def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
     if not (_int(players) and 2 <= players <= MAX_PLAYERS and _int(seat) and seat < players
             and isinstance(options, dict) and isinstance(payload.get("heads"), list)
             and len(payload["heads"]) == players and isinstance(payload.get("t"), str)):
+        raise LinkError("This invitation is damaged.")
+    if not payload.keys() <= LINK_FIELDS:
         raise LinkError("This invitation is damaged.")
     check_sender(payload, [None] * players)
     # A game that gives its parts ahead still joins an invitation made before it did (version 1).
