@@ -841,15 +841,18 @@ def ensure_lint_tools() -> None:
     stamp.write_text(wanted)
 
 
-# The whole suite in two parts: the pure-Python tests spread over every core (pytest-xdist,
-# each idle worker taking tests from the others), then the browser tests one at a time, as each
-# one's browsers already use the machine's cores (and their timings must not fight a test beside).
+# The whole suite in two parts run side by side: the browser tests one at a time (each one's
+# browsers already use the machine's cores, and their timings must not fight a test beside),
+# and the pure-Python tests spread over every core (pytest-xdist, each idle worker taking tests
+# from the others) at a low priority, so they take only the CPU the browsers leave idle (about
+# a third of it: browser tests wait on pages, timers and the network) and never slow a page.
 BROWSER_TESTS = "tests/browser"
+PURE_PART_NICENESS = 10  # low enough to give way to the browsers, high enough never to starve
 
 
-def suite_parts() -> list[list[str]]:
+def suite_parts() -> tuple[list[str], list[str]]:
     workers = str(max(1, os.cpu_count() or 1))
-    return [["tests", f"--ignore={BROWSER_TESTS}", "-n", workers, "--dist", "worksteal"], [BROWSER_TESTS]]
+    return ["tests", f"--ignore={BROWSER_TESTS}", "-n", workers, "--dist", "worksteal"], [BROWSER_TESTS]
 
 
 def run_tests(pytest_args: list[str]) -> int:
@@ -858,12 +861,24 @@ def run_tests(pytest_args: list[str]) -> int:
     ensure_lint_tools()
     build()
     environment = {**os.environ, "WORDTABLE_CHROMIUM": chromium}
-    failed = 0
-    for part in ([pytest_args] if pytest_args else suite_parts()):
-        command = [str(python), "-m", "pytest", *part]
-        log(" ".join(command))
-        failed = subprocess.run(command, cwd=ROOT, env=environment).returncode or failed
-    return failed
+    pytest = [str(python), "-m", "pytest"]
+    if pytest_args:
+        log(" ".join(pytest + pytest_args))
+        return subprocess.run(pytest + pytest_args, cwd=ROOT, env=environment).returncode
+    pure, browser = suite_parts()
+    with tempfile.TemporaryFile("w+") as pure_output:
+        # The pure part's report is printed whole once both are done, not interleaved.
+        log(f"{' '.join(pytest + pure)}  (beside the browser tests, at niceness {PURE_PART_NICENESS})")
+        pure_run = subprocess.Popen(pytest + pure, cwd=ROOT, env=environment, stdout=pure_output,
+                                    stderr=subprocess.STDOUT, preexec_fn=lambda: os.nice(PURE_PART_NICENESS))
+        log(" ".join(pytest + browser))
+        browser_failed = subprocess.run(pytest + browser, cwd=ROOT, env=environment).returncode
+        pure_failed = pure_run.wait()
+        pure_output.seek(0)
+        log(f"the pure-Python tests ({' '.join(pure)}):")
+        shutil.copyfileobj(pure_output, sys.stdout)
+        sys.stdout.flush()
+    return browser_failed or pure_failed
 
 
 # ---------------------------------------------------------------------------------------------

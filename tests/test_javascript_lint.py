@@ -14,7 +14,7 @@ CONFIG = ROOT / "tools" / "lint" / "eslint.config.js"
 def eslint(*paths: str) -> subprocess.CompletedProcess:
     assert ESLINT.exists(), "ESLint is not installed: run the tests with `python3 build.py test`"
     return subprocess.run([str(ESLINT), "--config", str(CONFIG), "--max-warnings", "0", *paths],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+                          cwd=ROOT, capture_output=True, text=True, timeout=900)
 
 
 def test_the_pages_javascript_keeps_the_linters_rules():

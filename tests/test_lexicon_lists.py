@@ -180,7 +180,7 @@ def test_dictionaries_load_while_another_process_loads_them_too():
     runs = [subprocess.Popen([sys.executable, "-c", script], env=env, stderr=subprocess.PIPE, text=True)
             for _ in range(3)]
     for run in runs:
-        _out, errors = run.communicate(timeout=300)
+        _out, errors = run.communicate(timeout=900)
         assert run.returncode == 0, errors[-500:]
 
 

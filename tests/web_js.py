@@ -27,6 +27,6 @@ def run_script(folder: Path, script: str, *args: str, files: dict[str, str] | No
     for name, text in (files or {}).items():
         (folder / name).write_text(text)
     (folder / "run.mjs").write_text(script)
-    run = subprocess.run([node, "run.mjs", *args], cwd=folder, capture_output=True, text=True, timeout=60)
+    run = subprocess.run([node, "run.mjs", *args], cwd=folder, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, f"{what} does not run under Node:\n{run.stderr}"
     return json.loads(run.stdout.splitlines()[-1])

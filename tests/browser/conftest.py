@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 import build
-from harness import CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite, OutsideRequestRecorder
+from harness import TEST_CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite, OutsideRequestRecorder
 
 BOOT_TIMEOUT_MS = 60_000
 
@@ -59,7 +59,7 @@ def watch_requests(context: BrowserContext, seen: list[str]) -> None:
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright, outside_requests: OutsideRequestRecorder) -> Iterator[Browser]:
     instance = playwright.chromium.launch(executable_path=chromium_path(),
-                                          args=CHROMIUM_FLAGS + outside_requests.flags)
+                                          args=TEST_CHROMIUM_FLAGS + outside_requests.flags)
     yield instance
     instance.close()
 
@@ -107,7 +107,7 @@ def persistent_profile(playwright: Playwright, outside_requests: OutsideRequestR
     def open_profile() -> BrowserContext:
         context = playwright.chromium.launch_persistent_context(
             str(tmp_path / "profile"), executable_path=chromium_path(), **TEST_CONTEXT,
-            args=CHROMIUM_FLAGS + outside_requests.flags)
+            args=TEST_CHROMIUM_FLAGS + outside_requests.flags)
         watch_requests(context, no_outside_requests)
         opened.append(context)
         return context

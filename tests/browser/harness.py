@@ -24,6 +24,13 @@ CHROMIUM_FLAGS = [
     "AutofillServerCommunication",
 ]
 
+# The tests' Chromium compiles Python's WebAssembly with V8's baseline compiler (Liftoff) alone.
+# Every test opens a fresh profile, where V8 would optimise the same hot functions of
+# pyodide.asm.wasm again each time: about 1 of a boot's 3.8 CPU-seconds, some 200 boots a suite
+# (measured: the Shrdlu and Four Letter Words UI tests took 188 CPU-s by default, 136 so). The
+# code means the same either way; bench/ keeps CHROMIUM_FLAGS, the tiers a player's browser uses.
+TEST_CHROMIUM_FLAGS = [*CHROMIUM_FLAGS, "--js-flags=--liftoff-only"]
+
 # Playwright's wait_for_function evaluates its predicate with eval() inside the page, which the
 # site's Content-Security-Policy forbids (build.content_security_policy): test contexts bypass
 # the policy, and test_boot.py's test_the_pages_policy_… plays under it, catching violations.

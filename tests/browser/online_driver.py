@@ -11,11 +11,11 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 import build
-from harness import CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite
+from harness import TEST_CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite
 
 # Raw addresses instead of mDNS names: the namespace has no multicast DNS.
 FLAGS = [flag + ",WebRtcHideLocalIpsWithMdns" if flag.startswith("--disable-features=") else flag
-         for flag in CHROMIUM_FLAGS]
+         for flag in TEST_CHROMIUM_FLAGS]
 LOCAL = ("http://127.0.0.1:", "data:", "blob:")
 # A closed tab whose goodbye never arrived is dropped once ICE fails, or at the latest once its
 # silence passes net.js's GONE_MIN_MS (30 s): a screen says so within this.

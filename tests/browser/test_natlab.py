@@ -12,7 +12,7 @@ import pytest
 
 import build
 import natlab
-from harness import CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite
+from harness import TEST_CHROMIUM_FLAGS, TEST_CONTEXT, LocalSite
 from online_driver import invitation, ready
 from online_pages import fitting_word
 
@@ -61,7 +61,7 @@ def devices(playwright, dist) -> Iterator[Devices]:
             lab.inside(device, site.start)
             sites[device] = site
         browsers = {device: playwright.chromium.launch(executable_path=lab.launcher(device, build.find_chromium()),
-                                                       args=CHROMIUM_FLAGS)
+                                                       args=TEST_CHROMIUM_FLAGS)
                     for device in natlab.DEVICES}
         try:
             yield Devices(lab, browsers, sites, seen)

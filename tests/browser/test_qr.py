@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from conftest import chromium_path, wait_for_boot, watch_requests
-from harness import CHROMIUM_FLAGS, TEST_CONTEXT
+from harness import TEST_CHROMIUM_FLAGS, TEST_CONTEXT
 
 ANSWER = "1a~eolp~xr2x0LyILWUzrotzHzALtfCe~ByKTDt__q6FNoxHHAMlqvFBM0a3FD1i9u4JNt1D1ZC0~c~10.77.0.1/43644/h/2113937151"
 
@@ -64,7 +64,7 @@ def test_the_camera_reads_an_answer_qr_code(playwright, page, site, tmp_path, no
     matrix = page.evaluate("(text) => import('./vendor/uqr.mjs').then((m) => m.encode(text, { ecc: 'L', border: 0 }).data)", ANSWER)
     video = tmp_path / "answer.y4m"
     y4m_of(matrix, video)
-    camera = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS + [
+    camera = playwright.chromium.launch(executable_path=chromium_path(), args=TEST_CHROMIUM_FLAGS + [
         "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", f"--use-file-for-fake-video-capture={video}"])
     try:
         context = camera.new_context(permissions=["camera"], **TEST_CONTEXT)
