@@ -261,6 +261,36 @@ def test_a_guest_that_never_shows_its_grid_is_waited_for_and_named():
     assert reopened.state == again.state
 
 
+def test_a_guest_at_the_table_that_will_not_show_its_grid_loses_by_forfeit_on_the_hosts_clock():
+    """Issue 42: an honest device shows its grid the moment the table asks. A guest that stays at
+    the table and does not, within SHOW_WITHIN_MS by the host's clock, loses by forfeit; one that
+    is away is waited for (a dropped phone cannot be told from a player who left)."""
+    @dataclass
+    class Silent(Guest):
+        def _show(self) -> list[str]:
+            return []
+
+    host, wire = owned_table({"players": 3}, [1, 2], seed=5, guest_class=Silent)
+    with pytest.raises(AssertionError, match="the table still waits"):
+        play_to_the_end(host, wire)
+    assert host.show_due() == [1, 2]
+    host.receive("g2", wire.guests["g2"]._shown_message())  # P3's grid comes: only P2 is due
+    assert host.show_due() == [1]
+    host.disconnected("g1")
+    assert host.show_due() == [] and host.forfeit_unshown([1]) == [] and host.draws.broken is None, "away: waited for"
+    host.receive("g1", wire.guests["g1"].hello()[0])  # back at the table: due again (the page's clock starts again)
+    assert host.show_due() == [1] and host.forfeit_unshown([2]) == [] and host.draws.broken is None
+    out = host.forfeit_unshown([1, 2])
+    broken = host.draws.broken
+    assert broken is not None and broken.seat == 1, broken
+    assert "P2's device stayed at the table but did not show the grid it kept" in broken.reason
+    assert "P2 loses by forfeit" in broken.reason, broken.reason
+    told = {peer: decode(text) for peer, text in out}
+    assert set(told) == {"g1", "g2"} and all(m["t"] == "broken" and m["seat"] == 1 for m in told.values())
+    again = Host.from_json(host.game, json.loads(json.dumps(host.to_json())))
+    assert again.draws.broken == broken and again.show_due() == [], "the forfeit is kept across a reload"
+
+
 def test_a_guests_device_refuses_a_move_its_grid_does_not_allow_and_sends_nothing():
     host, wire = owned_table({"players": 2}, [1], seed=2)
     guest = wire.guests["g1"]

@@ -264,3 +264,37 @@ def test_a_result_waiting_for_a_grid_or_decided_by_a_forfeit_says_so_on_its_end_
     expect(ann.locator(".save.by-link", has_text="without the grid it kept")).to_have_count(1)
     expect(ann.locator(".save.by-link", has_text="waiting for Bob to show the grid")).to_have_count(1)
     assert problems(ann, "a game by link lost by forfeit") == []
+
+
+def test_a_joiner_sees_no_deal_until_every_player_has_joined_and_is_told_why(browser: Browser, site,
+                                                                            no_outside_requests):
+    """Issue 42: One Letter Better by link gives no part of a draw before every player has joined,
+    so Bob's device cannot deal when he joins: his screen says the first draw waits for Ann's
+    share, and once her link comes back he holds his hand and plays."""
+    ann, bob = new_player(browser, no_outside_requests), new_player(browser, no_outside_requests)
+    ann.goto(site.url + "#new=one-letter-better")
+    assert wait_for_boot(ann) == "ready"
+    ann.click("[data-preset=link]")
+    ann.locator(".seat-name-input").first.fill("Ann")
+    ann.click("#setup-start")
+    expect(ann.locator("#link-send")).to_be_visible()
+    invite = sent_link(ann)
+    assert "ahead" not in codec.decode(invite), "the invitation gave a part of a draw"
+    bob.goto(invite)
+    assert wait_for_boot(bob) == "ready"
+    bob.fill("#link-name", "Bob")
+    bob.click("#link-join")
+    expect(bob.locator("#table-headline")).to_contain_text("Waiting for the first draw")
+    expect(bob.locator("#link-waiting")).to_contain_text("The first draw also needs Ann's share: send the link below")
+    expect(bob.locator("#link-send-to")).to_contain_text("Ann")
+    shot(bob, "first-draw-waits")
+    assert problems(bob, "a joiner waiting for the first draw") == []
+    reply = sent_link(bob)
+    ann.goto(reply)
+    ann.wait_for_function("location.hash.startsWith('#bylink=')")
+    expect(ann.locator("#link-send")).to_be_visible()  # the deal is drawn on her device: Bob plays first
+    bob.goto(sent_link(ann))
+    bob.wait_for_function("location.hash.startsWith('#bylink=')")
+    expect(bob.locator("#link-waiting")).to_have_count(0)
+    expect(bob.locator("#table-headline")).not_to_contain_text("Waiting")
+    shot(bob, "first-draw-done")

@@ -47,6 +47,15 @@ export function linkGameState(entry, when) {
   return who ? `Waiting for ${who} since ${when(entry.changed ?? entry.updated)}` : `Waiting since ${when(entry.changed ?? entry.updated)}`;
 }
 
+/** Everyone has joined, and the first draw waits for the others' shares: no device gives one
+ * before every player has joined, so nobody can join again and again until the deal suits them. */
+function firstDrawLine(owed, toSend) {
+  const who = owed.length > 1 ? `${owed.slice(0, -1).join(", ")} and ${owed.at(-1)}` : owed[0] ?? "the others";
+  const shares = owed.length > 1 ? `the shares of ${who}` : `${who}'s share`;
+  return `Everyone has joined. The first draw also needs ${shares}: ${toSend ? "send the link below, and " : ""}it comes `
+    + "in the next link for you. (No one gives a share before everyone has joined, so no one can choose the deal.)";
+}
+
 export function deleteLinkGame(table) {
   try {
     localStorage.removeItem(PREFIX + table);
@@ -233,8 +242,10 @@ export class LinkScreen {
     const view = reply.view;
     const restored = this.restoredNotice(reply);
     if (!view) {
-      this.screen.setHeadline("Waiting for every player to join");
-      this.screen.setMain(restored, waitingLine("The game starts once every player has joined by their link.", "link-waiting"), send);
+      const everyone = reply.players.every((name) => name !== null);
+      this.screen.setHeadline(everyone ? "Waiting for the first draw" : "Waiting for every player to join");
+      this.screen.setMain(restored, waitingLine(everyone ? firstDrawLine(reply.waiting_for, Boolean(send))
+        : "The game starts once every player has joined by their link.", "link-waiting"), send);
       return;
     }
     this.screen.showSide(view);

@@ -38,6 +38,8 @@ export class HostNet {
     this.broken = null;
     this.round = false; // a random event is being drawn
     this.showing = false; // the game is over: friends' devices show the secrets they kept
+    this.dueSince = new Map(); // seat -> since when it is at the table, asked to show its secret
+    this.dueSpent = new Map(); // seat -> ms it spent so before (it left and came back)
   }
 
   get remoteSeats() {
@@ -51,6 +53,7 @@ export class HostNet {
       remote: this.remoteSeats, saved: this.save.online ?? null, shared: !this.save.online });
     this.save.online = result.saved;
     this.tableState(result);
+    this.startShowClock(result);
     this.pinger = setInterval(() => {
       for (const link of this.links.values()) if (AT_THE_TABLE.has(link.state)) link.send(ping());
     }, HEARTBEAT_MS);
@@ -59,6 +62,7 @@ export class HostNet {
   /** The table closes (the host left it): connections end, guests see it dropped. */
   close() {
     clearInterval(this.pinger);
+    clearTimeout(this.showClock);
     for (const link of this.links.values()) link.close();
     this.links.clear();
   }
@@ -123,6 +127,32 @@ export class HostNet {
     this.tableState(result);
     this.persist();
     this.send(result.outgoing);
+    this.startShowClock(result);
+  }
+
+  /** The host's clock for the secrets shown at the end: an honest friend's device shows its own
+   * the moment it is asked, so one at the table for show_within_ms in all without showing loses
+   * by forfeit (Python decides: online.unshown). Time away does not count, and leaving and coming
+   * back does not start the clock again. */
+  startShowClock({ show_due: due = [], show_within_ms: within = 0 }) {
+    const now = performance.now();
+    for (const [seat, since] of this.dueSince) {
+      if (due.includes(seat)) continue;
+      this.dueSpent.set(seat, (this.dueSpent.get(seat) ?? 0) + now - since);
+      this.dueSince.delete(seat);
+    }
+    for (const seat of due) if (!this.dueSince.has(seat)) this.dueSince.set(seat, now);
+    const spent = (seat, at) => (this.dueSpent.get(seat) ?? 0) + at - this.dueSince.get(seat);
+    clearTimeout(this.showClock);
+    if (!due.length) return;
+    const left = Math.min(...due.map((seat) => within - spent(seat, now)));
+    this.showClock = setTimeout(async () => {
+      const at = performance.now();
+      const overdue = due.filter((seat) => this.dueSince.has(seat) && spent(seat, at) >= within);
+      // A timer may fire a little early (whole milliseconds): then it is set again for the rest.
+      if (!overdue.length) this.startShowClock({ show_due: due, show_within_ms: within });
+      else this.absorb(await this.python.call("online.unshown", { id: this.save.id, seats: overdue }));
+    }, Math.max(0, left));
   }
 
   /** A friend chose their name on joining: the save and every screen use it. */

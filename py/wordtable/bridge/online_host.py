@@ -71,9 +71,11 @@ def _table(session: Session, args: Args) -> Host:
 def _table_state(table: Host) -> dict[str, Any]:
     """Shared randomness: whether the game has started, whom it waits for, and whose broken
     commitment stopped it."""
+    from wordtable.online.host import SHOW_WITHIN_MS  # online is imported only once it is used
     broken = table.draws.broken if table.draws is not None else None
     return {"started": table.state is not None, "waiting": table.waiting_for(),
             "drawing": table.draws is not None and table.draws.round is not None, "showing": bool(table.not_shown()),
+            "show_due": table.show_due(), "show_within_ms": SHOW_WITHIN_MS,
             "broken": None if broken is None else {"seat": broken.seat, "reason": f"The game has stopped: {broken.reason}."}}
 
 
@@ -117,6 +119,13 @@ def expire(session: Session, args: Args) -> dict[str, Any]:
     return _reply(table, table.expire())
 
 
+def unshown(session: Session, args: Args) -> dict[str, Any]:
+    """The host's clock: these seats stayed at the table without showing what they kept (only the
+    host's page calls this, never a guest's message)."""
+    table = _table(session, args)
+    return _reply(table, table.forfeit_unshown(args["seats"]))
+
+
 def disconnected(session: Session, args: Args) -> dict[str, Any]:
     table = _table(session, args)
     return _reply(table, table.disconnected(args["peer"]))
@@ -124,7 +133,8 @@ def disconnected(session: Session, args: Args) -> dict[str, Any]:
 
 _ID = required("id", "string")  # the page's name for the table
 _TABLE_STATE = (required("started", "boolean"), required("waiting", "array", items="integer"),
-                required("drawing", "boolean"), required("showing", "boolean"), required("broken", "object|null"))
+                required("drawing", "boolean"), required("showing", "boolean"), required("broken", "object|null"),
+                required("show_due", "array", items="integer"), required("show_within_ms", "integer"))
 _REPLY = (required("outgoing", "array", items="array"), required("record", "object"), required("saved", "object"),
           required("connected", "array", items="integer"), required("names", "array", items="string"), *_TABLE_STATE)
 
@@ -138,5 +148,6 @@ OPERATIONS: dict[str, Operation] = {
     "online.receive": Operation(receive, (_ID, required("peer", "string"), required("text", "string")), _REPLY),
     "online.local": Operation(local, (_ID, required("seat", "integer"), required("move", "object"), EPOCH), _REPLY),
     "online.expire": Operation(expire, (_ID, EPOCH), _REPLY),
+    "online.unshown": Operation(unshown, (_ID, required("seats", "array", items="integer")), _REPLY),
     "online.disconnected": Operation(disconnected, (_ID, required("peer", "string")), _REPLY),
 }

@@ -308,9 +308,9 @@ class Game:
                     "another holds or has written) is on that player's device too: they could read it with the "
                     "browser's developer tools")
         if cls.parts_ahead_by_link and parts_ahead:
-            return (f"{replayed}. Each link also carries its sender's share of the next draws: drawing never waits, "
-                    "but a device (or anyone who sees the links) could work out the coming cards, and the last player "
-                    "to join could join again and again until the deal suits them. Strict draws prevent both.")
+            return (f"{replayed}. Once everyone has joined, each link also carries its sender's share of the next "
+                    "draws: drawing never waits, but a device (or anyone who sees the links) could work out the coming "
+                    "cards. Strict draws prevent it.")
         return f"{replayed}. Draws stay unknown to everyone until they are made."
 
     def live_only(self, options: GameOptions) -> bool:

@@ -67,7 +67,10 @@ def summary(table: LinkTable, site: str, again: bool = False, whole_to: int | No
     this device has something new to tell them (or, `again`, the last one made anew; or, with
     `whole_to`, the whole game for that seat)."""
     outcome = table.outcome()
-    actors = table.game.actors(table.state) if table.state is not None and not table.over() else []
+    # Whom this device waits for: the players to act, or before the game starts, those whose part
+    # of its first draw it lacks.
+    actors = (table.owing() if table.state is None
+              else table.game.actors(table.state) if not table.over() else [])
     if whole_to is not None:
         to, payload = whole_to, table.hand_over_whole(whole_to)
     else:

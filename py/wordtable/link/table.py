@@ -458,6 +458,13 @@ class LinkTable:
         self.known[to] = self.events_known[to] = self.shown_known[to] = 0
         return self.hand_over(to)
 
+    def owing(self) -> list[int]:
+        """The seats whose part of the open draw this device still lacks (the deal, before the game
+        starts: no part leaves a device before every seat has joined)."""
+        if self.event is None:
+            return []
+        return [seat for seat in range(self.players) if str(seat) not in self.event["parts"]]
+
     def _needed(self) -> int | None:
         for step in range(1, self.players):
             seat = (self.seat + step) % self.players
@@ -498,7 +505,10 @@ class LinkTable:
             payload["event"] = [len(self.ledger.events) + 1, self.event["label"],
                                 {} if self.ahead else self.event["parts"]]
             payload["pending"] = self.pending
-        if self.ahead:  # every part travels ahead: the recipient derives each draw's parts from these
+        # Every part travels ahead (the recipient derives each draw's parts from these), but only
+        # once every seat has committed to its chain: a part given before would let a player who
+        # has yet to join try chain after chain, see each deal, and join with the one they like.
+        if self.ahead and None not in self.heads:
             self._give_ahead(done)
             payload["ahead"] = {seat: entry for seat, entry in self.aheads.items() if seat != str(to)}
         if self.shown:

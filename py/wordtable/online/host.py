@@ -42,6 +42,12 @@ from wordtable.online.protocol import (
     labels_digest,
 )
 
+# An honest guest's device shows the secret part it kept the moment the table asks (Guest._show).
+# One that stays at the table this long after being asked (the host's clock, started again when
+# it reconnects) will not, and loses by forfeit; one that is away is waited for, as a dropped
+# phone cannot be told from a player who left.
+SHOW_WITHIN_MS = 60_000
+
 
 @dataclass
 class Host(HostDraws):
@@ -148,6 +154,23 @@ class Host(HostDraws):
                 or (self.draws is not None and self.draws.broken is not None):
             return []
         return [seat for seat in self.record.owned_seats() if str(seat) not in self.record.owned["shown"]]
+
+    def show_due(self) -> list[int]:
+        """The seats asked to show their secret part that are at the table now: each has
+        SHOW_WITHIN_MS by the host's clock (online.unshown)."""
+        connected = set(self.peers.values())
+        return [seat for seat in self.not_shown() if seat in connected]
+
+    def forfeit_unshown(self, seats: list[int]) -> Outgoing:
+        """The host's clock: `seats` stayed at the table, asked, for SHOW_WITHIN_MS without showing
+        what they kept. The game stops with the first still so named: they lose by forfeit."""
+        due = [seat for seat in seats if seat in self.show_due()]
+        if not due:
+            return []  # shown since, or away: nothing to decide
+        name, secret = self.names[due[0]], self.game.owned_part().name
+        return self._break(Break(len(self.ledger.events), due[0],
+                                 f"{name}'s device stayed at the table but did not show the {secret} it kept within "
+                                 f"{SHOW_WITHIN_MS // 1000} seconds of the end: {name} loses by forfeit"))
 
     def _all_shown(self) -> bool:
         return self.record.owned is None or all(str(seat) in self.record.owned["shown"]
