@@ -261,24 +261,26 @@ def test_a_guest_that_never_shows_its_grid_is_waited_for_and_named():
     assert reopened.state == again.state
 
 
-def test_a_guest_at_the_table_that_will_not_show_its_grid_loses_by_forfeit_on_the_hosts_clock():
-    """Issue 42: an honest device shows its grid the moment the table asks. A guest that stays at
-    the table and does not, within SHOW_WITHIN_MS by the host's clock, loses by forfeit; one that
-    is away is waited for (a dropped phone cannot be told from a player who left)."""
-    @dataclass
-    class Silent(Guest):
-        def _show(self) -> list[str]:
-            return []
+@dataclass
+class Silent(Guest):
+    """A device that will not show its grid at the end."""
+    def _show(self) -> list[str]:
+        return []
 
+
+def silent_table_at_the_end() -> tuple[Host, Wire]:
     host, wire = owned_table({"players": 3}, [1, 2], seed=5, guest_class=Silent)
     with pytest.raises(AssertionError, match="the table still waits"):
         play_to_the_end(host, wire)
-    assert host.show_due() == [1, 2]
+    return host, wire
+
+
+def test_a_guest_at_the_table_that_will_not_show_its_grid_loses_by_forfeit_on_the_hosts_clock():
+    """Issue 42: an honest device shows its grid the moment the table asks. A guest that stays at
+    the table and does not, within SHOW_WITHIN_MS by the host's clock, loses by forfeit."""
+    host, wire = silent_table_at_the_end()
+    assert host.show_due() == [1, 2], "both played (signed moves) on the connections they are on"
     host.receive("g2", wire.guests["g2"]._shown_message())  # P3's grid comes: only P2 is due
-    assert host.show_due() == [1]
-    host.disconnected("g1")
-    assert host.show_due() == [] and host.forfeit_unshown([1]) == [] and host.draws.broken is None, "away: waited for"
-    host.receive("g1", wire.guests["g1"].hello()[0])  # back at the table: due again (the page's clock starts again)
     assert host.show_due() == [1] and host.forfeit_unshown([2]) == [] and host.draws.broken is None
     out = host.forfeit_unshown([1, 2])
     broken = host.draws.broken
@@ -289,6 +291,33 @@ def test_a_guest_at_the_table_that_will_not_show_its_grid_loses_by_forfeit_on_th
     assert set(told) == {"g1", "g2"} and all(m["t"] == "broken" and m["seat"] == 1 for m in told.values())
     again = Host.from_json(host.game, json.loads(json.dumps(host.to_json())))
     assert again.draws.broken == broken and again.show_due() == [], "the forfeit is kept across a reload"
+
+
+def test_a_guest_away_or_an_impostor_with_its_invitation_is_never_put_on_the_show_clock():
+    """A seat away is waited for (a dropped phone cannot be told from a player who left). Whoever
+    holds a seat's invitation can join as it (its key and commitment are public) but cannot sign
+    for it: only a connection that signed as its seat counts as the seat at the table."""
+    host, wire = silent_table_at_the_end()
+    host.disconnected("g1")
+    assert host.show_due() == [2] and host.forfeit_unshown([1]) == [] and host.draws.broken is None
+    join = wire.guests["g1"].hello()[0]
+    host.receive("mallory", join)  # the invitation's join, sent by someone else
+    assert 1 in host.connected_seats() and host.show_due() == [2]
+    assert host.forfeit_unshown([1]) == [] and host.draws.broken is None, "an impostor made P2 lose"
+    host.receive("g1", join)  # P2's own device back: it shows, or is waited for, as one away
+    assert host.show_due() == [2] and host.draws.broken is None
+
+
+def test_a_stop_at_the_end_stops_the_game_naming_who_stopped_it_and_shows_nothing():
+    """A device may stop the game at the end: the table's record does not hold for it, which
+    only it can check (its own moves, its own draws). It cannot show its grid with the stop: a
+    host that forged an end would learn it (test_a_table_that_asks_to_see_a_grid_before_the_end…).
+    So a stop is no forfeit: the game stops, naming whose device stopped it, as at any time."""
+    host, wire = silent_table_at_the_end()
+    host.receive("g1", encode({"t": "stopped", "reason": "the table's record does not hold"}))
+    broken = host.draws.broken
+    assert broken is not None and broken.seat is None and "P2's device says" in broken.reason, broken
+    assert host.show_due() == [] and host.forfeit_unshown([1]) == []
 
 
 def test_a_guests_device_refuses_a_move_its_grid_does_not_allow_and_sends_nothing():

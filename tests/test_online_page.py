@@ -41,6 +41,7 @@ out.move = [...calls];
 // show_within_ms (not started again by a result that changes nothing), then asks Python.
 const asked = [];
 const python = { call: async (op, args) => {
+  if (op === "online.disconnected") return { ...result({ showing: true }), show_due: [], show_within_ms: 40 };
   asked.push([op, args.seats]);
   return { ...result({ showing: false }), broken: { seat: 1, reason: "The game has stopped: Bo loses by forfeit." } };
 } };
@@ -68,6 +69,13 @@ out.away = [...asked];
 away.clocked.absorb(due([1]));  // back, still not showing: the clock goes on from its 25 ms
 await new Promise((resolve) => setTimeout(resolve, 30));
 out.back = [...asked];
+asked.length = 0;
+const dropped = clockTable();  // the connection drops (net.js): forget() tells Python, and the clock
+dropped.clocked.absorb(due([1]));
+await new Promise((resolve) => setTimeout(resolve, 20));
+await dropped.clocked.forget("p1");
+await new Promise((resolve) => setTimeout(resolve, 60));
+out.dropped = [...asked];
 console.log(JSON.stringify(out));
 """
 
@@ -102,3 +110,9 @@ def test_time_away_does_not_count_and_coming_back_does_not_start_the_clock_again
     that reconnects now and then would never lose)."""
     assert results["away"] == []
     assert results["back"] == [["online.unshown", [1]]]
+
+
+def test_a_dropped_connection_stops_the_show_clock_for_its_seat(results):
+    """Found by an independent attack: forget() did not tell the clock, which went on counting
+    the time away and forfeited the seat the moment it came back."""
+    assert results["dropped"] == []

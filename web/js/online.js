@@ -208,7 +208,9 @@ export class HostNet {
   /** Python's table forgets a closed connection (and tells the others who is away now). */
   async forget(peer) {
     const result = await this.python.call("online.disconnected", { id: this.save.id, peer }).catch(() => null);
-    if (result) this.send(result.outgoing);
+    if (!result) return;
+    this.send(result.outgoing);
+    this.startShowClock(result);  // a seat away is not at the table: its time away does not count
   }
 
   /** The name the friend's page shows for whoever invites them (this device's first person). */

@@ -43,9 +43,9 @@ from wordtable.online.protocol import (
 )
 
 # An honest guest's device shows the secret part it kept the moment the table asks (Guest._show).
-# One that stays at the table this long after being asked (the host's clock, started again when
-# it reconnects) will not, and loses by forfeit; one that is away is waited for, as a dropped
-# phone cannot be told from a player who left.
+# One that stays at the table this long in all after being asked (the host's clock: time away
+# does not count, and coming back does not start it again) will not, and loses by forfeit; one
+# that is away is waited for, as a dropped phone cannot be told from a player who left.
 SHOW_WITHIN_MS = 60_000
 
 
@@ -69,6 +69,10 @@ class Host(HostDraws):
     # Connections whose join was turned away as another version: told so again, never asked to
     # join again (an old page re-joins on that, with its moves: the two would bounce for ever).
     other_version: set[str] = field(default_factory=set)
+    # Connections that sent something signed by their seat's key (a move, a part of a draw): only
+    # these count as the seat at the table for the show clock. Whoever holds an invitation's token
+    # can join as its seat (its key and commitment are public), but cannot sign for it.
+    proven: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         # The epoch after each number of moves: a move made on view version V is stale when
@@ -120,6 +124,7 @@ class Host(HostDraws):
     def disconnected(self, peer: str) -> Outgoing:
         """Forgets a closed connection and tells the others who is away now."""
         self.other_version.discard(peer)
+        self.proven.discard(peer)
         if self.peers.pop(peer, None) is None:
             return []
         return self.presence()
@@ -156,10 +161,10 @@ class Host(HostDraws):
         return [seat for seat in self.record.owned_seats() if str(seat) not in self.record.owned["shown"]]
 
     def show_due(self) -> list[int]:
-        """The seats asked to show their secret part that are at the table now: each has
-        SHOW_WITHIN_MS by the host's clock (online.unshown)."""
-        connected = set(self.peers.values())
-        return [seat for seat in self.not_shown() if seat in connected]
+        """The seats asked to show their secret part that are at the table now, on a connection
+        that signed as the seat (proven): each has SHOW_WITHIN_MS by the host's clock (online.unshown)."""
+        present = {seat for peer, seat in self.peers.items() if peer in self.proven or not self.signing}
+        return [seat for seat in self.not_shown() if seat in present]
 
     def forfeit_unshown(self, seats: list[int]) -> Outgoing:
         """The host's clock: `seats` stayed at the table, asked, for SHOW_WITHIN_MS without showing
@@ -365,6 +370,7 @@ class Host(HostDraws):
                 self.draws.keys.get(seat), move_statement(self.table_id, seat, number, base, move), signature)):
             return self._refuse(peer, seat, number, "This move is not signed by the device that joined this seat: "
                                                     "reload the page and play from the browser you joined with.")
+        self.proven.add(peer)
         if self._stale(base, seat):
             return self._refuse(peer, seat, number, "Too late: the table moved on.") + [(peer, self.view_message(seat))]
         try:

@@ -79,6 +79,7 @@ class HostDraws:
                                                                                   part), signature):
             return [(peer, encode({"t": "error", "message": "Your part of the draw is not signed by the device that "
                                                             "joined this seat."}))]
+        self.proven.add(peer)
         previous = event.previous[draws.participant(seat)]
         if event.offer(draws.participant(seat), part):
             if self.signing:  # the seat's own two signed parts, which do not chain: anyone can check
