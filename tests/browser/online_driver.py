@@ -4,6 +4,9 @@ that leaves 127.0.0.1 recorded, and the app's own screens to host a game and inv
 
 from __future__ import annotations
 
+import os
+import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -43,13 +46,56 @@ def invitation(host, seat: int, where: str = "here") -> str:
     return host.locator("#invite-link").input_value()
 
 
+CPU_CGROUPS = Path("/sys/fs/cgroup/cpu")  # cgroup v1's CPU controller, where the machine has one
+QUOTA_PERIOD_US = 20_000  # short, so the slowed browser waits 20 ms at most at a time, as a busy phone
+
+
+@contextmanager
+def slowed_chromium(slow_cpu: float) -> Iterator[tuple[str, bool]]:
+    """(the Chromium to start, whether it runs slowed). A slow phone that costs the machine nothing:
+    the browser runs in a cgroup whose CPU quota is 1/slow_cpu of this machine's cores, all its
+    pages and workers together, and the rest of the machine stays free for other tests. DevTools'
+    CPU throttling (the fallback, where no cgroup can be made) slows each page's main thread
+    alone, and keeps a core busy per page even when idle: Chromium spins to slow it (an idle
+    page: 28.7 CPU-s in 30 s). The four-game scenario (online_games_pages.py), slow_cpu 2 on two
+    cores: 149 s and 105 CPU-s for the machine; throttled 4× by DevTools it took 184 s and 298."""
+    chromium = build.find_chromium()
+    group = CPU_CGROUPS / f"wordtable-slow-{os.getpid()}-{time.monotonic_ns()}"
+    try:
+        if slow_cpu <= 1:
+            raise OSError("not slowed")
+        group.mkdir()
+        (group / "cpu.cfs_period_us").write_text(str(QUOTA_PERIOD_US))
+        cores = os.cpu_count() or 1
+        (group / "cpu.cfs_quota_us").write_text(str(int(QUOTA_PERIOD_US * cores / slow_cpu)))
+    except OSError:
+        if group.exists():
+            group.rmdir()
+        yield chromium, False
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        launcher = Path(folder) / "chromium-slowed"
+        launcher.write_text(f'#!/bin/sh\necho $$ > "{group}/cgroup.procs"\nexec "{chromium}" "$@"\n')
+        launcher.chmod(0o755)
+        try:
+            yield str(launcher), True
+        finally:
+            for _ in range(50):  # its processes end a moment after the browser closes
+                try:
+                    group.rmdir()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+
+
 class Pages:
     """Pages of one browser, each in a context of its own (its own storage, like another person's
     browser), and the app's steps to host a game online and connect a friend to it."""
 
     def __init__(self, browser, site, outside: list[str], viewport: dict | None = None, slow_cpu: float = 1,
-                 init_script: str | None = None):
+                 init_script: str | None = None, throttle: bool = True):
         self.browser, self.site, self.outside, self.viewport, self.slow_cpu = browser, site, outside, viewport, slow_cpu
+        self.throttle = throttle  # DevTools slows each page (no CPU quota slows the whole browser)
         self.init_script = init_script
         self.opened: list = []  # every page made, in order
 
@@ -68,7 +114,7 @@ class Pages:
         # A slow phone: the page's main thread runs slow_cpu times slower. Chromium does it by
         # interrupting that thread and spinning in its signal handler, so a throttled page keeps
         # (1 - 1/slow_cpu) of a core busy even when idle: close pages a test is done with.
-        if self.slow_cpu > 1:
+        if self.slow_cpu > 1 and self.throttle:
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": self.slow_cpu})
         return page
 
@@ -129,15 +175,15 @@ class Pages:
 def browser_pages(dist: str, viewport: dict | None = None, slow_cpu: float = 1,
                   init_script: str | None = None) -> Iterator[Pages]:
     """The built site served and a Chromium started for the run; pages.outside lists every
-    request that left 127.0.0.1. slow_cpu: each page's CPU throttled that many times (DevTools);
+    request that left 127.0.0.1. slow_cpu: how many times slower than this machine (slowed_chromium);
     init_script runs in every page before the site's own scripts."""
     site = LocalSite(Path(dist))
     site.start()
     try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=FLAGS)
+        with sync_playwright() as playwright, slowed_chromium(slow_cpu) as (chromium, slowed):
+            browser = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
             try:
-                yield Pages(browser, site, [], viewport, slow_cpu, init_script)
+                yield Pages(browser, site, [], viewport, slow_cpu, init_script, throttle=not slowed)
             finally:
                 browser.close()
     finally:
