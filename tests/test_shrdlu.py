@@ -136,6 +136,25 @@ def test_invalid_claims_say_which_card_they_break(game):
         game.apply(state, 0, {"type": "claim", "word": "abyss"})
     with pytest.raises(IllegalMove, match="5 letters, one per card"):
         game.apply(state, 0, {"type": "claim", "word": "nigh"})
+    # Each card says what is wrong with the letter, true of it (the card's own words, "This
+    # letter appears somewhere else in the word too", read as a false claim about it).
+    said = {
+        ("repeat-any", "hello"): "Letter 1 (H) breaks the card “Repeat any letter”: H appears nowhere else in the word.",
+        ("only-1", "level"): "Letter 1 (L) breaks the card “Only 1 of this letter”: L appears elsewhere in the word too.",
+        ("aeiou", "hello"): "Letter 1 (H) breaks the card “AEIOU”: H is not a vowel.",
+        ("earliest", "hello"): "Letter 1 (H) breaks the card “Alphabetically earliest letter in the word”: another "
+                               "letter of the word comes before H in the alphabet.",
+        ("adjacent", "hello"): "Letter 1 (H) breaks the card “Alphabetically adjacent to another letter”: no other "
+                               "letter of the word is next to H in the alphabet.",
+        ("repeat-final-3", "hello"): "Letter 1 (H) breaks the card “Repeat any of the final 3 letters”: H is not among "
+                                     "the word's last three letters (not counting itself).",
+    }
+    for (card, word), text in said.items():
+        first = replace(state, spread=(card, "*", "*", "*", "*"))
+        with pytest.raises(IllegalMove) as refused:
+            game.apply(first, 0, {"type": "claim", "word": word})
+        assert str(refused.value) == text
+    assert all(card.broken for card in CARDS.values() if card.fits is not CARDS["*"].fits)
     with pytest.raises(IllegalMove, match="not in the Standard dictionary"):
         game.apply(state, 0, {"type": "claim", "word": "nixqz"})
     with pytest.raises(MalformedMove):

@@ -313,6 +313,13 @@ def test_a_challenge_ends_before_done_when_nobody_can_claim_another_word(game):
     assert ended.challenge == 2 and ended.results[0].ended == "nobody could claim another word"
 
 
+def test_how_a_challenge_ended_speaks_to_a_player_alone_as_you(game):
+    state = game.apply(table(game, players=1), 0, {"type": "stop"})
+    assert state.results[0].ended == "you stopped"  # not "everyone stopped", in a solo daily
+    state = game.apply(table(game), 0, {"type": "stop"})
+    assert game.apply(state, 1, {"type": "stop"}).results[0].ended == "everyone stopped"
+
+
 def test_three_challenges_most_points_wins_and_a_tie_shares(game):
     state = table(game, challenges=2)
     for _ in range(2):

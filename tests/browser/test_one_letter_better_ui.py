@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from conftest import wait_for_boot, watch_requests
 from harness import TEST_CONTEXT
 from one_letter_better_driver import game, play_to_the_end, record_of, state_of, wait_for_screen
+from wordtable.engine.errors import GameError
 from wordtable.engine.game import Record
 from wordtable.games.one_letter_better.bots import BOTS
 from wordtable.games.one_letter_better.plays import plays
@@ -37,7 +38,15 @@ def open_record(page: Page, url: str, players: list[dict], record: Record, save_
     page.goto(f"{url}#game={save_id}")
 
 
-def until_seat_can_steal(options: dict, seat: int = 0) -> tuple[Record, object]:
+def refused(olb, state, seat: int, move: dict) -> bool:
+    try:
+        olb.apply(state, seat, move)
+    except GameError:
+        return True
+    return False
+
+
+def until_seat_can_steal(options: dict, seat: int = 0, front_only: bool = False) -> tuple[Record, object]:
     """Bots play both seats (in CPython) until `seat` is in its play phase with a one-card steal
     of a plain letter at hand; returns the record and that play."""
     rng = random.Random(0)
@@ -58,6 +67,9 @@ def until_seat_can_steal(options: dict, seat: int = 0) -> tuple[Record, object]:
                 found = [p for p in plays(olb, view) if p.kind == "steal" and p.move["type"] == "add"
                          and len(p.move["front"]) + len(p.move["back"]) == 1 and p.move["word"] in stays
                          and not green & set(p.move["front"] + p.move["back"])]
+                if front_only:  # a steal the rules allow at the front only (the end is offered first)
+                    found = [p for p in found if p.move["front"]
+                             and refused(olb, state, seat, dict(p.move, front=[], back=p.move["front"]))]
                 if found:
                     return record, found[0]
             move = BOTS["medium"](olb, view, rng)
@@ -251,13 +263,43 @@ def test_on_a_small_phone_the_hand_leaves_the_table_half_the_screen(browser, sit
     watch_requests(context, no_outside_requests)
     page = context.new_page()
     boot(page, site.url)
-    record, _steal = until_seat_can_steal({"players": 2})
+    record, steal = until_seat_can_steal({"players": 2}, front_only=True)
     open_record(page, site.url, [ANN, {"name": "Basil", "bot": "medium"}], record, "phone")
     assert wait_for_screen(page) == "turn"
+    # A steal the rules allow at the front only: tapping the card and the word offers the front
+    # (the end, offered first, would spell no word), and the preview says it stands.
+    page.click(f"#olb-hand [data-uid='{steal.move['front'][0]}']")
+    page.click(f"#olb-table [data-word='{steal.move['word']}']")
+    expect(page.locator("#olb-places .olb-place.chosen")).to_have_attribute("data-place", "front")
+    expect(page.locator("#olb-preview [data-verdict=ok]")).to_contain_text(steal.text.upper())
+    page.click("#olb-clear")
     hand = page.locator("#olb-hand .olb-hand-card")
     hand.nth(0).click()
     hand.nth(1).click()
     page.wait_for_selector("#olb-preview .olb-verdict")
     area = page.locator("#olb-play-area").bounding_box()
     assert area["height"] <= 0.58 * 640 and area["y"] + area["height"] <= 640 + 1, area
+    # At the start of a turn the pile's top card, the one to take or leave, is never under the hand.
+    open_record(page, site.url, [ANN, {"name": "Basil", "bot": "medium"}], until_seat_draws(), "phone-draw")
+    assert wait_for_screen(page) == "turn"
+    top = page.locator("#olb-pile .olb-pile-card").last
+    expect(top).to_be_in_viewport()
+    assert top.evaluate("""(card) => { const box = card.getBoundingClientRect();
+        const seen = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return card.contains(seen); }"""), "the hand's panel covers the pile's top card"
     context.close()
+
+
+def until_seat_draws(seat: int = 0) -> Record:
+    """Bots play (in CPython) until `seat` begins a turn with cards on the discard pile."""
+    rng, olb = random.Random(0), game()
+    record = Record("one-letter-better", {"players": 2}, 5)
+    state = olb.new({"players": 2}, 5)
+    for _ in range(400):
+        actor = olb.actors(state)[0]
+        if actor == seat and state.phase == "draw" and len(state.pile) >= 2:
+            return record
+        move = rng.choice(olb.legal_moves(state, actor))  # at random: a pile grows (bots take it)
+        state = olb.apply(state, actor, move)
+        record.moves.append((actor, move))
+    raise AssertionError("the seat never began a turn with a pile")

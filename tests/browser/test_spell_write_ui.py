@@ -143,6 +143,10 @@ def test_a_non_word_costs_a_point_unless_looked_up(page, site):
     expect(page.locator("#scoring tbody")).not_to_contain_text("is not a word")  # looked up: no penalty
     expect(page.locator("#scoring tbody")).to_contain_text(
         f"{non_words[0]} is not in the dictionary: not scored; your look-up is used")
+    # Said at the top of the next turn too, where the player looks (the table is far below on a phone).
+    expect(page.locator("#sw-last-turn")).to_contain_text(
+        f"Last turn you wrote {write.split(' ')[1]}; {non_words[0]} is not in the dictionary: not scored; your look-up is used")
+    expect(page.locator("#sw-last-turn")).to_be_in_viewport()
 
 
 def test_two_people_and_a_bot_on_one_device(page, site):

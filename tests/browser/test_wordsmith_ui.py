@@ -107,10 +107,12 @@ def test_a_solo_game_of_two_challenges_with_refusals_and_the_best_score(page, si
 
     # Another solo game of the same variant, stopped at once: the best stands, and says so.
     other = open_prepared_game(page, site.url, "wordsmith", [ME], {"players": 1, "challenges": 2}, 12)
-    for _challenge in range(2):
+    for challenge in range(2):
         panel_ready(page, 0)
         page.click("#ws-stop-0")
         page.click("#ws-stop-0")
+        expect(page.locator("#round-result")).to_contain_text("It ended: you stopped.")  # alone: "you", not "everyone"
+        expect(page.locator("#next-round")).to_have_text("See your score" if challenge == 1 else "Next challenge")
         page.click("#next-round")
     expect(page.locator("#ws-best")).to_contain_text(f"Your best in this variant is {total}: not beaten this time.")
     expect(page.locator("#ws-best")).to_contain_text("2 games played")

@@ -21,7 +21,8 @@ export function roundBreak({ game, view, players, online, onNext }) {
   const result = game.roundResult(view, players);
   const round = game.roundName ?? "round";
   if (!online) {
-    const go = button(over ? "See who won" : `Next ${round}`, next, { primary: true, id: "next-round", "data-next": true });
+    const last = players.length === 1 ? "See your score" : "See who won";
+    const go = button(over ? last : `Next ${round}`, next, { primary: true, id: "next-round", "data-next": true });
     return element("div", {}, result, go);
   }
   const line = element("p", { class: "hint", id: "next-round-in", role: "timer" });

@@ -86,28 +86,38 @@ class Card:
     title: str           # as printed on the card
     rule: str            # what it asks of its letter, in our words
     fits: Fits
+    broken: str          # why a letter breaks it, true of that letter ({L}: the letter)
     letters: str | None = None  # letter-set cards: the set (lets the solver narrow by pattern)
     sixth: bool = False  # the special asterisk: deal a sixth card
 
 
 CARDS: dict[str, Card] = {card.id: card for card in [
-    Card("etaoin", "ETAOIN", "One of E, T, A, O, I, N.", _letter_set("etaoin"), "etaoin"),
-    Card("shrdlu", "SHRDLU", "One of S, H, R, D, L, U.", _letter_set("shrdlu"), "shrdlu"),
-    Card("cmfwyp", "CMFWYP", "One of C, M, F, W, Y, P.", _letter_set("cmfwyp"), "cmfwyp"),
-    Card("aeiou", "AEIOU", "A vowel: A, E, I, O or U.", _letter_set("aeiou"), "aeiou"),
+    Card("etaoin", "ETAOIN", "One of E, T, A, O, I, N.", _letter_set("etaoin"),
+         "{L} is not one of E, T, A, O, I, N", "etaoin"),
+    Card("shrdlu", "SHRDLU", "One of S, H, R, D, L, U.", _letter_set("shrdlu"),
+         "{L} is not one of S, H, R, D, L, U", "shrdlu"),
+    Card("cmfwyp", "CMFWYP", "One of C, M, F, W, Y, P.", _letter_set("cmfwyp"),
+         "{L} is not one of C, M, F, W, Y, P", "cmfwyp"),
+    Card("aeiou", "AEIOU", "A vowel: A, E, I, O or U.", _letter_set("aeiou"), "{L} is not a vowel", "aeiou"),
     Card("adjacent", "Alphabetically adjacent to another letter",
-         "Next in the alphabet to another letter of the word: B with A or C somewhere else.", _adjacent),
+         "Next in the alphabet to another letter of the word: B with A or C somewhere else.", _adjacent,
+         "no other letter of the word is next to {L} in the alphabet"),
     Card("earliest", "Alphabetically earliest letter in the word",
-         "No letter of the word comes before it in the alphabet (the same letter again is fine).", _earliest),
+         "No letter of the word comes before it in the alphabet (the same letter again is fine).", _earliest,
+         "another letter of the word comes before {L} in the alphabet"),
     Card("later", "Alphabetically later than previous letter",
-         "Later in the alphabet than the letter before it; on the first card, later than the last letter.", _later),
+         "Later in the alphabet than the letter before it; on the first card, later than the last letter.", _later,
+         "{L} is not later in the alphabet than the letter before it (on the first card: the word's last letter)"),
     Card("repeat-final-3", "Repeat any of the final 3 letters",
-         "The same letter as one of the word's last three letters, not counting itself.", _repeat_final_3),
-    Card("only-1", "Only 1 of this letter", "This letter appears nowhere else in the word.", _only_1),
-    Card("repeat-any", "Repeat any letter", "This letter appears somewhere else in the word too.", _repeat_any),
-    Card("*", "*", "Any letter.", _any),
+         "The same letter as one of the word's last three letters, not counting itself.", _repeat_final_3,
+         "{L} is not among the word's last three letters (not counting itself)"),
+    Card("only-1", "Only 1 of this letter", "This letter appears nowhere else in the word.", _only_1,
+         "{L} appears elsewhere in the word too"),
+    Card("repeat-any", "Repeat any letter", "This letter appears somewhere else in the word too.", _repeat_any,
+         "{L} appears nowhere else in the word"),
+    Card("*", "*", "Any letter.", _any, ""),
     Card("*6", "* · deal a sixth card", "Any letter; this round has six cards (unless the deck is empty).", _any,
-         sixth=True),
+         "", sixth=True),
 ]}
 DECK = ("etaoin", "shrdlu", "cmfwyp", "aeiou", "adjacent", "earliest", "later", "repeat-final-3",
         "only-1", "repeat-any", "*", "*", "*", "*", "*6")
@@ -239,8 +249,10 @@ class Shrdlu(Game):
         position = breaks(state.spread, word)
         if position is not None:
             card = CARDS[state.spread[position]]
-            return (f"Letter {position + 1} ({word[position].upper()}) breaks the card "
-                    f"“{card.title}”: {card.rule}")
+            letter = word[position].upper()
+            # Said as what is wrong with this letter: the card's own rule ("This letter appears
+            # somewhere else in the word too") read as a false statement about it.
+            return f"Letter {position + 1} ({letter}) breaks the card “{card.title}”: {card.broken.format(L=letter)}."
         lexicon = self.lexicon_for(state.options.lexicon)
         if word not in lexicon:
             return f"{word.upper()} fits the cards but is not in the {lexicon.info.title} dictionary."

@@ -399,10 +399,11 @@ class Wordsmith(Game):
     def _why_ended(state: State) -> str:
         if state.done_by is not None:
             return "six words" if len(state.players) == 1 else "“Done!” and the last words claimed"
+        alone = len(state.players) == 1  # a solo game (the daily): "you", not "everyone"
         if all(p.finished == "six words" for p in state.players):
-            return "everyone has six words"
+            return "you have six words" if alone else "everyone has six words"
         if all(p.finished == "stopped" for p in state.players):
-            return "everyone stopped"
+            return "you stopped" if alone else "everyone stopped"
         return "nobody could claim another word"
 
     def word_possible(self, state: State, seat: int) -> bool:

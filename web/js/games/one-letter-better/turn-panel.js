@@ -18,6 +18,7 @@ export class TurnPanel {
     this.wild = {};           // uid -> the letters a wild card stands for
     this.target = null;       // a word on the table (id)
     this.placeKey = null;     // how the cards go into it
+    this.placePicked = false; // the player tapped that placement (else the first the rules accept is shown)
     this.pileFrom = view.phase === "draw" && view.pile.length ? view.pile.length - 1 : null; // take from here to the top
     this.pileSwap = null;     // a pile card a blue card would swap with
     this.suggested = null;    // the id of the button a suggestion points at
@@ -83,6 +84,7 @@ export class TurnPanel {
   tapWord(word) {
     this.target = this.target === word.id ? null : word.id;
     this.placeKey = null;
+    this.placePicked = false;
     this.suggested = null;
     this.say("");
     this.draw();
@@ -92,6 +94,7 @@ export class TurnPanel {
     this.sel = [];
     this.target = null;
     this.placeKey = null;
+    this.placePicked = false;
     this.pileSwap = null;
     this.suggested = null;
     this.say("");
@@ -205,6 +208,7 @@ export class TurnPanel {
         " · a word is worth its cards' points, plus ", String(view.bonus[this.me]), " for each card above three."));
     redraw(this.element, parts.filter(Boolean)); // a tap redraws the turn: the keyboard keeps its place
     this.keepChosenWordInView();
+    requestAnimationFrame(() => this.uncoverPile()); // once the turn is on the page and laid out
     this.refreshPreview();
   }
 
@@ -215,6 +219,16 @@ export class TurnPanel {
     this.shownTarget = this.target;
     if (!fresh || !matchMedia("(max-width: 700px)").matches) return;
     this.element.querySelector(".olb-word.chosen")?.scrollIntoView({ block: "start", behavior: "instant" });
+  }
+
+  /** At the start of a turn on a phone, the pile's top card (the one to take or leave) is
+   * brought above the hand, which stays at the foot of the screen over the table: the page
+   * scrolls until it is uncovered (the hand's panel then rests where it belongs, under it). */
+  uncoverPile() {
+    if (this.phase !== "draw" || !this.element.isConnected || !matchMedia("(max-width: 700px)").matches) return;
+    const top = [...this.element.querySelectorAll("#olb-pile .olb-pile-card")].at(-1)?.getBoundingClientRect();
+    const hand = this.element.querySelector("#olb-play-area")?.getBoundingClientRect();
+    if (top && hand && top.bottom > hand.top) window.scrollBy({ top: top.bottom - hand.top + 8, behavior: "instant" });
   }
 
   playBanner() {
@@ -301,6 +315,7 @@ export class TurnPanel {
               element("span", { class: "olb-place-text" }, ...place.parts.map(([text, added]) => (added ? element("b", {}, text) : text))));
             chip.addEventListener("click", () => {
               this.placeKey = place.key;
+              this.placePicked = true;
               this.suggested = null;
               this.draw();
             });
@@ -436,6 +451,7 @@ export class TurnPanel {
     this.wild = {};
     this.target = null;
     this.placeKey = null;
+    this.placePicked = false;
     this.split = undefined;
     this.pileSwap = null;
     const pick = (entries) => {
@@ -468,6 +484,22 @@ export class TurnPanel {
     document.getElementById(this.suggested)?.focus();
   }
 
+  /** Another placement of the chosen cards that the rules accept, made the chosen one (the
+   * screen drawn again); false when none is, or the player moved on meanwhile. */
+  async acceptedPlacement(candidate, seq) {
+    for (const place of this.placements()) {
+      if (place.key === this.placeKey || JSON.stringify(place.move) === JSON.stringify(candidate.move)) continue;
+      const answer = await this.ask("preview", { move: place.move }).catch(() => null);
+      if (seq !== this.previewSeq) return true; // a newer preview is on its way
+      if (answer?.ok) {
+        this.placeKey = place.key;
+        this.draw();
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Asks Python what the play chosen now would make and score, or why it is refused. */
   async refreshPreview() {
     const preview = this.preview;
@@ -487,6 +519,9 @@ export class TurnPanel {
       answer = { ok: false, reason: error.message, words: [] };
     }
     if (seq !== this.previewSeq || !preview.isConnected) return;
+    // The first placement offered (at the end) refused, though another (at the front) stands:
+    // unless the player chose this one, the screen offers the one the rules accept.
+    if (!answer.ok && !this.placePicked && await this.acceptedPlacement(candidate, seq)) return;
     // Python's refusal is said once, here: the play it refuses cannot be sent.
     if (this.playButton) this.playButton.disabled = !answer.ok;
     if (answer.ok) {

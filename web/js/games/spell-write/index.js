@@ -250,6 +250,8 @@ class Turn {
     // What this step asks comes first, the boards after it (on a phone, once a letter is chosen,
     // the play grid before the letter grid): the next action is on the first screen.
     const parts = [diceElement(view.dice, view.rerolled), element("p", { class: "word-banner" }, toPlayer(this.player.name, step, ": "))];
+    const lastTurn = lastTurnLine(view);
+    if (lastTurn) parts.push(lastTurn);
     if (crossed) parts.push(element("p", { class: "hint" }, `${upper(this.letter)} is already crossed off: taking it again costs a point.`));
     if (this.choosingBlock) parts.push(button("Skip the highlight", () => { this.choosingBlock = false; this.draw(); }, { small: true, id: "sw-skip-block", "data-next": true }));
     if (this.block) parts.push(element("p", { class: "hint" }, `Highlighting the block from row ${this.block[0] + 1}, column ${this.block[1] + 1}.`));
@@ -330,6 +332,13 @@ function sheetsBoard(sheets, players, { marked = null, scoring = false } = {}) {
       element("figcaption", {}, `${players[s].name} · ${plural(sheet.score, "point")}`),
       scoring ? element("details", { class: "sw-sheet-scoring" }, element("summary", {}, `${whose(players[s].name)} scoring`),
         scoringTable(sheet, null, { id: null })) : null)));
+}
+
+/** What the player's own last turn did, at the top of their next one: a word looked up or
+ * refused is said where they look, not only in the scoring table far below on a phone. */
+function lastTurnLine(view) {
+  const notes = view.last_turn; // a seat's own view holds its own notes only
+  return notes?.length ? element("p", { class: "hint sw-turn-notes", id: "sw-last-turn" }, `Last turn you ${notes.join("; ")}.`) : null;
 }
 
 /** What the mover's turn scored, from Python's notes: "Basil wrote R; scored ART: +3; bonus: +1." */
