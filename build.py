@@ -829,12 +829,13 @@ def ensure_test_tools() -> str:
     in) and webkit2gtk-driver + xvfb (WebKitWebDriver, whose MiniBrowser needs an X display) for
     the engine smoke tests (tests/browser/engines.py), iproute2 + util-linux (ip, unshare) for the
     WebRTC tests' own network namespace, iptables + coturn for the NAT lab's home routers and
-    STUN/TURN server (tests/browser/natlab.py), and npm for the JavaScript linter (ensure_lint_tools);
+    STUN/TURN server (tests/browser/natlab.py), zbar-tools (zbarimg, a real QR reader: the codes the
+    page draws must decode, tests/browser/test_qr.py), and npm for the JavaScript linter (ensure_lint_tools);
     installed with apt-get when missing."""
     found = find_chromium()
     tools = (("firefox-esr", "firefox-esr"), ("webkit2gtk-driver", "WebKitWebDriver"), ("xvfb", "Xvfb"),
              ("iproute2", "ip"), ("util-linux", "unshare"), ("iptables", "iptables"), ("coturn", "turnserver"),
-             ("npm", "npm"))
+             ("zbar-tools", "zbarimg"), ("npm", "npm"))
     missing = [package for package, tool in tools if not shutil.which(tool)]
     if not found:
         missing.append("chromium")

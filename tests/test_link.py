@@ -286,7 +286,9 @@ def test_every_abuse_of_a_link_is_refused_and_changes_nothing(tmp_path):
     _refused(ann, "#link=" + codec.encode(dict(payload, known=[10**6, 0])), "changed on the way")
     # Bob's own device, hostile: a link of another branch (its earlier moves not Ann's), or made
     # for a game with other options: neither follows the game on Ann's device.
-    _refused(ann, resigned(dict(payload, since=0, prefix="0" * 32), bob_table), "does not follow the game")
+    _refused(ann, resigned(dict(payload, since=0, prefix="0" * 32), bob_table),
+             "does not follow the game on this device: the moves before its own are not the ones held here, .* Nothing "
+             "changed here. Ask whoever sent it to send the whole game again \\(their screen's “Send Ann the whole game”\\)")
     other_options = bob.table(table.table)  # as if Bob had joined an invitation changed on the way
     other_options.record.options = dict(other_options.record.options, rounds=1)
     _refused(ann, "#link=" + codec.encode(other_options.payload(0)), "does not follow the game")
@@ -345,6 +347,39 @@ def test_a_second_ann_cannot_join_and_a_link_naming_two_alike_is_refused(tmp_pat
     payload = codec.decode(devices.summary(bob_table, "https://example.org/")["send"])
     _refused(ann, resigned(dict(payload, names=["Ann", "ANN"]), bob_table), "names two players alike")
     _refused(ann, resigned(dict(payload, names=["Ann", "\u0410nn"]), bob_table), "list of players is damaged")
+
+
+def test_an_invitation_opened_by_two_friends_keeps_the_seat_for_the_first_and_tells_both_why(tmp_path):
+    """A group chat: Bob and then Cat open Ann's invitation. Ann's device took Bob's reply first:
+    Cat's reply says the seat is Bob's (not "changed on the way"), and Cat's device, opening the
+    next link the table sends that seat, says her seat was taken before she joined."""
+    for game_id in ("one-letter-better", "four-letter-words"):
+        (tmp_path / game_id).mkdir()
+        ann, bob, table, invite = _table_and_invite(tmp_path / game_id, game_id)
+        cat = devices.Device(tmp_path / game_id / "cat.json", shipped)
+        replies = []
+        for device, name in ((bob, "Bob"), (cat, "Cat")):
+            joined = devices.open_link(device, invite, name)
+            while joined.your_turn():
+                joined.play(devices.bot_move(joined, "medium", shipped, 0))
+            device.put(joined)
+            device.save()
+            replies.append(devices.summary(joined, "https://example.org/")["send"])
+        devices.open_link(ann, replies[0], "")
+        ann.save()
+        _refused(ann, replies[1], "^Bob has seat 2 already: this link comes from another device, where “Cat” opened "
+                                  "the same invitation later. The seat stays Bob's and this link changes nothing here. "
+                                  "Tell Cat the invitation was used; for a game of their own, start a new one.$")
+        ann_table = ann.table(table.table)
+        while ann_table.your_turn():
+            ann_table.play(devices.bot_move(ann_table, "medium", shipped, 0))
+        ann.put(ann_table)
+        to_bob = devices.summary(ann_table, "https://example.org/")["send"]
+        assert codec.decode(to_bob)["to"] == 1
+        _refused(cat, to_bob, r"^Your seat in this game \(seat 2\) was taken by Bob's device before yours joined: the "
+                              "invitation you opened had been used. This game goes on without this device; ask Ann for "
+                              "a game of your own.$")
+        devices.open_link(bob, to_bob, "")  # Bob plays on
 
 
 def test_nobody_can_move_in_a_players_name_or_skip_a_link(tmp_path):
@@ -611,3 +646,28 @@ def test_the_whole_game_goes_only_to_a_player_who_joined(tmp_path):
     for seat in (0, 1, 2, -1, "1"):
         with pytest.raises(LinkError, match="only to another player who has joined"):
             table.hand_over_whole(seat)
+
+
+def test_a_move_waiting_for_a_draw_is_shown_made_not_still_to_choose(tmp_path):
+    """Spell Write by link: the last to write in a round waits for the next roll, which needs the
+    friend's part. Her screen says her move is made and whom it waits for, and does not list her
+    as still choosing."""
+    ann, bob = (devices.Device(tmp_path / f"{name}.json", shipped) for name in ("ann", "bob"))
+    tables = {0: devices.new(ann, "spell-write", 2, {}, "Ann")}
+    tables[1] = devices.open_link(bob, devices.summary(tables[0], "https://example.org/")["send"], "Bob")
+    for _ in range(20):
+        for table in tables.values():
+            if table.your_turn():
+                table.play(devices.bot_move(table, "medium", shipped, 0))
+            said = devices.summary(table, "https://example.org/")
+            if said["pending"]:
+                text = table.game.move_text(table.state, table.pending["move"])
+                assert said["pending"] == (f"Your move is made: {text}. It shows here once Bob's device adds its part "
+                                           "of the draw that comes with it: send the link, then open Bob's next one.")
+                assert said["waiting_for"] == ["Bob"] and not said["your_turn"]
+                assert table.seat not in said["view"]["waiting_for"]
+                return
+            if said["send"]:
+                payload = codec.decode(said["send"])
+                tables[payload["to"]].take(payload)
+    raise AssertionError("no move waited for a draw")

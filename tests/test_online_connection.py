@@ -45,7 +45,7 @@ const pass = (ms, step = 1000) => {
     }
   }
 };
-const { PeerLink } = await import("./js/net.js");
+const { PeerLink, codeChecksum } = await import("./js/net.js");
 const made = () => {
   const states = [];
   const link = new PeerLink({ onState: (state) => states.push(state), now: () => clock });
@@ -139,7 +139,8 @@ const out = {};
   pc.iceGatheringState = "complete";
   pc.localDescription = { type: "answer", sdp: "a=ice-ufrag:abcd\na=ice-pwd:pppppppppppppppppppppp\n"
     + "a=fingerprint:sha-256 " + Array(32).fill("AB").join(":") + "\na=setup:active\n" };
-  const offer = "1o~abcd~" + "p".repeat(22) + "~" + "A".repeat(43) + "~a~";
+  const body = "2o~abcd~" + "p".repeat(22) + "~" + "A".repeat(43) + "~a~";
+  const offer = `${body}~${codeChecksum(body)}`;
   await link.answer(offer);
   pass(13000);
   out.neverOpened = link.state;

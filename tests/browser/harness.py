@@ -3,15 +3,25 @@ recorder that catches any request for another host, and Debian's Chromium."""
 
 from __future__ import annotations
 
+import base64
 import functools
 import http.server
 import os
 import socket
 import threading
 import urllib.parse
+import zlib
 from pathlib import Path
 
 import build
+
+
+def sealed_code(body: str) -> str:
+    """A live invitation's or answer's code with its checksum (web/js/net.js), computed here by
+    zlib's CRC-32, so a test's hand-made code also checks the page's own CRC against it."""
+    crc = zlib.crc32(body.encode()).to_bytes(4, "big")
+    return f"{body}~{base64.urlsafe_b64encode(crc).decode().rstrip('=')}"
+
 
 SUB_PATH = "/games/wordtable/"  # proves the site uses relative URLs only
 

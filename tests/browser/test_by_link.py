@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import TEST_CONTEXT, wait_for_boot, watch_requests
 from four_letter_words_driver import screen, take_turn
+from spell_write_driver import take_turn as spell_write_turn
 from test_accessibility import problems
 from wordtable.link import codec
 
@@ -56,12 +58,17 @@ def test_two_devices_play_four_letter_words_to_the_end_by_links_alone(browser: B
     bob.goto(invite)
     assert wait_for_boot(bob) == "ready"
     expect(bob.locator("#link-invited")).to_contain_text("Ann invites you to play Four Letter Words by link")
+    bob.fill("#link-name", " ")  # no name: asked for, not made up
+    bob.click("#link-join")
+    expect(bob.locator("#link-join-message")).to_have_text("Type your name first: everyone in the game sees it.")
+    expect(bob.locator("#link-name")).to_be_focused()
     bob.fill("#link-name", "Bob")
     shot(bob, "join")
     assert problems(bob, "an invitation opened") == []
     bob.click("#link-join")
     pages = {"ann": ann, "bob": bob}
     opened: dict[str, str] = {"bob": invite}
+    first_links: dict[str, str] = {}  # the first link each was sent
     deadline, moves, links = time.monotonic() + 240, 0, 1
     progressed = True
     while progressed or not all(screen(page) == "over" for page in pages.values()):
@@ -86,6 +93,7 @@ def test_two_devices_play_four_letter_words_to_the_end_by_links_alone(browser: B
                 if links == 2:
                     assert problems(page, "a move's link to send") == []
                 opened[other] = link
+                first_links.setdefault(other, link)
                 pages[other].goto(link)
                 pages[other].wait_for_function("location.hash.startsWith('#bylink=')")
                 links += 1
@@ -111,18 +119,41 @@ def test_two_devices_play_four_letter_words_to_the_end_by_links_alone(browser: B
     expect(ann.locator(".save.by-link .save-summary")).to_contain_text("Finished: ")  # the verdict, as every game's
     shot(ann, "home")
     assert problems(ann, "the home list with a game by link") == []
+    # The invitation opened later by a third friend (it went to a group chat): her device joins,
+    # but Ann's keeps the seat for Bob and says so, and Cat's says so when a link of the table reaches it.
+    cat = new_player(browser, no_outside_requests)
+    cat.goto(invite)
+    assert wait_for_boot(cat) == "ready"
+    cat.fill("#link-name", "Cat")
+    cat.click("#link-join")
+    expect(cat.locator("#link-send")).to_be_visible()
+    ann.goto(sent_link(cat))
+    expect(ann.locator("#app-notice")).to_have_text(
+        "Bob has seat 2 already: this link comes from another device, where “Cat” opened the same invitation later. "
+        "The seat stays Bob's and this link changes nothing here. Tell Cat the invitation was used; for a game of "
+        "their own, start a new one.")
+    expect(ann.locator("#verdict")).to_be_visible()
+    # (A link naming the table's seats, such as the first Ann sent Bob: later ones name only moves.)
+    cat.goto(first_links["bob"])
+    expect(cat.locator("#app-notice")).to_have_text(
+        "Your seat in this game (seat 2) was taken by Bob's device before yours joined: the invitation you opened had "
+        "been used. This game goes on without this device; ask Ann for a game of your own.")
 
 
-def start_by_link(ann: Page, bob: Page, site) -> str:
-    """Ann invites, Bob joins; the link Bob's join gives him to send back."""
-    ann.goto(site.url + "#new=four-letter-words")
+def invite_by_link(ann: Page, site, game: str = "four-letter-words") -> str:
+    """Ann starts a game by link: the invitation her screen gives her to send."""
+    ann.goto(f"{site.url}#new={game}")
     assert wait_for_boot(ann) == "ready"
     ann.click("[data-preset=link]")
     ann.locator(".seat-name-input").first.fill("Ann")
     ann.click("#setup-start")
     expect(ann.locator("#link-send")).to_be_visible()
-    invite = sent_link(ann)
-    bob.goto(invite)
+    return sent_link(ann)
+
+
+def start_by_link(ann: Page, bob: Page, site, game: str = "four-letter-words") -> str:
+    """Ann invites, Bob joins; the link Bob's join gives him to send back."""
+    bob.goto(invite_by_link(ann, site, game))
     assert wait_for_boot(bob) == "ready"
     bob.fill("#link-name", "Bob")
     bob.click("#link-join")
@@ -168,10 +199,13 @@ def test_a_browser_that_lost_the_game_imports_its_export_and_gets_the_whole_game
     bob.click("#import-form button[type=submit]")
     expect(bob.locator("#import-result")).to_contain_text("That game by link cannot be imported")
     expect(bob.locator(".save.by-link")).to_have_count(0)
+    bob.set_viewport_size({"width": 360, "height": 740})  # a phone: the home list moves as a first game comes in
     bob.fill("#import-text", exported)
     bob.click("#import-form button[type=submit]")
     expect(bob.locator("#import-result")).to_contain_text("Imported: Four Letter Words by link, as Bob")
+    expect(bob.locator("#import-result")).to_be_in_viewport()  # the confirmation where the player looks
     expect(bob.locator(".save.by-link")).to_contain_text("Four Letter Words by link")
+    bob.set_viewport_size({"width": 1280, "height": 720})
     # The imported copy may be behind moves Bob made since: it signs none until it is up to date.
     bob.goto(f"{site.url}#bylink={json.loads(exported)['table']}")
     expect(bob.locator("#link-restored")).to_contain_text("This copy of the game was restored from an export")
@@ -272,13 +306,7 @@ def test_a_joiner_sees_no_deal_until_every_player_has_joined_and_is_told_why(bro
     so Bob's device cannot deal when he joins: his screen says the first draw waits for Ann's
     share, and once her link comes back he holds his hand and plays."""
     ann, bob = new_player(browser, no_outside_requests), new_player(browser, no_outside_requests)
-    ann.goto(site.url + "#new=one-letter-better")
-    assert wait_for_boot(ann) == "ready"
-    ann.click("[data-preset=link]")
-    ann.locator(".seat-name-input").first.fill("Ann")
-    ann.click("#setup-start")
-    expect(ann.locator("#link-send")).to_be_visible()
-    invite = sent_link(ann)
+    invite = invite_by_link(ann, site, "one-letter-better")
     assert "ahead" not in codec.decode(invite), "the invitation gave a part of a draw"
     bob.goto(invite)
     assert wait_for_boot(bob) == "ready"
@@ -298,3 +326,26 @@ def test_a_joiner_sees_no_deal_until_every_player_has_joined_and_is_told_why(bro
     expect(bob.locator("#link-waiting")).to_have_count(0)
     expect(bob.locator("#table-headline")).not_to_contain_text("Waiting")
     shot(bob, "first-draw-done")
+
+
+def open_in(page: Page, link: str) -> None:
+    page.goto(link)
+    page.wait_for_function("location.hash.startsWith('#bylink=')")
+
+
+def test_a_move_that_waits_for_the_next_draw_shows_at_once_as_made(browser: Browser, site, no_outside_requests):
+    """Spell Write by link: Ann writes last in the round, and the next roll needs Bob's part. Her
+    screen says her move is made and whom it waits for; she is not listed as still choosing."""
+    ann, bob = new_player(browser, no_outside_requests), new_player(browser, no_outside_requests)
+    open_in(ann, start_by_link(ann, bob, site, "spell-write"))
+    expect(ann.locator("#link-send")).to_be_visible()
+    open_in(bob, sent_link(ann))
+    spell_write_turn(bob, lambda _text: False)
+    expect(bob.locator("#link-send")).to_be_visible()
+    open_in(ann, sent_link(bob))
+    spell_write_turn(ann, lambda _text: False)
+    expect(ann.locator("#link-pending")).to_have_text(re.compile(
+        r"^Your move is made: .+\. It shows here once Bob's device adds its part of the draw that comes with it: "
+        r"send the link, then open Bob's next one\.$"))
+    expect(ann.locator("#seats [data-seat='0'] .seat-status")).not_to_have_text(re.compile("choos"))
+    shot(ann, "move-made-waiting-for-the-draw")

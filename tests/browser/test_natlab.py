@@ -9,6 +9,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import expect
 
 import build
 import natlab
@@ -189,6 +190,8 @@ def test_two_homes_connect_with_somewhere_else_and_the_servers_travel_in_the_lin
     servers_line = guest.inner_text("#guest-servers")  # the friend set nothing: the link brought them
     assert "198.51.100.20" in servers_line and "never the game" in servers_line
     assert "198.51.100.2/" in answer  # the friend's public address, found with the link's server
+    # The host's dialog names the friend by the name they gave (the seat was "Friend 2").
+    expect(host.locator("#invite-status")).to_have_text("Connected: Bo is at the table. You can close this.", timeout=15_000)
     seconds = connected_within(host, guest, pressed)
     assert seconds < 10
     a_move_arrives(host, guest)
@@ -196,13 +199,53 @@ def test_two_homes_connect_with_somewhere_else_and_the_servers_travel_in_the_lin
 
 
 def test_two_homes_with_nothing_set_up_are_told_why_on_both_screens(lab):
-    host, guest, pressed, link, _answer = invite(lab, "a", "b", "here")
+    host, guest, pressed, link, answer = invite(lab, "a", "b", "here")
     host_says, guest_says, seconds = explained_within(host, guest, pressed)
     assert seconds < DIAGNOSIS_S
     assert "You are on different networks: choose “somewhere else” and invite again" in host_says
     assert "different networks" in guest_says and "dropped" not in guest_says
     assert host.inner_text("[data-online='1'] .seat-status") == "could not connect"
     assert host.locator("[data-online='1'] button").inner_text() == "Invite again"
+    # The same answer pasted again: the invitation took it already, and a new one is a tap away.
+    expect(host.locator("#invite-new")).to_be_visible()
+    host.fill("#invite-answer", answer)
+    host.click("#invite-connect")
+    expect(host.locator("#invite-status")).to_have_text(
+        "This invitation was used already: it takes one answer. Make a new invitation below and send it again.")
+    host.click("#invite-new")
+    host.wait_for_function("(old) => document.querySelector('#invite-link')?.value.includes('#join=') && "
+                           "document.querySelector('#invite-link').value !== old", arg=link, timeout=15_000)
+    expect(host.locator("#invite-new")).to_be_hidden()
+    assert host.inner_text("[data-online='1'] .seat-status") == "invited"
+    # An answer with one character changed on the way is caught at once, and changes nothing.
+    changed = answer[:12] + ("B" if answer[12] != "B" else "C") + answer[13:]
+    host.fill("#invite-answer", changed)
+    host.click("#invite-connect")
+    expect(host.locator("#invite-status")).to_have_text(
+        "That code was changed on the way: a character is wrong or missing. Copy it again, whole (or scan its QR code).")
+    assert host.inner_text("[data-online='1'] .seat-status") == "invited"
+
+
+def test_somewhere_else_with_no_stun_server_answering_is_told_at_once_with_a_way_that_works(lab):
+    host = lab.page("a")
+    silent = [f"stun:{lab.lab.stun_urls()[0].split(':')[1]}:3999"]  # the lab's server, a port where nothing answers
+    settings(host, public_stun=silent)
+    host.click("a[href='#new=four-letter-words']")
+    host.click("[data-preset=online]")
+    host.click("#setup-start")
+    invitation(host, 1, "anywhere")
+    status = host.locator("#invite-status[data-state=no-public-address]")
+    expect(status).to_contain_text("This device's public address could not be found")
+    expect(status).to_contain_text("“Play by link”, which works anywhere")
+    # Tested from the settings: the same, in the same words.
+    host.click("#invite-close")
+    host.goto(lab.sites["a"].url)
+    ready(host)
+    settings(host)
+    host.click("#network-test")
+    host.wait_for_selector("#network-result[data-kind]", timeout=20_000)
+    assert host.get_attribute("#network-result", "data-kind") == "local"
+    assert "Play by link works anywhere" in host.inner_text("#network-result")
 
 
 def test_strict_nats_are_told_to_use_a_relay_and_a_relay_on_the_hosts_side_connects(lab):

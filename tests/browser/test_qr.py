@@ -1,17 +1,23 @@
 """QR codes of invitations and answers: the invitation's QR code reads back as its link, an
 answer's QR code is read from a photo or a (fake) camera into the answer box, and a picture
-without a code says so. No network is needed: the invitation is made, never connected."""
+without a code says so; every code the page draws, a long move link's too, decodes with a real
+reader (Debian's zbarimg) at one device pixel per CSS pixel, on a phone and a desktop. No
+network is needed: the invitation is made, never connected."""
 
 from __future__ import annotations
 
+import random
+import string
+import subprocess
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import chromium_path, wait_for_boot, watch_requests
-from harness import TEST_CHROMIUM_FLAGS, TEST_CONTEXT
+from harness import TEST_CHROMIUM_FLAGS, TEST_CONTEXT, sealed_code
 
-ANSWER = "1a~eolp~xr2x0LyILWUzrotzHzALtfCe~ByKTDt__q6FNoxHHAMlqvFBM0a3FD1i9u4JNt1D1ZC0~c~10.77.0.1/43644/h/2113937151"
+ANSWER = sealed_code("2a~eolp~xr2x0LyILWUzrotzHzALtfCe~ByKTDt__q6FNoxHHAMlqvFBM0a3FD1i9u4JNt1D1ZC0~c~10.77.0.1/43644/h/2113937151")
 
 
 def open_invitation(page: Page, url: str) -> str:
@@ -77,3 +83,46 @@ def test_the_camera_reads_an_answer_qr_code(playwright, page, site, tmp_path, no
         assert host.locator("#invite-dialog .qr-video").is_hidden()  # the camera is off again
     finally:
         camera.close()
+
+
+def zbar_decoded(figure, path: Path) -> str:
+    """What Debian's zbarimg (a real QR reader) reads in a screenshot of the code as drawn."""
+    figure.screenshot(path=str(path))
+    done = subprocess.run(["zbarimg", "--raw", "-q", str(path)], capture_output=True, text=True, timeout=60)
+    return done.stdout.rstrip("\n")
+
+
+# A later move's link by link play: some 1,200 characters, base64url after the fragment (its
+# QR code: 121 modules). Its content does not matter to the code's size, its length does.
+LONG_LINK = "http://127.0.0.1:8000/games/wordtable/#link=" + "".join(
+    random.Random(7).choice(string.ascii_letters + string.digits + "-_") for _ in range(1160))
+
+
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 740}, {"width": 1280, "height": 800}], ids=["phone", "desktop"])
+def test_every_qr_code_decodes_with_a_real_reader_at_one_device_pixel_per_css_pixel(page, site, tmp_path, viewport):
+    page.set_viewport_size(viewport)
+    link = open_invitation(page, site.url)
+    assert zbar_decoded(page.locator("#invite-dialog .qr"), tmp_path / "invitation.png") == link
+    expect(page.locator("#invite-close")).to_be_in_viewport()  # however tall the dialog, Close shows
+    page.click("#invite-close")
+    # A long link's code, laid out as the by-link screen's send panel lays it out.
+    page.evaluate("""(text) => import('./js/qr.js').then(({ qrPicture }) => {
+        const panel = document.createElement('div');
+        panel.className = 'panel link-send';
+        panel.id = 'long-link';
+        const row = document.createElement('div');
+        row.className = 'invite-link';
+        row.append(qrPicture(text, 'QR code of the link'), document.createElement('div'));
+        panel.append(row);
+        document.querySelector('main, body').prepend(panel); })""", LONG_LINK)
+    figure = page.locator("#long-link .qr")
+    expect(figure.locator("svg")).to_have_count(1)
+    modules = int(page.evaluate("getComputedStyle(document.querySelector('#long-link .qr-box')).getPropertyValue('--qr-modules')"))
+    width = figure.bounding_box()["width"]
+    assert modules >= 113 and width - 2 >= min(3 * modules, viewport["width"] - 60), (modules, width)
+    assert zbar_decoded(figure, tmp_path / "long.png") == LONG_LINK
+    # "Show bigger" doubles each module (as far as the screen allows), and it still reads.
+    page.click("#long-link .qr-size")
+    expect(page.locator("#long-link .qr-size")).to_have_text("Show smaller")
+    assert figure.bounding_box()["width"] - 2 >= min(2 * (width - 2), viewport["width"] - 60)  # within its border
+    assert zbar_decoded(figure, tmp_path / "bigger.png") == LONG_LINK

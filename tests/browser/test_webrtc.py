@@ -9,10 +9,17 @@ import statistics
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 import netns
+from conftest import watch_requests
+from harness import TEST_CONTEXT, sealed_code
 
 HERE = Path(__file__).resolve().parent
+
+
+CHANGED_CODE = "That code was changed on the way: a character is wrong or missing. Copy it again, whole (or scan its QR code)."
+OLDER_CODE = "That code comes from an older copy of Wordtable: reload the page on both devices, then make a new invitation."
 
 
 def run_pages(script: str, dist, *args: str, timeout: float = 300) -> dict:
@@ -24,14 +31,17 @@ def test_two_pages_connect_with_short_codes_and_no_server(dist):
     if why:
         pytest.fail(f"browser WebRTC tests need a network namespace: {why}")
     result = netns.run(HERE / "webrtc_pages.py", str(dist))
-    assert result["offer"].startswith("1o~") and result["answer"].startswith("1a~")
+    assert result["offer"].startswith("2o~") and result["answer"].startswith("2a~")
+    # Each code ends with its CRC-32, as zlib computes it.
+    assert all(sealed_code(code[:code.rindex("~")]) == code for code in (result["offer"], result["answer"]))
     assert len(result["offer"]) < 300 and "10.77.0.1" in result["offer"]  # short enough for a link and a QR code
     assert result["connect_ms"] < 5_000
     assert len(result["round_trips_ms"]) == 20 and statistics.median(result["round_trips_ms"]) < 100
     assert result["bad_codes"] == ["That code is empty or far too long.",
                                    "That code is damaged or not from Wordtable (was it copied completely?).",
-                                   "That code is damaged or not from Wordtable (was it copied completely?).",
-                                   "That is an answer, not an invitation."]
+                                   OLDER_CODE, CHANGED_CODE, "That is an answer, not an invitation.",
+                                   CHANGED_CODE, CHANGED_CODE]
+    assert result["answer_again"] == "This invitation is connected already: nothing more to paste."
     assert result["outside"] == []
 
 
@@ -94,19 +104,60 @@ def test_stun_and_turn_servers_are_the_players_choice(page, site):
     assert code[1] == ["stun.example.net", "stun.example.org:3478"] and "relay" not in code[0] and "secret" not in code[0]
 
 
+def test_a_friends_first_visit_from_an_invitation_shows_who_invites_them_their_name_and_the_answer_before_python(
+        page, site, browser, no_outside_requests):
+    page.goto(site.url)
+    page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+    page.click("a[href='#new=four-letter-words']")
+    page.click("[data-preset=online]")
+    page.locator(".seat-name-input").nth(0).fill("Ann")
+    page.locator(".seat-name-input").nth(1).fill("Bo")
+    page.click("#setup-start")
+    page.click("[data-invite='1']")
+    page.check("#reach-here")
+    page.wait_for_function("document.querySelector('#invite-link')?.value.includes('#join=')", timeout=20_000)
+    link = page.locator("#invite-link").input_value()
+    assert "&n=Bo" in link  # the seat's name, as the host gave it
+    # The friend's device, a first visit whose Python is held back: the invitation is answered all the same.
+    context = browser.new_context(**TEST_CONTEXT)
+    watch_requests(context, no_outside_requests)
+    held = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    context.route("**/pyodide.asm.wasm", hold)
+    guest = context.new_page()
+    try:
+        guest.goto(link)
+        expect(guest.locator("#guest-invited")).to_have_text("Ann invites you to play Four Letter Words")
+        expect(guest.locator("#guest-name")).to_have_value("Bo")
+        expect(guest.locator("#answer-code")).to_have_value(re.compile(r"^2a~"), timeout=20_000)
+        expect(guest.locator("#guest-status")).to_contain_text("Loading the game on this device")
+        assert guest.evaluate("document.body.dataset.boot") == "loading" and held
+        for route in held:
+            route.continue_()
+        context.unroute("**/pyodide.asm.wasm", hold)
+        guest.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+        expect(guest.locator("#guest-status")).not_to_contain_text("Loading the game")
+    finally:
+        context.close()
+
+
 def test_codes_with_hostile_servers_are_refused_and_a_browser_without_webrtc_says_so_at_once(page, site):
     page.goto(site.url)
     page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
     ice = "abcd~" + "p" * 22 + "~" + "A" * 43  # ufrag, password, fingerprint
-    refusals = page.evaluate("""(ice) => import('./js/net.js').then((net) => [
-        `1o~${ice}~a~~stun.example.org`, `1o~${ice}~a~~evil host`, `1o~${ice}~a~~a,b,c,d,e`,
-        `1a~${ice}~c~~stun.example.org`, `1o~ab~${ice.slice(5)}~a~`, `1o~${ice}~a~~x~y`].map((code) => {
-          try { return net.decodeDescription(code).stunServers; } catch (e) { return e.message; } }))""", ice)
+    codes = [sealed_code(f"2o~{ice}~a~~stun.example.org"), sealed_code(f"2o~{ice}~a~~evil host"),
+             sealed_code(f"2o~{ice}~a~~a,b,c,d,e"), sealed_code(f"2a~{ice}~c~~stun.example.org"),
+             sealed_code(f"2o~ab~{ice[5:]}~a~"), sealed_code(f"2o~{ice}~a~~x~y")]
+    refusals = page.evaluate("""(codes) => import('./js/net.js').then((net) => codes.map((code) => {
+          try { return net.decodeDescription(code).stunServers; } catch (e) { return e.message; } }))""", codes)
     assert refusals == [["stun.example.org"]] + ["That code is damaged."] * 4 + \
         ["That code is damaged or not from Wordtable (was it copied completely?)."]
     # A hostile host name in the link is shown as text, cut; a browser without WebRTC is told at once.
     page.add_init_script("delete window.RTCPeerConnection")
-    page.goto(f"{site.url}#join=1o~{ice}~a~&t=token&g=shrdlu&h=%3Cimg%20src%3Dx%20onerror%3Dwindow.pwned%3D1%3E%E2%80%AEyy")
+    page.goto(f"{site.url}#join={sealed_code(f'2o~{ice}~a~')}&t=token&g=shrdlu&h=%3Cimg%20src%3Dx%20onerror%3Dwindow.pwned%3D1%3E%E2%80%AEyy")
     page.reload()
     page.wait_for_selector("#guest-cannot", timeout=60_000)
     assert page.inner_text("#guest-invited") == "<img src=x onerror=windo invites you to play Shrdlu"

@@ -12,7 +12,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent), str(HERE)]
 
+from harness import sealed_code  # noqa: E402
 from online_driver import browser_pages  # noqa: E402
+
+
+def one_changed(code: str, at: int) -> str:
+    return code[:at] + ("B" if code[at] != "B" else "C") + code[at + 1:]
 
 
 def main(dist: str) -> None:
@@ -47,10 +52,16 @@ def main(dist: str) -> None:
                 times.push(performance.now() - start);
             }
             return times; }""")
-        bad = guest.evaluate("""() => ['', 'hello', '1o~a~b', '1a~u~p~AAAA~a~'].map((code) => {
-            try { net.decodeDescription(code, 'offer'); return 'accepted'; } catch (e) { return e.message; } })""")
+        # One character changed in a real code (its password, its candidates) is caught by the
+        # checksum, as is a code from before there was one.
+        changed = [one_changed(answer, 10), one_changed(answer, len(answer) - 12)]
+        bad = guest.evaluate("""([changed, sealed]) => ['', 'hello', '1o~a~b', '2o~a~b', sealed, ...changed].map((code) => {
+            try { net.decodeDescription(code, 'offer'); return 'accepted'; } catch (e) { return e.message; } })""",
+                             [changed, sealed_code("2a~u~p~AAAA~a~")])
+        # The answer pasted again into the invitation it connected.
+        again = host.evaluate("(answer) => link.accept(answer).then(() => 'accepted', (e) => e.message)", answer)
     print(json.dumps({"offer": offer, "answer": answer, "connect_ms": connect_ms, "round_trips_ms": round_trips,
-                      "guest_inbox_ok": True, "bad_codes": bad, "outside": pages.outside}))
+                      "guest_inbox_ok": True, "bad_codes": bad, "answer_again": again, "outside": pages.outside}))
 
 
 if __name__ == "__main__":

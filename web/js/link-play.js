@@ -174,6 +174,11 @@ export class LinkScreen {
     const name = element("input", { id: "link-name", maxlength: 24, autocomplete: "nickname", value: rememberedName(), placeholder: "your name" });
     const message = element("output", { id: "link-join-message", "aria-live": "polite" });
     const join = button("Join the game", () => {
+      if (!name.value.trim()) {
+        // Everyone sees it on every link: not made up here ("Player 2") without the player knowing.
+        message.textContent = "Type your name first: everyone in the game sees it.";
+        return name.focus();
+      }
       rememberName(name.value);
       this.run(() => this.python.call("link.open", { link, name: name.value, site: siteAddress() }), { message });
     }, { primary: true, id: "link-join" });
@@ -230,7 +235,7 @@ export class LinkScreen {
 
   draw(reply) {
     const game = this.games[reply.kind];
-    const players = reply.players.map((name, seat) => ({ name: name ?? `Player ${seat + 1} (not joined yet)`, bot: null }));
+    const players = reply.players.map((name, seat) => ({ name: name ?? `Player ${seat + 1}`, bot: null }));
     this.screen?.dispose();
     this.screen = new TableScreen({ root: this.root, game, players, title: `${game.title} by link`,
       controls: [element("a", { class: "button small", href: "#", id: "link-home" }, "Home"),
@@ -243,7 +248,8 @@ export class LinkScreen {
     const restored = this.restoredNotice(reply);
     if (!view) {
       const everyone = reply.players.every((name) => name !== null);
-      this.screen.setHeadline(everyone ? "Waiting for the first draw" : "Waiting for every player to join");
+      this.screen.showLobby(everyone ? "Waiting for the first draw" : "Waiting for every player to join",
+        (seat) => (reply.players[seat] === null ? "not joined yet" : "joined"));
       this.screen.setMain(restored, waitingLine(everyone ? firstDrawLine(reply.waiting_for, Boolean(send))
         : "The game starts once every player has joined by their link.", "link-waiting"), send);
       return;
@@ -294,6 +300,8 @@ export class LinkScreen {
     this.screen.showWaiting(view, send ? `The game goes on when ${who} opens the link.`
       : `Waiting for ${who || "the others"}: open their link when it comes.`, "link-waiting", { own: view });
     if (restored) this.screen.main.prepend(restored);
+    // A move made but waiting for a draw the others' parts complete: said first, so it is not lost.
+    if (reply.pending) this.screen.main.prepend(element("p", { class: "notice good", id: "link-pending" }, reply.pending));
     if (send) this.screen.main.prepend(send);
   }
 

@@ -6,7 +6,8 @@
 // (settings). An offer carries the STUN servers its invitation used, so the friend's page uses
 // the same ones; a TURN server (with its password) never goes into a code.
 
-const CODE_VERSION = "1";
+// Version 2 ends each code with a checksum; version 1 (before it) is refused with a reason.
+const CODE_VERSION = "2";
 const SETUPS = { actpass: "a", active: "c", passive: "p" };
 const SETUP_NAMES = Object.fromEntries(Object.entries(SETUPS).map(([name, letter]) => [letter, name]));
 const MAX_CODE = 2000;
@@ -20,8 +21,48 @@ export const CONNECT_WATCH_MS = 12_000;
 
 export class SignalError extends Error {}
 
+/** An answer pasted into an invitation that already took one. */
+export class UsedInvitation extends SignalError {
+  constructor(connected) {
+    super(connected ? "This invitation is connected already: nothing more to paste."
+      : "This invitation was used already: it takes one answer. Make a new invitation below and send it again.");
+    this.connected = connected;
+  }
+}
+
 const toBase64Url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 const fromBase64Url = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+
+// A code damaged on the way (a character changed by a keyboard, a chat app or a hand) must say
+// so at once, not fail seconds later as if the networks were to blame. CRC-32 catches every
+// change of one character, or of a few in a row. Not WebCrypto's digests: they are async and
+// exist only in secure contexts, and live play also works from a page served over plain http
+// on a home network; nothing here needs a cryptographic hash (the peers' signatures do that).
+const CRC_TABLE = Array.from({ length: 256 }, (_, byte) => {
+  let value = byte;
+  for (let bit = 0; bit < 8; bit += 1) value = value & 1 ? 0xedb88320 ^ (value >>> 1) : value >>> 1;
+  return value >>> 0;
+});
+
+/** The code's checksum: CRC-32 (as zlib computes it) of its UTF-8 bytes, in base64url. */
+export function codeChecksum(text) {
+  let crc = 0xffffffff;
+  for (const byte of new TextEncoder().encode(text)) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  crc = (crc ^ 0xffffffff) >>> 0;
+  return toBase64Url([crc >>> 24, (crc >>> 16) & 0xff, (crc >>> 8) & 0xff, crc & 0xff]);
+}
+
+const sealed = (body) => `${body}~${codeChecksum(body)}`;
+
+/** The code without its checksum; SignalError when it is missing or does not match. */
+function unsealed(text) {
+  const cut = text.lastIndexOf("~");
+  const body = text.slice(0, cut);
+  if (cut < 0 || text.slice(cut + 1) !== codeChecksum(body)) {
+    throw new SignalError("That code was changed on the way: a character is wrong or missing. Copy it again, whole (or scan its QR code).");
+  }
+  return body;
+}
 
 /** "stun:host:port" of the servers a code may carry; others (TURN) are left out. */
 export function stunServersIn(iceServers) {
@@ -50,14 +91,18 @@ export function encodeDescription(description, stunServers = []) {
   const kind = description.type === "offer" ? "o" : "a";
   const fields = [CODE_VERSION + kind, ufrag, pwd, fp, setup, candidates.join(",")];
   if (kind === "o" && stunServers.length) fields.push(stunServers.join(","));
-  return fields.join("~");
+  return sealed(fields.join("~"));
 }
 
 /** The session description a code stands for; SignalError when the code is damaged. */
 export function decodeDescription(code, expectedType) {
   const text = String(code ?? "").trim();
   if (!text || text.length > MAX_CODE) throw new SignalError("That code is empty or far too long.");
-  const [head, ufrag, pwd, fp, setup, candidates, servers = "", ...extra] = text.split("~");
+  if (/^1[oa]~/.test(text)) {
+    throw new SignalError("That code comes from an older copy of Wordtable: reload the page on both devices, then make a new invitation.");
+  }
+  if (!/^\d[oa]~/.test(text)) throw new SignalError("That code is damaged or not from Wordtable (was it copied completely?).");
+  const [head, ufrag, pwd, fp, setup, candidates, servers = "", ...extra] = unsealed(text).split("~");
   const type = { o: "offer", a: "answer" }[head?.[1]];
   if (head?.[0] !== CODE_VERSION || !type || !ufrag || !pwd || !fp || !SETUP_NAMES[setup] || candidates === undefined || extra.length) {
     throw new SignalError("That code is damaged or not from Wordtable (was it copied completely?).");
@@ -103,7 +148,7 @@ const PRIVATE = /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|127\.|fe
 /** What a code says of where its device can be reached: on its own network only (local), at a
  * public address its NAT showed a STUN server (public), through a relay (relay). */
 export function reachOf(code) {
-  const candidates = String(code ?? "").split("~")[5]?.split(",").filter(Boolean) ?? [];
+  const candidates = String(code ?? "").split("~")[5]?.split(",").filter(Boolean) ?? []; // the checksum comes later
   const reach = { local: false, public: false, relay: false };
   for (const entry of candidates) {
     const [address, , type] = entry.split("/");
@@ -310,7 +355,11 @@ export class PeerLink {
   }
 
   async accept(answerCode) {
-    await this.connection.setRemoteDescription(decodeDescription(answerCode, "answer"));
+    const answer = decodeDescription(answerCode, "answer");
+    // An invitation takes one answer: the same answer pasted again after a failed connect, or a
+    // second friend's, would meet the browser's own "Called in wrong state: stable".
+    if (this.connection.signalingState !== "have-local-offer") throw new UsedInvitation(this.opened);
+    await this.connection.setRemoteDescription(answer);
     this.remoteCode = answerCode.trim();
     this.#watch(); // the channel may already be open by now
   }
@@ -373,7 +422,7 @@ export async function testNetwork(iceServers, timeoutMs = 8000) {
   const relayText = relay === true ? " Your relay (TURN) server works: friends reach you through it whatever their network."
     : relay === false ? " Your relay (TURN) server did not answer: check its address, username and password." : "";
   if (!stun && !turn) return { kind: "none", relay, address, text: "No server to ask: this device can play with friends on the same network only. Choose “somewhere else” when you invite, or add servers above." };
-  if (!outside.length) return { kind: "local", relay, address, text: `No STUN server answered: this device can reach friends on the same network only (this network, or a firewall, blocks them).${relayText}` };
+  if (!outside.length) return { kind: "local", relay, address, text: `No STUN server answered: this device can reach friends on the same network only (this network, or a firewall, blocks them).${relayText} Play by link works anywhere: it needs no server.` };
   if (strict) return { kind: "strict", relay, address, text: `Your network gives every server another public port (a strict NAT, as on mobile data and some providers): friends elsewhere reach you only through a relay (TURN) server.${relayText}` };
   const sure = stun > 1 ? "" : " (Only one server was asked: add a second to tell a strict NAT apart.)";
   return { kind: "reachable", relay, address, text: `Friends elsewhere can reach you directly: your public address is ${address}.${sure}${relayText}` };

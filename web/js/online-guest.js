@@ -11,8 +11,14 @@ import { inTurn, ping, pongDelay, shownName } from "./online-link.js";
 
 /** The guest's page (#join=OFFER&t=TOKEN): answer the invitation, then play one seat. */
 export class GuestScreen {
-  constructor({ python, games, root, offer, token, gameId = "", hostName = "" }) {
+  constructor({ python, games, root, offer, token, gameId = "", hostName = "", seatName = "", pythonReady = Promise.resolve() }) {
     Object.assign(this, { python, games, root, offer, token });
+    this.seatName = shownName(seatName); // what the host named this seat, offered as the friend's name
+    this.pythonStarted = false;
+    pythonReady.then(() => {
+      this.pythonStarted = true;
+      this.showStatus?.();
+    });
     this.invitedTo = games[gameId] ?? null; // the game the link names, said before anything else
     this.hostName = shownName(hostName) || "The host";
     this.id = `guest-${token.slice(0, 16)}`;
@@ -56,7 +62,8 @@ export class GuestScreen {
     const missing = webrtcMissing();
     if (missing) return stop(missing);
     const servers = guestServers(stunServers);
-    this.nameInput = element("input", { id: "guest-name", maxlength: 24, autocomplete: "nickname", value: rememberedName(), placeholder: "your name",
+    this.nameInput = element("input", { id: "guest-name", maxlength: 24, autocomplete: "nickname",
+      value: this.seatName || rememberedName(), placeholder: "your name",
       "aria-describedby": "guest-name-hint" });
     this.root.replaceChildren(element("div", { class: "panel", id: "guest-answer" }, heading,
       element("label", { for: "guest-name" }, "Your name at the table"), this.nameInput,
@@ -157,7 +164,9 @@ export class GuestScreen {
       : !started ? (names ? ` · waiting for ${names} to join` : "")
         : showing && names ? ` · ${waiting.includes(this.seat) ? "showing your" : `waiting for ${names} to show their`} ${this.game?.ownedSecret ?? "secret"}…`
           : names ? ` · drawing at random with ${names}…` : "";
-    this.statusLine.textContent = broken ? table : text + table;
+    // A first visit: the game itself (Python) may still be loading while the answer goes back.
+    const loading = this.pythonStarted ? "" : `${text ? " · " : ""}Loading the game on this device (the first visit takes a few seconds)…`;
+    this.statusLine.textContent = broken ? table : text + table + loading;
     this.statusLine.className = `connection ${broken ? "bad" : this.connection}`;
     this.statusLine.dataset.connection = this.connection;
   }

@@ -18,6 +18,9 @@ export function shownName(text) {
   return String(text ?? "").replace(/[\p{Cc}\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/gu, "").trim().slice(0, 24);
 }
 
+/** The name a new game gives a friend's seat until someone names it ("Friend 2"). */
+export const friendName = (seat) => `Friend ${seat + 1}`;
+
 export const ping = () => JSON.stringify({ t: "ping", at: Math.round(performance.now()) });
 
 /** The round trip in ms when text is the answer to one of our pings, else null. */

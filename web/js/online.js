@@ -3,10 +3,10 @@
 // resynchronising) is Python's (wordtable.online); this module carries its messages over WebRTC
 // links (net.js) and draws the invitations.
 import { element, button, copyButton } from "./ui.js";
-import { AT_THE_TABLE, HEARTBEAT_MS, PeerLink, SignalError, stunServersIn, webrtcMissing } from "./net.js";
+import { AT_THE_TABLE, HEARTBEAT_MS, PeerLink, SignalError, UsedInvitation, reachOf, stunServersIn, webrtcMissing } from "./net.js";
 import { REACH, rememberedReach, rememberReach, hostServers, serverNames } from "./settings.js";
 import { qrPicture, qrReader } from "./qr.js";
-import { inTurn, ping, pongDelay } from "./online-link.js";
+import { friendName, inTurn, ping, pongDelay } from "./online-link.js";
 
 // A seat's state is the state of the connection it shows (net.js LINK_STATES), "new" said as
 // "invited"; "not invited" before any invitation.
@@ -14,6 +14,14 @@ const STATUS_TEXT = { new: "invited", connecting: "connecting…", connected: "c
   reconnecting: "reconnecting…", dropped: "dropped", unreachable: "could not connect" };
 
 /** The line that says which servers an invitation contacts and what they learn. */
+/** The warning when "somewhere else" found no public address: said at once, with a way that works. */
+function noPublicAddress(friend, servers, byLink) {
+  const stun = serverNames(servers.filter((s) => String(s.urls).startsWith("stun")));
+  const asked = stun.length ? `${stun.join(" and ")} did not answer` : "no STUN server is set";
+  return `This device's public address could not be found (${asked}): ${friend} can join from this network only. `
+    + `For a friend elsewhere, check this device's connection and make a new invitation${byLink ? ", or start a new game with “Play by link”, which works anywhere with no server" : ""}.`;
+}
+
 function serversLine(servers, friend) {
   const stun = serverNames(servers.filter((s) => String(s.urls).startsWith("stun")));
   const relay = servers.some((s) => String(s.urls).startsWith("turn"));
@@ -24,8 +32,9 @@ function serversLine(servers, friend) {
 
 /** The host's side: one WebRTC link per invited seat, messages handed to Python's Host. */
 export class HostNet {
-  constructor({ python, save, persist, onChange, notice }) {
-    Object.assign(this, { python, save, persist, onChange, notice });
+  /** byLink: whether this game can also be played by link (named as the way that works anywhere). */
+  constructor({ python, save, persist, onChange, notice, byLink = false }) {
+    Object.assign(this, { python, save, persist, onChange, notice, byLink });
     this.links = new Map(); // peer -> PeerLink, every connection not closed yet
     this.shown = new Map(); // seat -> the PeerLink whose state the seat shows (see seatState)
     this.problems = new Map(); // seat -> why its last invitation did not connect, in players' words
@@ -159,7 +168,9 @@ export class HostNet {
   renamed(names) {
     if (!Array.isArray(names) || names.every((name, seat) => this.save.players[seat]?.name === name)) return;
     names.forEach((name, seat) => {
-      if (this.save.players[seat]) this.save.players[seat].name = name;
+      if (!this.save.players[seat] || this.save.players[seat].name === name) return;
+      this.save.players[seat].name = name;
+      this.showDialogState?.(seat); // "Gus is at the table", by the name the friend gave
     });
   }
 
@@ -252,7 +263,10 @@ export class HostNet {
     // The game and the host's name let the friend's page say what it is before it connects.
     // Escaped for a fragment, but "/", "," and ":" (frequent in a code) need no escape there.
     const part = (text) => encodeURIComponent(text).replace(/%2F/g, "/").replace(/%2C/g, ",").replace(/%3A/g, ":");
-    const query = Object.entries({ join: offer, t: token, g: this.save.game, h: this.hostName() })
+    // The seat's name, where the host gave it one: the friend's page offers it as theirs.
+    const seatName = this.save.players[seat].name;
+    const named = seatName && seatName !== friendName(seat) ? { n: seatName } : {};
+    const query = Object.entries({ join: offer, t: token, g: this.save.game, h: this.hostName(), ...named })
       .map(([key, value]) => `${key}=${part(value)}`).join("&");
     const url = `${location.href.split("#")[0]}#${query}`;
     return { url, servers, link, accept: (answer) => link.accept(answer) };
@@ -266,7 +280,13 @@ export class HostNet {
     const body = element("div", { id: "invite-body" });
     const note = element("p", { class: "hint", id: "reach-note" });
     let invitation = null; // the invitation shown: replaced when the player changes their answer
+    let reachChosen = null;
+    // A spent invitation (used, dropped, or never connected) is replaced from here, in one tap.
+    const again = button("New invitation", () => choose(reachChosen), { id: "invite-new" });
+    again.hidden = true;
     const choose = async (reach) => {
+      reachChosen = reach;
+      again.hidden = true;
       rememberReach(reach);
       if (invitation && !invitation.link.opened) this.withdraw(invitation.link);
       invitation = null;
@@ -280,8 +300,13 @@ export class HostNet {
         return;
       }
       note.textContent = serversLine(invitation.servers, name);
-      body.replaceChildren(...this.invitationSteps(name, invitation, status));
-      status.textContent = "";
+      body.replaceChildren(...this.invitationSteps(name, invitation, status, () => { again.hidden = false; }));
+      const found = reachOf(invitation.link.localCode);
+      // Asked for, not found: the friend elsewhere would fail much later, for no reason given.
+      const unfound = reach === REACH.anywhere && !found.public && !found.relay;
+      status.className = unfound ? "bad" : "";
+      status.dataset.state = unfound ? "no-public-address" : "";
+      status.textContent = unfound ? noPublicAddress(name, invitation.servers, this.byLink) : "";
     };
     const option = (reach, label) => {
       const input = element("input", { type: "radio", name: "reach", value: reach, id: `reach-${reach}` });
@@ -293,8 +318,10 @@ export class HostNet {
     this.showDialogState = (changed) => {
       if (changed !== seat || !dialog.open) return;
       const state = this.seatState(seat);
+      const name = this.save.players[seat].name;
       status.className = state === "unreachable" || state === "dropped" ? "bad" : state === "connected" ? "good" : "";
       status.dataset.state = state;
+      again.hidden = !(state === "unreachable" || state === "dropped");
       status.textContent = {
         connecting: "Connecting…",
         connected: `Connected: ${name} is at the table. You can close this.`,
@@ -309,7 +336,7 @@ export class HostNet {
       element("h2", {}, `Invite ${name}`),
       element("fieldset", { class: "reach" }, element("legend", {}, `Where is ${name}?`), here, anywhere),
       note, body, status,
-      element("div", { class: "row" }, button("Close", () => dialog.close(), { id: "invite-close" })));
+      element("div", { class: "row" }, again, button("Close", () => dialog.close(), { id: "invite-close" })));
     dialog.addEventListener("close", () => {
       this.showDialogState = null;
       this.stopReader?.();
@@ -329,12 +356,12 @@ export class HostNet {
       dialog.querySelector(`#reach-${remembered}`).checked = true;
       choose(remembered);
     } else {
-      note.textContent = `On the same network, nothing but ${name}'s browser is contacted. Somewhere else, a public STUN server tells this browser its public address.`;
+      note.textContent = `Choose where ${name} is. Nothing is contacted until you do: on the same network, only ${name}'s browser; somewhere else, a public STUN server too, named here, which tells this browser its public address.`;
     }
   }
 
   /** Steps 1 and 2 of an invitation: send the link, take the answer. */
-  invitationSteps(name, { url, accept }, status) {
+  invitationSteps(name, { url, accept }, status, spent) {
     const link = element("textarea", { readonly: true, rows: 3, id: "invite-link" });
     link.value = url;
     const answer = element("textarea", { rows: 2, id: "invite-answer", placeholder: "paste the answer code here",
@@ -345,6 +372,7 @@ export class HostNet {
       } catch (error) {
         status.className = "bad";
         status.textContent = error instanceof SignalError ? error.message : `That answer did not work: ${error.message}`;
+        if (error instanceof UsedInvitation && !error.connected) spent();
       }
     };
     this.stopReader?.();

@@ -5,18 +5,30 @@ import { element, button } from "./ui.js";
 
 const vendor = (name) => new URL(`../vendor/${name}`, import.meta.url).href;
 
-/** A QR code of `text` as an SVG picture (filled in once the encoder has loaded). */
+/** A QR code of `text` as an SVG picture (filled in once the encoder has loaded), sized to its
+ * modules: a long link's code (1,200 characters: some 120 modules) drawn in a fixed square left
+ * each module a pixel and a half on a desktop screen, where a real reader failed. Each module
+ * gets whole CSS pixels (3 on a screen of 1 device pixel per CSS pixel, 2 on denser ones; the
+ * stylesheet's --qr-module), as wide as the column allows, and "Show bigger" doubles it. */
 export function qrPicture(text, label) {
   const figure = element("figure", { class: "qr", "data-qr": text, role: "img", "aria-label": label });
+  const bigger = button("Show bigger", () => {
+    const big = box.classList.toggle("qr-big");
+    bigger.textContent = big ? "Show smaller" : "Show bigger";
+    bigger.setAttribute("aria-pressed", String(big));
+    if (big) figure.scrollIntoView({ block: "nearest" });
+  }, { small: true, class: "button small qr-size", "aria-pressed": "false" });
+  const box = element("div", { class: "qr-box" }, figure, bigger);
   import(vendor("uqr.mjs")).then(({ encode }) => {
     const { size, data } = encode(text, { ecc: "L", border: 2 });
     const dark = [];
     data.forEach((row, y) => row.forEach((on, x) => on && dark.push(`M${x} ${y}h1v1h-1z`)));
+    box.style.setProperty("--qr-modules", String(size));
     // The HTML parser puts <svg> in the SVG namespace; the markup holds only numbers.
     figure.innerHTML = `<svg viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges">`
       + `<rect width="${size}" height="${size}" fill="#fff"/><path d="${dark.join("")}"/></svg>`;
-  }).catch((error) => figure.replaceChildren(element("p", { class: "hint" }, `No QR code: ${error.message}`)));
-  return figure;
+  }).catch((error) => box.replaceChildren(element("p", { class: "hint" }, `No QR code: ${error.message}`)));
+  return box;
 }
 
 let jsQR = null;

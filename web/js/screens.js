@@ -184,7 +184,9 @@ function wireImport(wordtable) {
       }
       output.className = "good";
       form.reset();
-      showHome(wordtable);
+      await showHome(wordtable);
+      // A first game moves the list of games above the others: the confirmation stays in view.
+      output.scrollIntoView({ block: "center" });
     } catch (error) {
       output.className = "bad";
       output.textContent = error instanceof SaveProblem || error instanceof StoreProblem ? error.message : `That game cannot be imported: ${error.message}`;
@@ -343,13 +345,15 @@ async function seededSave(wordtable, game, { id, options, seed, players, botDela
   }
 }
 
-/** An invitation to play online (#join=OFFER&t=TOKEN&g=GAME&h=HOST): answer it, then play one seat. */
+/** An invitation to play online (#join=OFFER&t=TOKEN&g=GAME&h=HOST[&n=SEAT NAME]): answer it,
+ * then play one seat. Who invites whom to what, the name and the answer code need no Python: a
+ * friend's first visit shows them at once, and the table's first call waits for Python. */
 async function openInvitation(wordtable, params) {
   show("screen-table");
-  waitingFor("screen-table", "Waiting for Python to start…");
-  await wordtable.ready;
-  const screen = new GuestScreen({ python: wordtable.python, games: GAMES, root: $("screen-table"),
-    offer: params.get("join") ?? "", token: params.get("t") ?? "", gameId: params.get("g") ?? "", hostName: params.get("h") ?? "" });
+  const python = { call: async (op, args) => (await wordtable.ready).python.call(op, args) };
+  const screen = new GuestScreen({ python, games: GAMES, root: $("screen-table"), offer: params.get("join") ?? "",
+    token: params.get("t") ?? "", gameId: params.get("g") ?? "", hostName: params.get("h") ?? "",
+    seatName: params.get("n") ?? "", pythonReady: wordtable.ready });
   wordtable.guest = screen; // for tests and the curious: the guest's last view
   await screen.open();
 }

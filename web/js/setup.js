@@ -8,6 +8,7 @@ import { readJSON, writeJSON } from "./store.js";
 import { showRules } from "./table-screen.js";
 import { shippedChoices } from "./dictionaries.js";
 import { keepLinkGame, siteAddress } from "./link-play.js";
+import { friendName } from "./online-link.js";
 
 const KINDS = [["human", "Person on this device"], ["easy", "Bot, easy"], ["medium", "Bot, medium"], ["hard", "Bot, hard"],
   ["online", "Friend online (live)"], ["link", "Friend by link (own pace)"]];
@@ -217,7 +218,7 @@ export class Setup {
   }
 
   defaultName(kind, index) {
-    if (kind === "online" || kind === "link") return `Friend ${index + 1}`;
+    if (kind === "online" || kind === "link") return friendName(index);
     return kind === "human" ? `Player ${index + 1}` : `${BOT_NAMES[index % BOT_NAMES.length]}`;
   }
 

@@ -22,6 +22,7 @@ export class TableScreen {
     this.controls = element("div", { class: "row table-controls" }, ...controls, rules);
     this.seats = element("ul", { class: "seats", id: "seats", "aria-label": "Players" });
     this.history = element("div", { class: "history", id: "history" });
+    this.historyHeading = element("h3", {}, game.historyTitle);
     this.main = element("div", { class: "table-main", id: "table-main" });
     this.main.addEventListener("wordtable-headline", () => this.refreshHeadline());
     this.panel = null;
@@ -31,7 +32,7 @@ export class TableScreen {
         this.main,
         element("aside", { class: "table-side" },
           element("h3", {}, "Players"), this.seats,
-          element("h3", {}, game.historyTitle), this.history)));
+          this.historyHeading, this.history)));
     // Keys typed outside a field go to the race on screen (people sharing a device buzz).
     this.buzz = null;
     this.keyListener = (event) => {
@@ -72,6 +73,7 @@ export class TableScreen {
         element("span", { class: "seat-status" }, away ? `${status.text} · away` : status.text));
     }));
     this.history.replaceChildren(this.game.historyList({ ...view, seat: historySeat }, this.players));
+    this.historyHeading.hidden = this.history.hidden = false;
     this.placePanel(panel);
   }
 
@@ -85,6 +87,7 @@ export class TableScreen {
         element("span", { class: "seat-status" }, statusOf(seat)));
     }));
     this.history.replaceChildren();
+    this.historyHeading.hidden = this.history.hidden = true; // nothing played yet: no empty heading
     this.placePanel(panel);
   }
 

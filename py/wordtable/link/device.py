@@ -70,6 +70,7 @@ def summary(table: LinkTable, site: str, again: bool = False, whole_to: int | No
     # Whom this device waits for: the players to act, or before the game starts, those whose part
     # of its first draw it lacks.
     actors = (table.owing() if table.state is None
+              else table.parts_missing() if table.own_move_pending()
               else table.game.actors(table.state) if not table.over() else [])
     if whole_to is not None:
         to, payload = whole_to, table.hand_over_whole(whole_to)
@@ -83,7 +84,20 @@ def summary(table: LinkTable, site: str, again: bool = False, whole_to: int | No
             "restored": RESTORED if table.restored and not table.over() else None,
             "waiting_for": [table.names[seat] for seat in actors if seat != table.seat],
             "send": send, "send_to": None if to is None else table.names[to],  # None: an invitation to a friend
-            "view": table.screen_view(), "note": table.game.by_link_note(parts_ahead=bool(table.ahead))}
+            "view": table.screen_view(), "note": table.game.by_link_note(parts_ahead=bool(table.ahead)),
+            "pending": pending_move(table)}
+
+
+def pending_move(table: LinkTable) -> str | None:
+    """This player's move, made but waiting for the others' parts of the draw it needs: said at
+    once, so it does not look lost."""
+    if not table.own_move_pending():
+        return None
+    move = table.game.move_text(table.state, table.pending["move"])
+    missing = [table.names[seat] or f"Player {seat + 1}" for seat in table.parts_missing() if seat != table.seat]
+    who = " and ".join(missing) or "the others"
+    return (f"Your move is made: {move}. It shows here once {who}'s device adds its part of the draw that comes "
+            f"with it: send the link, then open {who}'s next one.")
 
 
 def not_final(table: LinkTable) -> str | None:

@@ -152,6 +152,9 @@ class LinkTable:
             view = {**view, "outcome": self.outcome()}
         elif view is not None and self.ended_by_fault():
             view = {**view, "waiting_for": []}  # nobody moves any more
+        elif view is not None and self.own_move_pending():
+            # Moved already: not listed as still choosing while the draw it needs waits for parts.
+            view = {**view, "waiting_for": [seat for seat in view["waiting_for"] if seat != self.seat]}
         if view is None or self.keep is None:
             return view
         return self.part.own_view(view, self.keep.part)
@@ -171,6 +174,14 @@ class LinkTable:
         names = [self.names[seat] or f"Player {seat + 1}" for seat in at_fault]
         return {"winners": winners or [seat for seat in range(self.players) if seat not in at_fault],
                 "reason": f"{' and '.join(names)} lost by forfeit"}
+
+    def own_move_pending(self) -> bool:
+        """This device's player moved, and the move waits for the others' parts of a draw it needs."""
+        return self.pending is not None and self.pending.get("kind") == "move" and self.pending.get("seat") == self.seat
+
+    def parts_missing(self) -> list[int]:
+        """The seats whose part of the draw under way this device lacks."""
+        return [] if self.event is None else [seat for seat in range(self.players) if str(seat) not in self.event["parts"]]
 
     def over(self) -> bool:
         """The game's end, or an end by a player's fault (two moves signed for one turn)."""
@@ -559,7 +570,7 @@ class LinkTable:
             raise LinkError(f"This link was sent to {who or 'another player'}, not to you: open the link sent to you.")
         if not payload.keys() <= LINK_FIELDS:
             raise LinkError("This link is damaged.")
-        check_sender(payload, self.keys)
+        check_sender(payload, self.keys, self.names)
         self._roster(payload)
         self._take_aheads(payload)
         self._incoming = self._events_of(payload)
@@ -610,12 +621,26 @@ class LinkTable:
                     if name != "names" and value in mine:
                         raise LinkError("Two players of this link share a secret: it was copied, not made.")
                     mine[seat] = value
+                elif mine[seat] != value and seat == self.seat:
+                    raise LinkError(self._seat_taken_refusal(payload))
                 elif mine[seat] != value:
                     raise LinkError(f"This link gives seat {seat + 1} to another device than the one that joined "
                                     "it: it belongs to another game (or the seat was taken twice).")
         if named:
             self._names_apart()
         self._chains(payload.get("chains"))
+
+    def _seat_taken_refusal(self, payload: dict[str, Any]) -> str:
+        """This device's own seat held by another device in a link from the table: this device
+        joined by an invitation someone had used before (the table took theirs first)."""
+        names, sender = payload.get("names"), payload.get("from")
+        holder = names[self.seat] if isinstance(names, list) and len(names) == self.players else None
+        holder = holder if isinstance(holder, str) and clean_name(holder) == holder else None
+        host = self.names[sender] if _int(sender) and sender < self.players else None
+        whose = f"{holder}'s" if holder else "another"
+        return (f"Your seat in this game (seat {self.seat + 1}) was taken by {whose} "
+                "device before yours joined: the invitation you opened had been used. This game goes on without "
+                f"this device; ask {host or 'whoever invited you'} for a game of your own.")
 
     def _branch_refusal(self, index: int, entry: list[Any]) -> LinkError:
         """A link whose move differs from the one held: when both carry the signature of the same
@@ -630,8 +655,15 @@ class LinkTable:
             return TwoMoves(f"{name} signed two different moves for move {index + 1}: this link's and the one this "
                             f"device holds, both signed by {name}'s device (an old copy of the game restored, or two "
                             "moves sent to two players).", seat, proof)
-        return LinkError(f"This link's move {index + 1} is not the one this device holds: it belongs to another branch "
-                         "of this game.")
+        return LinkError(self._diverged(f"its move {index + 1} is not the one this device holds"))
+
+    def _diverged(self, how: str) -> str:
+        """A link of this game that does not follow it here, with what the player can do."""
+        me = self.names[self.seat] or "you"
+        return (f"This link does not follow the game on this device: {how}, so one of the two devices holds an "
+                "older copy of the game (an export restored) or a copy changed elsewhere. Nothing changed here. Ask "
+                f"whoever sent it to send the whole game again (their screen's “Send {me} the whole game”), and "
+                "open that instead.")
 
     def _names_apart(self) -> None:
         """Two players whose names read the same on a screen: a device that joined under another's
@@ -662,8 +694,7 @@ class LinkTable:
             raise LinkError(f"This link comes after one you have not opened yet (it starts after move {since}; you "
                             f"have {len(self.record.moves)}): open the earlier link first, or ask for it again.")
         if prefix != prefix_digest(self.table, self.record.options, self.record.moves[:since]):
-            raise LinkError("This link does not follow the game on this device: it belongs to another game, "
-                            "or to another branch of this one.")
+            raise LinkError(self._diverged("the moves before its own are not the ones held here"))
         new = False
         for index, entry in enumerate(moves, since):
             if not (isinstance(entry, list) and len(entry) == 5 and _int(entry[0]) and entry[0] < self.players
@@ -826,17 +857,36 @@ def weak_key_refusal(seat: int) -> str:
     return f"Seat {seat + 1}'s device offers a signing key that anyone could sign for: this link is refused."
 
 
-def check_sender(payload: dict[str, Any], keys: list[str | None]) -> None:
+def check_sender(payload: dict[str, Any], keys: list[str | None], names: list[str | None] | None = None) -> None:
     """The link is exactly as its sender's device made it: signed by the key that device joined
     with (known here, or for a player not known yet, the one the link gives)."""
     sender, given = payload.get("from"), payload.get("keys")
     if not (_int(sender) and sender < len(keys)):
         raise LinkError("This link is damaged.")
-    key = keys[sender] or (given[sender] if isinstance(given, list) and len(given) == len(keys) else None)
+    given_key = given[sender] if isinstance(given, list) and len(given) == len(keys) else None
+    key = keys[sender] or given_key
     if weak_key(key):
         raise LinkError(weak_key_refusal(sender))
-    if not signed_by(key, link_statement(str(payload.get("t")), payload), payload.get("sig")):
-        raise LinkError("This link was changed on the way (it is not as its sender's device made it): ask for it again.")
+    statement = link_statement(str(payload.get("t")), payload)
+    if signed_by(key, statement, payload.get("sig")):
+        return
+    if keys[sender] is not None and given_key not in (None, keys[sender]) and is_public_key(given_key) \
+            and not weak_key(given_key) and signed_by(given_key, statement, payload.get("sig")):
+        raise LinkError(second_joiner_refusal(payload, sender, (names or [None] * len(keys))[sender]))
+    raise LinkError("This link was changed on the way (it is not as its sender's device made it): ask for it again.")
+
+
+def second_joiner_refusal(payload: dict[str, Any], seat: int, holder: str | None) -> str:
+    """A link from a second device that joined a seat this device knows another one holds:
+    an invitation opened twice (in a group chat, say), the later one told apart."""
+    names = payload.get("names")
+    late = names[seat] if isinstance(names, list) and seat < len(names) else None
+    late = late if isinstance(late, str) and clean_name(late) == late and late != holder else None
+    holder = holder or f"Player {seat + 1}"
+    who = f"“{late}”" if late else "someone else"
+    return (f"{holder} has seat {seat + 1} already: this link comes from another device, where {who} opened the same "
+            f"invitation later. The seat stays {holder}'s and this link changes nothing here. Tell {late or 'them'} "
+            "the invitation was used; for a game of their own, start a new one.")
 
 
 def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
