@@ -118,11 +118,15 @@ def test_every_qr_code_decodes_with_a_real_reader_at_one_device_pixel_per_css_pi
     figure = page.locator("#long-link .qr")
     expect(figure.locator("svg")).to_have_count(1)
     modules = int(page.evaluate("getComputedStyle(document.querySelector('#long-link .qr-box')).getPropertyValue('--qr-modules')"))
-    width = figure.bounding_box()["width"]
-    assert modules >= 113 and width - 2 >= min(3 * modules, viewport["width"] - 60), (modules, width)
+    box = figure.bounding_box()
+    width = box["width"]
+    assert modules >= 113 and width - 2 >= min(3 * modules, 0.75 * viewport["width"]), (modules, width)  # the column's width
+    assert box["x"] >= 0 and box["x"] + width <= viewport["width"], box  # the whole code on the screen
     assert zbar_decoded(figure, tmp_path / "long.png") == LONG_LINK
     # "Show bigger" doubles each module (as far as the screen allows), and it still reads.
     page.click("#long-link .qr-size")
     expect(page.locator("#long-link .qr-size")).to_have_text("Show smaller")
-    assert figure.bounding_box()["width"] - 2 >= min(2 * (width - 2), viewport["width"] - 60)  # within its border
+    bigger = figure.bounding_box()
+    assert bigger["width"] - 2 >= min(2 * (width - 2), 0.75 * viewport["width"])  # within its border
+    assert bigger["x"] + bigger["width"] <= viewport["width"], bigger
     assert zbar_decoded(figure, tmp_path / "bigger.png") == LONG_LINK

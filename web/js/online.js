@@ -279,6 +279,7 @@ export class HostNet {
     const status = element("output", { id: "invite-status", "aria-live": "polite" });
     const body = element("div", { id: "invite-body" });
     const note = element("p", { class: "hint", id: "reach-note" });
+    const warning = element("p", { class: "notice bad", id: "reach-warning", role: "alert", hidden: true });
     let invitation = null; // the invitation shown: replaced when the player changes their answer
     let reachChosen = null;
     // A spent invitation (used, dropped, or never connected) is replaced from here, in one tap.
@@ -286,7 +287,7 @@ export class HostNet {
     again.hidden = true;
     const choose = async (reach) => {
       reachChosen = reach;
-      again.hidden = true;
+      again.hidden = warning.hidden = true;
       rememberReach(reach);
       if (invitation && !invitation.link.opened) this.withdraw(invitation.link);
       invitation = null;
@@ -303,10 +304,10 @@ export class HostNet {
       body.replaceChildren(...this.invitationSteps(name, invitation, status, () => { again.hidden = false; }));
       const found = reachOf(invitation.link.localCode);
       // Asked for, not found: the friend elsewhere would fail much later, for no reason given.
-      const unfound = reach === REACH.anywhere && !found.public && !found.relay;
-      status.className = unfound ? "bad" : "";
-      status.dataset.state = unfound ? "no-public-address" : "";
-      status.textContent = unfound ? noPublicAddress(name, invitation.servers, this.byLink) : "";
+      // Said above the link, before it is sent.
+      warning.hidden = !(reach === REACH.anywhere && !found.public && !found.relay);
+      warning.textContent = warning.hidden ? "" : noPublicAddress(name, invitation.servers, this.byLink);
+      status.textContent = "";
     };
     const option = (reach, label) => {
       const input = element("input", { type: "radio", name: "reach", value: reach, id: `reach-${reach}` });
@@ -335,7 +336,7 @@ export class HostNet {
     const dialog = element("dialog", { class: "dialog", id: "invite-dialog" },
       element("h2", {}, `Invite ${name}`),
       element("fieldset", { class: "reach" }, element("legend", {}, `Where is ${name}?`), here, anywhere),
-      note, body, status,
+      note, warning, body, status,
       element("div", { class: "row" }, again, button("Close", () => dialog.close(), { id: "invite-close" })));
     dialog.addEventListener("close", () => {
       this.showDialogState = null;
@@ -372,7 +373,9 @@ export class HostNet {
       } catch (error) {
         status.className = "bad";
         status.textContent = error instanceof SignalError ? error.message : `That answer did not work: ${error.message}`;
+        if (error instanceof UsedInvitation && error.connected) status.className = "good";
         if (error instanceof UsedInvitation && !error.connected) spent();
+        status.scrollIntoView({ block: "nearest" });
       }
     };
     this.stopReader?.();
