@@ -105,6 +105,11 @@ def test_every_qr_code_decodes_with_a_real_reader_at_one_device_pixel_per_css_pi
     assert zbar_decoded(page.locator("#invite-dialog .qr"), tmp_path / "invitation.png") == link
     expect(page.locator("#invite-close")).to_be_in_viewport()  # however tall the dialog, Close shows
     page.click("#invite-close")
+    # Opened again before anyone answered: the same invitation (its link may be on its way).
+    page.click("[data-invite='1']")
+    expect(page.locator("#invite-link")).to_have_value(link)
+    expect(page.locator("#invite-status")).to_have_text("The invitation you made before: the link you sent Friend 2 still works.")
+    page.click("#invite-close")
     # A long link's code, laid out as the by-link screen's send panel lays it out.
     page.evaluate("""(text) => import('./js/qr.js').then(({ qrPicture }) => {
         const panel = document.createElement('div');

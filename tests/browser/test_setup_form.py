@@ -69,6 +69,10 @@ def test_by_link_one_letter_better_says_its_price_and_offers_strict_draws(page: 
     tables = page.evaluate("""Object.keys(localStorage).filter((key) => key.includes('link'))
         .map((key) => localStorage.getItem(key)).filter((text) => text.includes('"ahead"'))""")
     assert tables and all('"ahead":0' in text for text in tables), tables
+    # Wordsmith goes by link only Word by Word: the note says so before Start would refuse.
+    page.goto(site.url + "#new=wordsmith")
+    page.click("[data-preset=link]")
+    expect(page.locator("#setup-link-note")).to_contain_text("Choose “Word by Word” (under how words are claimed) to play it by link.")
     # Four Letter Words gives no parts ahead: nothing to choose.
     page.goto(site.url + "#new=four-letter-words")
     page.click("[data-preset=link]")

@@ -9,6 +9,7 @@ import { TableScreen, checkGameButton, waitingLine } from "./table-screen.js";
 import { rememberedName, rememberName } from "./settings.js";
 import { SaveProblem, MAX_SAVE_CHARS } from "./saves.js";
 import { showExport } from "./transfer.js";
+import { friendName } from "./online-link.js";
 
 const PREFIX = "wordtable.link.";
 const FORMAT = "wordtable-link";
@@ -53,7 +54,7 @@ function firstDrawLine(owed, toSend) {
   const who = owed.length > 1 ? `${owed.slice(0, -1).join(", ")} and ${owed.at(-1)}` : owed[0] ?? "the others";
   const shares = owed.length > 1 ? `the shares of ${who}` : `${who}'s share`;
   return `Everyone has joined. The first draw also needs ${shares}: ${toSend ? "send the link below, and " : ""}it comes `
-    + "in the next link for you. (No one gives a share before everyone has joined, so no one can choose the deal.)";
+    + "in the next link for you. (No one gives a share before everyone has joined, so no one can choose what is drawn.)";
 }
 
 export function deleteLinkGame(table) {
@@ -235,7 +236,7 @@ export class LinkScreen {
 
   draw(reply) {
     const game = this.games[reply.kind];
-    const players = reply.players.map((name, seat) => ({ name: name ?? `Player ${seat + 1}`, bot: null }));
+    const players = reply.players.map((name, seat) => ({ name: name ?? friendName(seat), bot: null })); // as the new-game form named them
     this.screen?.dispose();
     this.screen = new TableScreen({ root: this.root, game, players, title: `${game.title} by link`,
       controls: [element("a", { class: "button small", href: "#", id: "link-home" }, "Home"),

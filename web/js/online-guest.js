@@ -98,7 +98,8 @@ export class GuestScreen {
         element("div", {}, code, copyButton("Copy", answer, code, null, { small: true }))),
       this.statusLine,
       stun.length ? element("p", { class: "hint", id: "guest-servers" },
-        `This invitation connects through ${stun.join(" and ")}: ${stun.length > 1 ? "they learn" : "it learns"} your public IP address, never the game. Your answer carries that address to the host.`) : null));
+        `This invitation connects through ${stun.join(" and ")}: ${stun.length > 1 ? "they learn" : "it learns"} your public IP address, never the game. Your answer carries that address to the host.`) : null,
+      element("div", { class: "row" }, element("a", { class: "button small", href: "#", id: "guest-home" }, "Home"))));
     this.showStatus();
     let beat = 0;
     this.pinger = setInterval(() => {
@@ -150,8 +151,9 @@ export class GuestScreen {
       connecting: `Waiting for ${host} to paste your answer…`,
       // The host may not have pasted the answer yet: the reason is offered, not asserted. Once
       // the browser gave up (the link ended), it could not connect.
-      unreachable: this.link?.ended ? `Could not connect. ${this.problem} Then ask ${host} for a new invitation.`
-        : `Not connected yet. If ${host} has pasted your answer already: ${this.problem}`,
+      // The diagnosis speaks to the host, who invites: the friend passes it on.
+      unreachable: this.link?.ended ? `Could not connect. Tell ${host}: “${this.problem}” Then open the new invitation ${host} sends.`
+        : `Not connected yet. If ${host} has pasted your answer already, tell ${host}: “${this.problem}”`,
       connected: `Connected to the table${this.delay === null ? "" : ` · ${this.delay} ms`}`,
       interrupted: `${host}'s device has not answered for a few seconds: waiting for it…`,
       reconnecting: "Connection interrupted: reconnecting…",

@@ -39,6 +39,9 @@ export class HostNet {
     this.shown = new Map(); // seat -> the PeerLink whose state the seat shows (see seatState)
     this.problems = new Map(); // seat -> why its last invitation did not connect, in players' words
     this.delays = new Map(); // seat -> last round trip in ms
+    // seat -> the invitation its dialog showed last: shown again when the dialog is opened again,
+    // while nobody has answered it (the friend may be answering the link sent already).
+    this.unanswered = new Map();
     this.count = 0;
     // Shared randomness (wordtable.online.Draws): the game starts once every friend has joined;
     // a draw waits for every friend's part of it; a broken commitment stops the game.
@@ -283,22 +286,30 @@ export class HostNet {
     let invitation = null; // the invitation shown: replaced when the player changes their answer
     let reachChosen = null;
     // A spent invitation (used, dropped, or never connected) is replaced from here, in one tap.
-    const again = button("New invitation", () => choose(reachChosen), { id: "invite-new" });
+    const again = button("New invitation", () => choose(reachChosen, { fresh: true }), { id: "invite-new" });
     again.hidden = true;
-    const choose = async (reach) => {
+    const choose = async (reach, { fresh = false } = {}) => {
       reachChosen = reach;
       again.hidden = warning.hidden = true;
       rememberReach(reach);
-      if (invitation && !invitation.link.opened) this.withdraw(invitation.link);
+      const previous = invitation ?? this.unanswered.get(seat) ?? null;
       invitation = null;
-      body.replaceChildren(element("p", { class: "muted" }, "Making the invitation…"));
-      try {
-        invitation = await this.invite(seat, reach);
-      } catch (error) {
-        body.replaceChildren();
-        status.className = "bad";
-        status.textContent = error instanceof SignalError ? error.message : `The invitation could not be made: ${error.message}`;
-        return;
+      const stillOut = previous && previous.reach === reach && !previous.link.opened && !previous.link.ended
+        && this.links.has(previous.link.peer);
+      if (stillOut && !fresh) {
+        invitation = previous; // the link sent already still works: its answer is pasted here
+      } else {
+        if (previous && !previous.link.opened) this.withdraw(previous.link);
+        body.replaceChildren(element("p", { class: "muted" }, "Making the invitation…"));
+        try {
+          invitation = { ...(await this.invite(seat, reach)), reach };
+        } catch (error) {
+          body.replaceChildren();
+          status.className = "bad";
+          status.textContent = error instanceof SignalError ? error.message : `The invitation could not be made: ${error.message}`;
+          return;
+        }
+        this.unanswered.set(seat, invitation);
       }
       note.textContent = serversLine(invitation.servers, name);
       body.replaceChildren(...this.invitationSteps(name, invitation, status, () => { again.hidden = false; }));
@@ -307,7 +318,8 @@ export class HostNet {
       // Said above the link, before it is sent.
       warning.hidden = !(reach === REACH.anywhere && !found.public && !found.relay);
       warning.textContent = warning.hidden ? "" : noPublicAddress(name, invitation.servers, this.byLink);
-      status.textContent = "";
+      status.className = "";
+      status.textContent = invitation === previous ? `The invitation you made before: the link you sent ${name} still works.` : "";
     };
     const option = (reach, label) => {
       const input = element("input", { type: "radio", name: "reach", value: reach, id: `reach-${reach}` });
@@ -320,6 +332,8 @@ export class HostNet {
       if (changed !== seat || !dialog.open) return;
       const state = this.seatState(seat);
       const name = this.save.players[seat].name;
+      title.textContent = `Invite ${name}`; // the name the friend gave, once they said it
+      legend.textContent = `Where is ${name}?`;
       status.className = state === "unreachable" || state === "dropped" ? "bad" : state === "connected" ? "good" : "";
       status.dataset.state = state;
       again.hidden = !(state === "unreachable" || state === "dropped");
@@ -333,9 +347,10 @@ export class HostNet {
       }[state] ?? "";
       if (state !== "connecting" && state !== "invited") status.scrollIntoView({ block: "nearest" }); // news the player must see, on a phone too
     };
-    const dialog = element("dialog", { class: "dialog", id: "invite-dialog" },
-      element("h2", {}, `Invite ${name}`),
-      element("fieldset", { class: "reach" }, element("legend", {}, `Where is ${name}?`), here, anywhere),
+    const title = element("h2", {}, `Invite ${name}`);
+    const legend = element("legend", {}, `Where is ${name}?`);
+    const dialog = element("dialog", { class: "dialog", id: "invite-dialog" }, title,
+      element("fieldset", { class: "reach" }, legend, here, anywhere),
       note, warning, body, status,
       element("div", { class: "row" }, again, button("Close", () => dialog.close(), { id: "invite-close" })));
     dialog.addEventListener("close", () => {

@@ -60,7 +60,8 @@ export class Setup {
     this.hostSees = element("p", { class: "hint", id: "setup-host-sees", hidden: true },
       `Online, the game runs on your device (you host it), which ${game.info.host_sees} Each friend's device signs their own moves, so nobody, you included, can make or change a move for them; the host can stop the game at any time. Your friends are told so when they join.`);
     // By link, every device replays the game: where its secrets are, said before it starts.
-    const linkNote = (strict) => `By link, each move is a link you send by any chat app; your friends play on their own devices, at their own pace. ${(strict ? game.info?.by_link_note_strict : game.info?.by_link_note) ?? ""}`;
+    // A game only some of whose options can go by link says which, before Start refuses the others.
+    const linkNote = (strict) => `By link, each move is a link you send by any chat app; your friends play on their own devices, at their own pace. ${game.info?.by_link_hint ?? ""} ${(strict ? game.info?.by_link_note_strict : game.info?.by_link_note) ?? ""}`.replace(/ {2,}/g, " ");
     this.linkNote = element("p", { class: "hint", id: "setup-link-note", hidden: true }, linkNote(false));
     // Where the game gives each link's parts of the next draws ahead, the players may want
     // draws nobody can know beforehand, at the price of more links (Game.parts_ahead_by_link).

@@ -101,6 +101,7 @@ class Game:
     # exchange of links, but the drawing player's device could work the card out before drawing.
     # Only for a game whose devices hold what the rules hide anyway (no owned parts).
     parts_ahead_by_link: ClassVar[int] = 0
+    by_link_hint: ClassVar[str] = ""  # a game some of whose options are a race: which to choose to play by link
     clock_moves: ClassVar[frozenset[str]] = frozenset()  # move types only the table's clock plays
     questions: ClassVar[tuple[str, ...]] = ()            # what a seat may ask (see answer)
     move_fields: ClassVar[dict[str, frozenset[str]]]     # move type -> its fields besides "type"
@@ -323,7 +324,7 @@ class Game:
         low, high = cls.Options.player_range()
         return {"id": cls.id, "title": cls.title, "blurb": cls.blurb, "host_sees": cls.host_sees, "minutes": cls.minutes,
                 "players": {"min": low, "max": high}, "realtime": cls.realtime, "by_link": cls.by_link(),
-                "by_link_note": cls.by_link_note(),
+                "by_link_note": cls.by_link_note(), "by_link_hint": cls.by_link_hint,
                 "by_link_note_strict": cls.by_link_note(parts_ahead=False) if cls.parts_ahead_by_link else None,
                 "kind": cls.kind.to_json(), "questions": list(cls.questions), "options": [spec.to_json() for spec in cls.Options.specs()]}
 

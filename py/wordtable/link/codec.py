@@ -48,12 +48,14 @@ def decode(link: Any) -> dict[str, Any]:
         unpacker = zlib.decompressobj(-15)
         text = unpacker.decompress(packed, MAX_JSON)
         if unpacker.unconsumed_tail or not unpacker.eof:
-            raise LinkError("This link was cut short when it was copied, or it is not a Wordtable link.")
+            raise LinkError("This link was cut short when it was copied, or it is not a Wordtable link. Nothing "
+                            "changed here: ask whoever sent it to copy it again, whole.")
         payload = safe_json.loads(text.decode())
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as error:
         if isinstance(error, LinkError):
             raise
-        raise LinkError("This link was damaged on the way (a character changed or missing): ask for it again.") from None
+        raise LinkError("This link was damaged on the way (a character changed or missing). Nothing changed here: "
+                        "ask whoever sent it to copy it again, whole.") from None
     if not isinstance(payload, dict):
         raise LinkError("This is not a Wordtable link.")
     return payload

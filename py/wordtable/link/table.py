@@ -565,6 +565,10 @@ class LinkTable:
             raise LinkError(ANOTHER_VERSION)
         before, moves_before = json.dumps(self.to_json(), sort_keys=True), len(self.record.moves)
         to = payload.get("to")
+        if to != self.seat and payload.get("from") == self.seat:
+            who = self.names[to] if _int(to) and to < self.players else None
+            raise LinkError(f"This link was made on this device, for {who or 'the friend you invite'}: send it to "
+                            "them. Opening it here changes nothing.")
         if to != self.seat:
             who = self.names[to] if _int(to) and to < self.players else None
             raise LinkError(f"This link was sent to {who or 'another player'}, not to you: open the link sent to you.")
@@ -840,7 +844,7 @@ def new_table(game: Any, players: int, options: dict[str, Any], name: str, stric
     options = game.Options.complete({**options, "players": players})
     if game.live_only(game.Options.parse(options)):
         raise LinkError(f"{game.title} (as set) is a race: everyone plays at once, so it needs live play (Me and a "
-                        "friend online), not links sent a move at a time.")
+                        f"friend online), not links sent a move at a time. {game.by_link_hint}".strip())
     record = Record(game.id, options, 0, word_lists=WORD_LISTS)
     if game.owned_part() is not None:
         record.owned = {"seats": list(range(players)), "shown": {}}

@@ -470,6 +470,8 @@ class Wordsmith(Game):
 
     # -- time ----------------------------------------------------------------------------------
 
+    by_link_hint = "Choose “Word by Word” (under how words are claimed) to play it by link."
+
     def live_only(self, options: Options) -> bool:
         """The race needs everyone at once; Word by Word, a word each in step, does not."""
         return not options.in_step

@@ -42,7 +42,7 @@ export const scoresLine = (view, players) => players.map((p, seat) => `${p.name}
 
 export function seatStatus(view, seat) {
   const waiting = view.waiting_for.includes(seat);
-  return { text: `${view.sheets[seat].score} points${waiting && view.phase !== "over" ? " · choosing" : ""}`, out: false, acting: waiting };
+  return { text: `${plural(view.sheets[seat].score, "point")}${waiting && view.phase !== "over" ? " · choosing" : ""}`, out: false, acting: waiting };
 }
 
 export function headline(view) {
