@@ -136,11 +136,12 @@ class Pages:
         return host
 
     def join(self, host, seat: int, guest=None, by_qr: bool = False, folder: Path | None = None, on_answer=None,
-             where: str = "here"):
+             where: str = "here", close: bool = True):
         """Invites a seat and connects a guest page to it: by pasting the answer code, or by
         reading its QR code from a picture of the guest's screen. on_answer(host, guest) is
         called once the guest shows its answer, before the host uses it. where: the friend is
-        "here" (this network) or "anywhere" (the invitation's answer to "Where is …?")."""
+        "here" (this network) or "anywhere" (the invitation's answer to "Where is …?"). close:
+        the host closes the invitation dialog once the guest is in (False: the test sees to it)."""
         link = invitation(host, seat, where)
         guest = guest or self.new()
         guest.goto(link)
@@ -161,7 +162,8 @@ class Pages:
             host.fill("#invite-answer", answer)
             host.click("#invite-connect")
         guest.wait_for_selector("#table-headline", timeout=15_000)
-        host.click("#invite-close")
+        if close:  # (in one step: a race closes the dialog itself as it starts)
+            host.evaluate("document.querySelector('#invite-close')?.click()")
         try:
             host.wait_for_selector(f"[data-online='{seat}'].online-connected")
         except Exception:

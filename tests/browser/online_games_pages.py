@@ -60,10 +60,12 @@ def shrdlu(pages: Pages, folder: Path, result: dict) -> None:
     ann = pages.join(host, 1)
     # Ann is in, Bo not yet: the game waits for everyone's part of its randomness.
     result["guest_lobby"] = ann.locator("#guest-waiting-to-start").inner_text(timeout=10_000)
-    bo = pages.join(host, 2, by_qr=True, folder=folder)
+    bo = pages.join(host, 2, by_qr=True, folder=folder, close=False)
     everyone = (host, ann, bo)
     for page in everyone:
         page.wait_for_selector("#spread")
+    # The race starts as Bo joins: the host's invitation closes by itself, the board in view.
+    host.wait_for_selector("#invite-dialog", state="detached", timeout=10_000)
     assert spread_of(host) == spread_of(ann) == spread_of(bo)
     result["host_sees"] = ann.locator("#guest-host-sees p").text_content()  # said to each guest (issue 18), behind a disclosure
     # Each player's connection delay, measured and shown at the host (and at each guest).

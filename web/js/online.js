@@ -32,9 +32,10 @@ function serversLine(servers, friend) {
 
 /** The host's side: one WebRTC link per invited seat, messages handed to Python's Host. */
 export class HostNet {
-  /** byLink: whether this game can also be played by link (named as the way that works anywhere). */
-  constructor({ python, save, persist, onChange, notice, byLink = false }) {
-    Object.assign(this, { python, save, persist, onChange, notice, byLink });
+  /** byLink: whether this game can also be played by link (named as the way that works anywhere);
+   * realtime: a race, whose start closes the host's invitation dialog (the board must be seen). */
+  constructor({ python, save, persist, onChange, notice, byLink = false, realtime = false }) {
+    Object.assign(this, { python, save, persist, onChange, notice, byLink, realtime });
     this.links = new Map(); // peer -> PeerLink, every connection not closed yet
     this.shown = new Map(); // seat -> the PeerLink whose state the seat shows (see seatState)
     this.problems = new Map(); // seat -> why its last invitation did not connect, in players' words
@@ -91,7 +92,10 @@ export class HostNet {
     const changed = renamed || result.record.moves.length !== this.save.record.moves.length
       || result.started !== this.started || Boolean(result.broken) !== Boolean(this.broken)
       || (waitingChanged && (result.showing || this.showing));
+    const starting = Boolean(result.started) && !this.started;
     this.remember(result);
+    // A race starts as the last friend joins: the host sees the board, not the invitation over it.
+    if (starting && this.realtime) this.closeInvitation?.();
     // A random event's parts came in: the screen names whom it still waits for, or, once the
     // event is drawn (a move may not have been needed for it), goes on.
     if (changed || (waitingChanged && (wasDrawing || this.drawing))) this.onChange();
@@ -353,8 +357,10 @@ export class HostNet {
       element("fieldset", { class: "reach" }, legend, here, anywhere),
       note, warning, body, status,
       element("div", { class: "row" }, again, button("Close", () => dialog.close(), { id: "invite-close" })));
+    this.closeInvitation = () => dialog.close();
     dialog.addEventListener("close", () => {
       this.showDialogState = null;
+      this.closeInvitation = null;
       this.stopReader?.();
       this.stopReader = null;
       dialog.remove();

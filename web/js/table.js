@@ -96,7 +96,7 @@ export class Table {
     this.hostNet = null;
     if (save.players.some((p) => p.online)) {
       this.hostNet = new HostNet({ python: this.python, save, notice: this.notice, persist: () => this.persist(),
-        byLink: (this.game.info?.by_link ?? "no") !== "no",
+        byLink: (this.game.info?.by_link ?? "no") !== "no", realtime: Boolean(this.game.realtime),
         onChange: (change) => (change?.lineOnly ? this.showOnlineLine() : change?.statusOnly ? this.refreshSide() : this.remoteMove()) });
       await this.hostNet.open();
       // Closing the tab ends the connections at once: guests see the table gone without waiting.

@@ -124,7 +124,7 @@ _REPLY = (
     required("outcome", "object|null"), required("not_final", "string|null"), required("forfeits", "array"),
     required("restored", "string|null"), required("waiting_for", "array"), required("send", "string|null"),
     required("send_to", "string|null"), required("view", "object|null"), required("note", "string|null"),
-    required("saved", "object"),
+    required("pending", "string|null"), required("saved", "object"),
 )
 
 OPERATIONS: dict[str, Operation] = {
