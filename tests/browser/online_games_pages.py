@@ -186,7 +186,10 @@ def spell_write(pages: Pages, result: dict) -> None:
             ready(host)
             host.wait_for_selector("[data-invite='1']")
             pages.join(host, 1, guest=guest)
-            result["after_reload"] = guest.evaluate("wordtable.guest.view.round")
+            # The table's view comes over the new connection (read at once, it could be the page's
+            # own from before): the round the game had reached, not an earlier one.
+            result["after_reload"] = guest.wait_for_function(
+                "wordtable.guest.view?.round >= 6 && wordtable.guest.view.round", timeout=15_000).json_value()
             result["returning_told"] = pages.returning
     for page in (host, guest):
         page.wait_for_selector("#verdict", timeout=20_000)
