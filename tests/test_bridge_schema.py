@@ -144,7 +144,7 @@ def tour(call) -> dict[str, dict[str, Any]]:
     # By link: a game made here, joined by a second page, a move, the link shown again.
     site = "https://example.org/wordtable/"
     ann = ok("link.new", game="four-letter-words", players=2, options={}, name="Ann", site=site)
-    assert ok("link.peek", link=ann["send"])["invitation"]
+    assert ok("link.peek", link=ann["send"])["invitation"] and ok("link.peek", link=ann["send"])["seat"] == 1
     bob = ok("link.open", link=ann["send"], name="Bob", site=site)
     ann = ok("link.open", link=bob["send"], saved=ann["saved"], site=site)
     mover = ann if ann["your_turn"] else ok("link.open", link=ann["send"], saved=bob["saved"], site=site)

@@ -165,6 +165,8 @@ def test_strict_draws_give_no_part_ahead_and_say_so(tmp_path, capsys):
     assert codec.decode(strict["send"])["w"] == 1 and "ahead" not in codec.decode(strict["send"])
     assert codec.decode(ahead["send"])["w"] == 2 and "ahead" not in codec.decode(ahead["send"])  # not before all join
     assert "Draws stay unknown" in strict["note"] and "work out the coming cards" in ahead["note"]
+    # Once started, the note says what this game chose: no setting it can no longer change.
+    assert "started without strict draws" in ahead["note"] and "Strict draws prevent it" not in ahead["note"]
 
 
 def test_only_a_game_that_gives_parts_ahead_says_a_draw_could_be_worked_out():
@@ -380,6 +382,50 @@ def test_an_invitation_opened_by_two_friends_keeps_the_seat_for_the_first_and_te
                               "invitation you opened had been used. This game goes on without this device; ask Ann for "
                               "a game of your own.$")
         devices.open_link(bob, to_bob, "")  # Bob plays on
+
+
+def test_a_late_friend_takes_a_seat_still_free_by_its_invitation_and_the_table_goes_on(tmp_path):
+    """Three seats, Ann's invitation for seat 2 opened by Bob and then Cat (a group chat). Each
+    joiner's link invites the next seat, so Bob's invites seat 3: sent to Cat, the page sees it
+    is for another seat than the one her device holds (link.peek's seat) and offers it; joined
+    so (a fresh join in place of her copy), her link closes the ring at Ann's device and the
+    game starts with Bob at 2 and Cat at 3. A link from the table later shows Cat's old copy,
+    were it kept, that its seat was taken (SeatTaken: the page offers to remove it)."""
+    from wordtable.bridge.errors import Refused
+    from wordtable.bridge.link import _refusing
+    from wordtable.link.codec import SeatTaken
+    ann, bob = devices.Device(tmp_path / "ann.json", shipped), devices.Device(tmp_path / "bob.json", shipped)
+    cat = devices.Device(tmp_path / "cat.json", shipped)
+    table = devices.new(ann, "one-letter-better", 3, {}, "Ann")
+    invite = devices.summary(table, "https://example.org/")["send"]
+    ann.save()
+    for device, name in ((bob, "Bob"), (cat, "Cat")):
+        devices.open_link(device, invite, name)
+        device.save()
+    old_copy = json.loads(json.dumps(cat.games))
+    bob_invites = devices.summary(bob.table(table.table), "https://example.org/")["send"]
+    assert codec.decode(bob_invites)["to"] == 2 and cat.table(table.table).seat == 1
+    del cat.games[table.table]  # the page's "Join at seat 3 instead": a fresh join in place of the copy
+    seated = devices.open_link(cat, bob_invites, "Cat")
+    cat.save()
+    assert seated.seat == 2 and seated.names == ["Ann", "Bob", "Cat"]
+    started = devices.open_link(ann, devices.summary(seated, "https://example.org/")["send"], "")
+    assert started.names == ["Ann", "Bob", "Cat"] and all(started.heads)
+    ann.put(started)
+    while started.your_turn():
+        started.play(devices.bot_move(started, "medium", shipped, 0))
+    ann.put(started)
+    to_bob = devices.summary(started, "https://example.org/")["send"]
+    cat.games = old_copy  # the copy at seat 2, had Cat kept it, opening a link of the table
+    cat.save()
+    _refused(cat, to_bob, r"^Your seat in this game \(seat 2\) was taken by Bob's device before yours joined: .* If a "
+                          "seat of this game is still free, whoever holds its invitation can send it to you: opened "
+                          "here, it offers you that seat.$")
+    with pytest.raises(Refused) as refused:  # the bridge's reply names it, so the page offers removal
+        _refusing(lambda: devices.open_link(cat, to_bob, ""))
+    assert refused.value.kind == "seat-taken"
+    with pytest.raises(SeatTaken):
+        devices.open_link(cat, to_bob, "")
 
 
 def test_nobody_can_move_in_a_players_name_or_skip_a_link(tmp_path):
@@ -664,10 +710,14 @@ def test_a_move_waiting_for_a_draw_is_shown_made_not_still_to_choose(tmp_path):
             said = devices.summary(table, "https://example.org/")
             if said["pending"]:
                 text = table.game.move_text(table.state, table.pending["move"])
-                assert said["pending"] == (f"Your move is made: {text}. It shows here once Bob's device adds its part "
-                                           "of the draw that comes with it: send the link, then open Bob's next one.")
+                assert said["pending"] == (f"Your move is made: {text}. What is drawn next needs Bob's part: send "
+                                           "the link; Bob's reply brings it.")
                 assert said["waiting_for"] == ["Bob"] and not said["your_turn"]
                 assert table.seat not in said["view"]["waiting_for"]
+                # The letter shows on her grid at once, where she wrote it (the game says what shows).
+                move = table.pending["move"]
+                shown = {"at": move["at"], "letter": text.split()[1].lower()} if move["type"] == "write" else None
+                assert said["view"]["made_move"] == shown, (move, said["view"]["made_move"])
                 return
             if said["send"]:
                 payload = codec.decode(said["send"])

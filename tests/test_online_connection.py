@@ -45,7 +45,7 @@ const pass = (ms, step = 1000) => {
     }
   }
 };
-const { PeerLink, codeChecksum } = await import("./js/net.js");
+const { PeerLink, codeChecksum, connectionWords } = await import("./js/net.js");
 const made = () => {
   const states = [];
   const link = new PeerLink({ onState: (state) => states.push(state), now: () => clock });
@@ -180,6 +180,9 @@ const firstChannel = first.connection.channel();
 firstChannel.open();
 await null;
 out.seatConnected = [net.seatState(1), net.statusText(1)];
+net.delays.set(1, 40);
+out.seatMeasured = net.statusText(1);
+out.words = [30, 400, 2500].map(connectionWords);
 first.connection.become("disconnected"); // the old tab goes quiet…
 out.seatOldInterrupted = net.seatState(1);
 const second = seatLink("p1-2"); // …and the friend rejoins in a new tab
@@ -254,6 +257,9 @@ def test_a_link_closed_here_reports_nothing_more_and_leaves_no_timer(results):
 def test_a_rejoin_replaces_the_seats_old_connection_for_good(results):
     assert results["seatInvited"] == "invited"
     assert results["seatConnected"] == ["connected", "connected"]
+    # A round trip measured is said in words a player reads, not milliseconds.
+    assert results["seatMeasured"] == "connected · good connection"
+    assert results["words"] == ["good connection", "slow connection", "very slow connection"]
     assert results["seatOldInterrupted"] == "reconnecting"
     assert results["seatWhileNewInvitation"] == "reconnecting"  # still at the table: the new invitation is a spare
     assert results["seatAfterRejoin"] == ["connected", True, True, False]

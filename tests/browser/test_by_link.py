@@ -53,6 +53,11 @@ def test_two_devices_play_four_letter_words_to_the_end_by_links_alone(browser: B
     expect(ann.locator("#link-send-to")).to_contain_text("Send this invitation to the friend you want to play with")
     invite = sent_link(ann)
     shot(ann, "invitation-to-send")
+    # On a phone, what a player sends by chat comes first; the QR code (for a friend beside them) after.
+    ann.set_viewport_size({"width": 360, "height": 740})
+    copy_top, qr_top = (ann.locator(selector).bounding_box()["y"] for selector in ("#link-copy", "#link-send-panel .qr"))
+    assert copy_top < qr_top, (copy_top, qr_top)
+    ann.set_viewport_size({"width": 1280, "height": 720})
     assert problems(ann, "the invitation to send") == []
     assert invite and "#link=" in invite and len(invite) < 2000
     bob.goto(invite)
@@ -135,9 +140,18 @@ def test_two_devices_play_four_letter_words_to_the_end_by_links_alone(browser: B
     expect(ann.locator("#verdict")).to_be_visible()
     # (A link naming the table's seats, such as the first Ann sent Bob: later ones name only moves.)
     cat.goto(first_links["bob"])
-    expect(cat.locator("#app-notice")).to_have_text(
+    expect(cat.locator("#link-displaced [role=alert]")).to_have_text(
         "Your seat in this game (seat 2) was taken by Bob's device before yours joined: the invitation you opened had "
         "been used. This game goes on without this device; ask Ann for a game of your own.")
+    expect(cat.locator("#link-waiting")).to_have_count(0)  # no promise of a link that will never come
+    shot(cat, "seat-taken")
+    # Kept so at home (the table's signed link said so), and Cat can remove the game.
+    cat.goto(site.url + "#")
+    expect(cat.locator(".save.by-link")).to_contain_text("Your seat was taken by another device")
+    cat.locator(".save.by-link a").first.click()
+    cat.click("#link-remove")
+    expect(cat.locator("#saves")).to_be_visible()
+    expect(cat.locator(".save.by-link")).to_have_count(0)
 
 
 def invite_by_link(ann: Page, site, game: str = "four-letter-words") -> str:
@@ -345,7 +359,48 @@ def test_a_move_that_waits_for_the_next_draw_shows_at_once_as_made(browser: Brow
     open_in(ann, sent_link(bob))
     spell_write_turn(ann, lambda _text: False)
     expect(ann.locator("#link-pending")).to_have_text(re.compile(
-        r"^Your move is made: .+\. It shows here once Bob's device adds its part of the draw that comes with it: "
-        r"send the link, then open Bob's next one\.$"))
+        r"^Your move is made: wrote ([A-Z]) at ([A-E][1-5])\. What is drawn next needs Bob's part: send the link; "
+        r"Bob's reply brings it\.$"))
+    letter, square = re.match(r"Your move is made: wrote ([A-Z]) at ([A-E][1-5])", ann.inner_text("#link-pending")).groups()
+    # Her letter shows on her grid at once, marked as waiting for the roll.
+    expect(ann.locator(f".sw-waiting [data-sq='{square}']")).to_have_text(letter)
+    expect(ann.locator(f".sw-waiting [data-sq='{square}']")).to_have_attribute("aria-label", re.compile("waiting for the next roll"))
     expect(ann.locator("#seats [data-seat='0'] .seat-status")).not_to_have_text(re.compile("choos"))
     shot(ann, "move-made-waiting-for-the-draw")
+
+
+def test_a_late_friend_is_offered_the_seat_still_free_and_the_game_starts_with_her(browser: Browser, site,
+                                                                                   no_outside_requests):
+    """Issue 43 item 3, three seats: Bob and then Cat open Ann's invitation for seat 2 (a group
+    chat). Bob's join invites seat 3; sent to Cat, her page offers that seat in place of the one
+    she joined, and her join closes the ring: Ann's table has Bob at 2 and Cat at 3."""
+    ann, bob, cat = (new_player(browser, no_outside_requests) for _ in range(3))
+    ann.goto(f"{site.url}#new=one-letter-better")
+    assert wait_for_boot(ann) == "ready"
+    ann.click("[data-preset=link]")
+    ann.click("#add-seat")
+    ann.locator(".seat-kind").nth(2).select_option("link")
+    ann.locator(".seat-name-input").first.fill("Ann")
+    ann.click("#setup-start")
+    expect(ann.locator("#link-send")).to_be_visible()
+    invite = sent_link(ann)
+    assert invite and codec.decode(invite)["n"] == 3
+    for page, name in ((bob, "Bob"), (cat, "Cat")):
+        page.goto(invite)
+        assert wait_for_boot(page) == "ready"
+        page.fill("#link-name", name)
+        page.click("#link-join")
+        expect(page.locator("#link-send-to")).to_contain_text("Send this invitation to the friend you want to play with")
+    cat.goto(sent_link(bob))  # Bob's invitation for seat 3, sent to Cat
+    expect(cat.locator("#link-other-seat")).to_contain_text(
+        "This device already plays this game at seat 2. This invitation is for seat 3: join it only if someone else "
+        "opened the invitation you used before you and has seat 2 (ask Bob).")
+    expect(cat.locator("#link-name")).to_have_value("Cat")
+    shot(cat, "offered-a-free-seat")
+    cat.click("#link-join")
+    expect(cat.locator("#link-send-to")).to_contain_text("Ann")
+    open_in(ann, sent_link(cat))
+    expect(ann.locator("#seats")).to_contain_text("Bob")
+    expect(ann.locator("#seats [data-seat='2']")).to_contain_text("Cat")
+    cat.goto(site.url + "#")
+    expect(cat.locator(".save.by-link")).to_have_count(1)  # her copy at seat 2 was replaced, not kept beside

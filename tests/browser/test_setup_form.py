@@ -58,12 +58,18 @@ def test_by_link_one_letter_better_says_its_price_and_offers_strict_draws(page: 
     assert wait_for_boot(page) == "ready"
     page.click("a[href='#new=one-letter-better']")
     expect(page.locator("#setup-strict-choice")).to_be_hidden()
+    expect(page.locator("#setup-bots")).to_be_visible()  # the usual first game has a bot
     page.click("[data-preset=link]")
+    expect(page.locator("#setup-bots")).to_be_hidden()  # by link there is no bot to pace
     expect(page.locator("#setup-link-note")).to_contain_text("could work out the coming cards")
     expect(page.locator("#setup-strict-choice")).to_be_visible()
     page.check("#setup-strict-draws")
     expect(page.locator("#setup-link-note")).to_contain_text("Draws stay unknown to everyone until they are made")
     expect(page.locator("#setup-link-note")).not_to_contain_text("work out the coming cards")
+    page.click("#setup-start")  # no name of one's own: asked for, not "Player 1 invites you"
+    expect(page.locator("#setup-message")).to_have_text("Type your name as player 1's first: your friends see it on every link.")
+    expect(page.locator(".seat-name-input").first).to_be_focused()
+    page.locator(".seat-name-input").first.fill("Ann")
     page.click("#setup-start")
     page.wait_for_function("location.hash.startsWith('#bylink=')")
     tables = page.evaluate("""Object.keys(localStorage).filter((key) => key.includes('link'))

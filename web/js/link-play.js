@@ -42,6 +42,7 @@ export function listLinkGames() {
 /** What the home screen says of a game by link: "Your move", "Waiting for Ann since …", "Over". */
 export function linkGameState(entry, when) {
   const state = entry.state ?? {};
+  if (state.displaced) return "Your seat was taken by another device: nothing more comes to this game";
   if (state.over) return state.forfeits?.[0] ?? state.not_final ?? entry.summary ?? "Over";
   if (state.your_turn) return "Your move";
   const who = state.send_to ?? state.waiting_for?.join(", ");
@@ -148,6 +149,7 @@ export class LinkScreen {
     const entry = readLinkGame(table);
     if (!entry) return this.stop("This game by link is not in this browser.");
     this.entry = entry;
+    if (entry.state?.displaced) return this.displaced(entry.state.displaced);
     return this.run(() => this.python.call("link.show", { saved: entry.saved, again: true, site: siteAddress() }));
   }
 
@@ -161,7 +163,9 @@ export class LinkScreen {
     }
     if (this.gone()) return;
     const entry = readLinkGame(peek.table);
-    if (entry) {
+    // An invitation for another seat of a game this device joined: offered, not opened into it.
+    const otherSeat = entry && peek.invitation && peek.seat !== entry.saved.seat;
+    if (entry && !otherSeat) {
       this.entry = entry;
       return this.run(() => this.python.call("link.open", { link, saved: entry.saved, site: siteAddress() }), { fallback: entry });
     }
@@ -174,20 +178,57 @@ export class LinkScreen {
     if (!game) return this.stop("This link is of a game this version of Wordtable does not have.");
     const name = element("input", { id: "link-name", maxlength: 24, autocomplete: "nickname", value: rememberedName(), placeholder: "your name" });
     const message = element("output", { id: "link-join-message", "aria-live": "polite" });
-    const join = button("Join the game", () => {
+    const instead = otherSeat ? this.otherSeatNote(entry, peek) : null;
+    const join = button(instead ? `Join at seat ${peek.seat + 1} instead` : "Join the game", () => {
       if (!name.value.trim()) {
         // Everyone sees it on every link: not made up here ("Player 2") without the player knowing.
         message.textContent = "Type your name first: everyone in the game sees it.";
         return name.focus();
       }
       rememberName(name.value);
+      this.entry = null;  // joined afresh: the copy at the old seat is replaced
       this.run(() => this.python.call("link.open", { link, name: name.value, site: siteAddress() }), { message });
     }, { primary: true, id: "link-join" });
     this.root.replaceChildren(element("div", { class: "panel", id: "link-invited" },
       element("h2", {}, `${peek.from ?? "A friend"} invites you to play ${game.title} by link`),
       element("p", {}, "Each move is a link you send by any chat app; you play when it is your turn, at your own pace. ",
         element("a", { href: `how-to-play/${peek.game}.html`, target: "_blank", rel: "noopener", id: "link-how-to-play" }, `How to play ${game.title}`)),
-      element("label", { for: "link-name" }, "Your name"), name, element("div", { class: "row" }, join), message));
+      instead, element("label", { for: "link-name" }, "Your name"), name, element("div", { class: "row" }, join), message));
+  }
+
+  /** The late friend of an invitation opened twice, offered a seat still free: this device
+   * holds the game at the seat the other device took (or so it may be: it cannot tell). */
+  otherSeatNote(entry, peek) {
+    const held = entry.saved.seat + 1;
+    const said = entry.state?.displaced
+      ? `Your seat ${held} in this game was taken by a device that joined before yours. This invitation is for seat ${peek.seat + 1}, still free: join it instead.`
+      : `This device already plays this game at seat ${held}. This invitation is for seat ${peek.seat + 1}: join it only if someone `
+        + `else opened the invitation you used before you and has seat ${held} (ask ${peek.from ?? "whoever sent it"}). Joining replaces your copy at seat ${held}.`;
+    return element("p", { class: entry.state?.displaced ? "notice" : "notice bad", id: "link-other-seat" }, said);
+  }
+
+  /** This device joined by an invitation used before, and the table (its signed link) gave the
+   * seat to the device that joined first: no link will ever come to this copy. Said in place of
+   * a table that would promise one, with a way to remove the game. */
+  displaced(text, learnt = false) {
+    if (learnt) {
+      this.entry = { ...this.entry, state: { ...this.entry.state, displaced: text } };
+      try {
+        writeJSON(PREFIX + this.entry.table, this.entry);
+      } catch (error) {
+        if (!(error instanceof StoreProblem)) throw error;
+      }
+    }
+    if (this.gone()) return;
+    const table = this.entry.table;
+    const remove = button("Remove this game", () => {
+      deleteLinkGame(table);
+      location.hash = "#";
+    }, { id: "link-remove" });
+    this.root.replaceChildren(element("div", { class: "panel", id: "link-displaced" },
+      element("h2", {}, `${this.games[this.entry.game]?.title ?? "A game"} by link`),
+      element("p", { class: "notice bad", role: "alert" }, text),
+      element("div", { class: "row" }, remove, element("a", { class: "button", href: "#" }, "Home"))));
   }
 
   stop(text) {
@@ -204,6 +245,7 @@ export class LinkScreen {
     } catch (error) {
       if (this.gone()) return;
       if (message) message.textContent = error.message;
+      else if (fallback && error.kind === "seat-taken") this.displaced(error.message, true);
       else if (fallback) {
         await this.run(() => this.python.call("link.show", { saved: fallback.saved, site: siteAddress() }));
         this.notice?.(error.message);

@@ -212,6 +212,12 @@ export const AT_THE_TABLE = new Set(["connected", "interrupted", "reconnecting"]
 
 // Each side sends a heartbeat this often (the app's ping); a link checks its silence every tick.
 export const HEARTBEAT_MS = 2000;
+
+/** A heartbeat's round trip in words a player reads ("good connection"), not milliseconds. */
+export function connectionWords(ms) {
+  if (ms < 250) return "good connection";
+  return ms < 1000 ? "slow connection" : "very slow connection";
+}
 const TICK_MS = 1000;
 // Silent this long at least before a connection is called interrupted; longer on a device whose
 // timers run late or whose round trips are slow (see PeerLink.silenceAllowed).

@@ -1,7 +1,7 @@
 // Online play in the page, a guest's side: joining from an invitation, and the table as the host
 // sends it, drawn by the same TableScreen (table-screen.js) as the host's.
 import { element, copyButton } from "./ui.js";
-import { AT_THE_TABLE, HEARTBEAT_MS, PeerLink, SignalError, decodeDescription, webrtcMissing } from "./net.js";
+import { AT_THE_TABLE, HEARTBEAT_MS, PeerLink, SignalError, connectionWords, decodeDescription, webrtcMissing } from "./net.js";
 import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { guestServers, serverNames, rememberedName, rememberName } from "./settings.js";
 import { qrPicture } from "./qr.js";
@@ -154,7 +154,7 @@ export class GuestScreen {
       // The diagnosis speaks to the host, who invites: the friend passes it on.
       unreachable: this.link?.ended ? `Could not connect. Tell ${host}: “${this.problem}” Then open the new invitation ${host} sends.`
         : `Not connected yet. If ${host} has pasted your answer already, tell ${host}: “${this.problem}”`,
-      connected: `Connected to the table${this.delay === null ? "" : ` · ${this.delay} ms`}`,
+      connected: `Connected to the table${this.delay === null ? "" : ` · ${connectionWords(this.delay)}`}`,
       interrupted: `${host}'s device has not answered for a few seconds: waiting for it…`,
       reconnecting: "Connection interrupted: reconnecting…",
       dropped: "The connection dropped. Ask the host for a new invitation: you keep your seat and your moves.",

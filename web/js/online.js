@@ -3,7 +3,7 @@
 // resynchronising) is Python's (wordtable.online); this module carries its messages over WebRTC
 // links (net.js) and draws the invitations.
 import { element, button, copyButton } from "./ui.js";
-import { AT_THE_TABLE, HEARTBEAT_MS, PeerLink, SignalError, UsedInvitation, reachOf, stunServersIn, webrtcMissing } from "./net.js";
+import { AT_THE_TABLE, HEARTBEAT_MS, PeerLink, SignalError, UsedInvitation, connectionWords, reachOf, stunServersIn, webrtcMissing } from "./net.js";
 import { REACH, rememberedReach, rememberReach, hostServers, serverNames } from "./settings.js";
 import { qrPicture, qrReader } from "./qr.js";
 import { friendName, inTurn, ping, pongDelay } from "./online-link.js";
@@ -419,7 +419,7 @@ export class HostNet {
     const link = this.shown.get(seat);
     if (!link) return "not invited";
     const delay = this.delays.get(seat);
-    return link.state === "connected" && delay !== undefined ? `connected · ${delay} ms` : STATUS_TEXT[link.state];
+    return link.state === "connected" && delay !== undefined ? `connected · ${connectionWords(delay)}` : STATUS_TEXT[link.state];
   }
 
   /** A new round trip: the seat's line changes in place. Redrawing the side at every heartbeat

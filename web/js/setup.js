@@ -79,6 +79,9 @@ export class Setup {
       ...BOT_SPEEDS.map(([value, label]) => element("option", { value, selected: value === this.firstGame.speed }, label)));
     this.speedMeans = element("p", { class: "hint", id: "setup-speed-means" });
     this.speed.addEventListener("change", () => this.explainSpeed());
+    // Only for a table with a bot: a game by link or online with friends has none to pace.
+    this.botFields = element("fieldset", { id: "setup-bots" }, element("legend", {}, "Bots"),
+      element("label", { for: "setup-speed" }, "How fast bots play"), this.speed, this.speedMeans);
     const gameFields = element("div", { class: "game-fields" });
     const presets = element("div", { class: "row presets" },
       game.minPlayers === 1 && button("Just me", () => this.preset("alone"), { small: true, "data-preset": "alone" }),
@@ -96,8 +99,7 @@ export class Setup {
       element("fieldset", {}, element("legend", {}, "Dictionary"),
         element("label", { for: "setup-lexicon" }, "Words are checked against"), this.lexicon,
         element("p", { class: "hint" }, "Your own lists (added under Dictionaries on the home screen) are offered here too.")),
-      element("fieldset", {}, element("legend", {}, "Bots"),
-        element("label", { for: "setup-speed" }, "How fast bots play"), this.speed, this.speedMeans),
+      this.botFields,
       // Kept at the bottom of the screen while the form scrolls: starting is always one tap away,
       // and a refusal shows right above the button that was pressed.
       element("div", { class: "row setup-actions" }, this.message,
@@ -262,6 +264,7 @@ export class Setup {
     this.strictChoice.hidden = this.linkNote.hidden || !this.game.info?.by_link_note_strict;
     const levels = ["easy", "medium", "hard"].filter((level) => this.seats.some((seat) => seat.type.value === level));
     this.botLevels.hidden = !levels.length;
+    this.botFields.hidden = !levels.length;
     this.botLevels.replaceChildren(...levels.map((level) => element("li", {},
       element("strong", {}, `${level[0].toUpperCase()}${level.slice(1)} bot`), `: ${this.game.botLevels?.[level] ?? ""}`)));
     // Each row says which player it is, renumbered when one is removed.
@@ -298,6 +301,12 @@ export class Setup {
   async startByLink(players) {
     if (players[0].bot || players[0].online || players[0].link || !players.slice(1).every((player) => player.link)) {
       return this.say("By link, each player plays on their own device: make player 1 you, and every other player a friend by link.");
+    }
+    const own = this.seats[0].name;
+    if ([this.defaultName("human", 0).toLowerCase(), ""].includes(own.value.trim().toLowerCase())) {
+      // The friend's invitation says who invites them: asked for, not "Player 1 invites you".
+      own.focus();
+      return this.say("Type your name as player 1's first: your friends see it on every link.");
     }
     if (document.body.dataset.boot !== "ready") await this.wordtable.ready;
     const options = { lexicon: this.lexicon.value, ...this.fields.read() };

@@ -174,7 +174,10 @@ export class Table {
 
   showOnlineLine() {
     if (!this.hostNet) return;
-    this.onlineLine.hidden = false;
+    // Before the start, the headline says whom the table waits for and the panel under the
+    // players each friend's connection: the line at the top would say both a third time.
+    this.onlineLine.hidden = !this.hostNet.started || Boolean(this.hostNet.broken);
+    if (this.onlineLine.hidden) return;
     const waiting = this.hostNet.waitingText(this.game.ownedSecret);
     this.onlineLine.textContent = `Online: ${this.hostNet.remoteSeats.map((seat) =>
       `${this.save.players[seat].name} ${this.hostNet.statusText(seat)}`).join(", ")}${waiting ? ` · ${waiting}` : ""}`;

@@ -52,7 +52,7 @@ def answer(request_text: Any, session: Session, operations: Mapping[str, Operati
         reply = _error("bad-request", str(error))
     except (Refused, GameError, UnknownLexicon) as error:
         # GameError: an illegal move, bad options, a question the game will not answer.
-        reply = _error("refused", str(error))
+        reply = _error(error.kind if isinstance(error, Refused) else "refused", str(error))
     except NeedFiles as need:
         # Not a failure: the worker fetches these files into the site folder and asks again.
         reply = _error("need-files", str(need))

@@ -6,4 +6,10 @@ class BadRequest(Exception):
 
 
 class Refused(Exception):
-    """A well-formed request that cannot be done; the message is for the player."""
+    """A well-formed request that cannot be done; the message is for the player. kind: the
+    error reply's kind, "refused" unless the page has something more to offer (a game by link
+    whose seat another device took: "seat-taken", and the page offers to remove it)."""
+
+    def __init__(self, message: str, kind: str = "refused") -> None:
+        super().__init__(message)
+        self.kind = kind

@@ -31,9 +31,11 @@ def _reply(table: Any, site: str, again: bool = False, whole_to: int | None = No
 
 def _refusing(action: Any) -> Any:
     from wordtable.engine.errors import GameError
-    from wordtable.link.codec import LinkError
+    from wordtable.link.codec import LinkError, SeatTaken
     try:
         return action()
+    except SeatTaken as error:
+        raise Refused(str(error), kind="seat-taken") from None
     except (LinkError, GameError) as error:
         raise Refused(str(error)) from None
 
@@ -63,7 +65,8 @@ def peek(session: Session, args: Args) -> dict[str, Any]:
     name = names[sender] if isinstance(names, list) and isinstance(sender, int) and 0 <= sender < len(names) else None
     heads, to = payload.get("heads"), payload.get("to")
     free = isinstance(heads, list) and isinstance(to, int) and 0 <= to < len(heads) and heads[to] is None
-    return {"table": table[:40], "game": game[:40], "invitation": payload.get("since") == 0 and "o" in payload and free,
+    invitation = payload.get("since") == 0 and "o" in payload and free
+    return {"table": table[:40], "game": game[:40], "invitation": invitation, "seat": to if invitation else None,
             "from": clean_name(name)}
 
 
@@ -133,7 +136,7 @@ OPERATIONS: dict[str, Operation] = {
                                 optional("strict_draws", "boolean", False), _SITE), _REPLY),
     "link.peek": Operation(peek, (required("link", "string"),), (
         required("table", "string"), required("game", "string"), required("invitation", "boolean"),
-        required("from", "string|null"))),
+        required("seat", "integer|null"), required("from", "string|null"))),
     "link.open": Operation(open_link, (required("link", "string"), optional("saved", "object"),
                                        optional("name", "string", ""), _SITE), _REPLY),
     "link.move": Operation(move, (required("saved", "object"), required("move", "object"), _SITE), _REPLY),

@@ -187,6 +187,13 @@ class Game:
         """Required: a move's short text, e.g. "chose SALT" (before: the state it was played in)."""
         raise NotImplementedError
 
+    def made_move(self, before: Any, seat: int, move: Move) -> dict[str, Any] | None:
+        """What a seat's own move, made but waiting for a draw that comes with it (by link, the
+        others' parts of the next roll), shows on that seat's board until the draw completes:
+        a JSON object the game's page draws (its view's `made_move`), or None. The state after
+        the move cannot be had before the draw, so the game says what of the move it can show."""
+        return None
+
     # -- written once for every game -----------------------------------------------------------
 
     def new(self, options: dict[str, Any], seed: Seed) -> Any:
@@ -297,9 +304,10 @@ class Game:
         return "no" if cls.realtime else "yes"
 
     @classmethod
-    def by_link_note(cls, parts_ahead: bool = True) -> str | None:
+    def by_link_note(cls, parts_ahead: bool = True, started: bool = False) -> str | None:
         """Said before a game by link: where its secrets are, since every device replays it, and
-        (parts_ahead: the table gives its parts ahead, where the game does) what that costs."""
+        (parts_ahead: the table gives its parts ahead, where the game does) what that costs. Once
+        started, the choice is made: the note says what this game chose, not what could be chosen."""
         if cls.kind.hidden == "none" or cls.by_link() == "no":
             return None
         if cls.kind.owned_parts:
@@ -311,7 +319,8 @@ class Game:
         if cls.parts_ahead_by_link and parts_ahead:
             return (f"{replayed}. Once everyone has joined, each link also carries its sender's share of the next "
                     "draws: drawing never waits, but a device (or anyone who sees the links) could work out the coming "
-                    "cards. Strict draws prevent it.")
+                    "cards. " + ("This game was started without strict draws, which prevent it." if started
+                                 else "Strict draws prevent it."))
         return f"{replayed}. Draws stay unknown to everyone until they are made."
 
     def live_only(self, options: GameOptions) -> bool:

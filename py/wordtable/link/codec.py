@@ -21,6 +21,11 @@ class LinkError(ValueError):
     """A link that cannot be taken, with what to tell the player."""
 
 
+class SeatTaken(LinkError):
+    """A link from the table, signed by a key this device holds, gives this device's own seat to
+    another device: this device joined by an invitation used before. Its game cannot go on."""
+
+
 def encode(payload: dict[str, Any]) -> str:
     text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)

@@ -84,7 +84,7 @@ def summary(table: LinkTable, site: str, again: bool = False, whole_to: int | No
             "restored": RESTORED if table.restored and not table.over() else None,
             "waiting_for": [table.names[seat] for seat in actors if seat != table.seat],
             "send": send, "send_to": None if to is None else table.names[to],  # None: an invitation to a friend
-            "view": table.screen_view(), "note": table.game.by_link_note(parts_ahead=bool(table.ahead)),
+            "view": table.screen_view(), "note": table.game.by_link_note(parts_ahead=bool(table.ahead), started=True),
             "pending": pending_move(table)}
 
 
@@ -96,8 +96,7 @@ def pending_move(table: LinkTable) -> str | None:
     move = table.game.move_text(table.state, table.pending["move"])
     missing = [table.names[seat] or f"Player {seat + 1}" for seat in table.parts_missing() if seat != table.seat]
     who = " and ".join(missing) or "the others"
-    return (f"Your move is made: {move}. It shows here once {who}'s device adds its part of the draw that comes "
-            f"with it: send the link, then open {who}'s next one.")
+    return f"Your move is made: {move}. What is drawn next needs {who}'s part: send the link; {who}'s reply brings it."
 
 
 def not_final(table: LinkTable) -> str | None:

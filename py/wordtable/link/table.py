@@ -44,7 +44,7 @@ from wordtable.engine.signing import (
     signed_by,
     weak_key,
 )
-from wordtable.link.codec import LinkError
+from wordtable.link.codec import LinkError, SeatTaken
 from wordtable.link.forfeit import (
     BROKEN,
     LINK_FIELDS,
@@ -153,8 +153,11 @@ class LinkTable:
         elif view is not None and self.ended_by_fault():
             view = {**view, "waiting_for": []}  # nobody moves any more
         elif view is not None and self.own_move_pending():
-            # Moved already: not listed as still choosing while the draw it needs waits for parts.
-            view = {**view, "waiting_for": [seat for seat in view["waiting_for"] if seat != self.seat]}
+            # Moved already: not listed as still choosing while the draw it needs waits for parts,
+            # and the move shows on the player's own board as far as the game can show it.
+            assert self.pending is not None and self.state is not None
+            view = {**view, "waiting_for": [seat for seat in view["waiting_for"] if seat != self.seat],
+                    "made_move": self.game.made_move(self.state, self.seat, self.pending["move"])}
         if view is None or self.keep is None:
             return view
         return self.part.own_view(view, self.keep.part)
@@ -570,6 +573,7 @@ class LinkTable:
             raise LinkError(f"This link was made on this device, for {who or 'the friend you invite'}: send it to "
                             "them. Opening it here changes nothing.")
         if to != self.seat:
+            self._own_seat_given_away(payload)
             who = self.names[to] if _int(to) and to < self.players else None
             raise LinkError(f"This link was sent to {who or 'another player'}, not to you: open the link sent to you.")
         if not payload.keys() <= LINK_FIELDS:
@@ -626,7 +630,7 @@ class LinkTable:
                         raise LinkError("Two players of this link share a secret: it was copied, not made.")
                     mine[seat] = value
                 elif mine[seat] != value and seat == self.seat:
-                    raise LinkError(self._seat_taken_refusal(payload))
+                    raise SeatTaken(self._seat_taken_refusal(payload))
                 elif mine[seat] != value:
                     raise LinkError(f"This link gives seat {seat + 1} to another device than the one that joined "
                                     "it: it belongs to another game (or the seat was taken twice).")
@@ -634,17 +638,28 @@ class LinkTable:
             self._names_apart()
         self._chains(payload.get("chains"))
 
+    def _own_seat_given_away(self, payload: dict[str, Any]) -> None:
+        """A link for another seat that shows the table: when it comes from another seat's device
+        this one knows (its signature holds) and gives this device's seat to another key, SeatTaken.
+        (From a device claiming this seat too, nothing here tells which of the two joined first.)"""
+        keys, sender = payload.get("keys"), payload.get("from")
+        if isinstance(keys, list) and len(keys) == self.players and keys[self.seat] not in (None, self.keys[self.seat]) \
+                and _int(sender) and sender < self.players and sender != self.seat and self.keys[sender] is not None:
+            check_sender(payload, self.keys, self.names)
+            raise SeatTaken(self._seat_taken_refusal(payload))
+
     def _seat_taken_refusal(self, payload: dict[str, Any]) -> str:
         """This device's own seat held by another device in a link from the table: this device
         joined by an invitation someone had used before (the table took theirs first)."""
-        names, sender = payload.get("names"), payload.get("from")
-        holder = names[self.seat] if isinstance(names, list) and len(names) == self.players else None
-        holder = holder if isinstance(holder, str) and clean_name(holder) == holder else None
-        host = self.names[sender] if _int(sender) and sender < self.players else None
+        sender, holder = payload.get("from"), name_in(payload, self.seat)
+        host = (self.names[sender] if _int(sender) and sender < self.players else None) or "whoever invited you"
         whose = f"{holder}'s" if holder else "another"
-        return (f"Your seat in this game (seat {self.seat + 1}) was taken by {whose} "
-                "device before yours joined: the invitation you opened had been used. This game goes on without "
-                f"this device; ask {host or 'whoever invited you'} for a game of your own.")
+        # Each joiner's link invites the next seat: a seat still free has its invitation elsewhere.
+        free = (" If a seat of this game is still free, whoever holds its invitation can send it to you: opened here, "
+                "it offers you that seat.") if self.players > 2 else ""
+        return (f"Your seat in this game (seat {self.seat + 1}) was taken by {whose} device before yours joined: the "
+                f"invitation you opened had been used. This game goes on without this device; ask {host} for a game "
+                f"of your own.{free}")
 
     def _branch_refusal(self, index: int, entry: list[Any]) -> LinkError:
         """A link whose move differs from the one held: when both carry the signature of the same
@@ -880,12 +895,18 @@ def check_sender(payload: dict[str, Any], keys: list[str | None], names: list[st
     raise LinkError("This link was changed on the way (it is not as its sender's device made it): ask for it again.")
 
 
+def name_in(payload: dict[str, Any], seat: int) -> str | None:
+    """The name a link gives a seat, when it is one a player could have chosen (else None)."""
+    names = payload.get("names")
+    name = names[seat] if isinstance(names, list) and seat < len(names) else None
+    return name if isinstance(name, str) and clean_name(name) == name else None
+
+
 def second_joiner_refusal(payload: dict[str, Any], seat: int, holder: str | None) -> str:
     """A link from a second device that joined a seat this device knows another one holds:
     an invitation opened twice (in a group chat, say), the later one told apart."""
-    names = payload.get("names")
-    late = names[seat] if isinstance(names, list) and seat < len(names) else None
-    late = late if isinstance(late, str) and clean_name(late) == late and late != holder else None
+    late = name_in(payload, seat)
+    late = late if late != holder else None
     holder = holder or f"Player {seat + 1}"
     who = f"“{late}”" if late else "someone else"
     return (f"{holder} has seat {seat + 1} already: this link comes from another device, where {who} opened the same "

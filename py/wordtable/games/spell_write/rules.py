@@ -467,6 +467,13 @@ class SpellWrite(Game):
         return {**self.view(state, None), "sheets": [self.view(state, s)["sheets"][s] for s in range(state.options.players)],
                 "last_turn": [list(notes) for notes in state.last_turn]}
 
+    def made_move(self, before: State, seat: int, move: Move) -> dict[str, Any] | None:
+        """A letter written: shown on its square as written, before the next roll is drawn."""
+        if move.get("type") != "write":
+            return None
+        r, c = move["pick"]
+        return {"at": list(move["at"]), "letter": LETTERS[r][c]}
+
     @staticmethod
     def move_text(before: State, move: Move) -> str:
         if move["type"] == "doubles":

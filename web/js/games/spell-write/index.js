@@ -60,7 +60,8 @@ export function waitingPicture(view, name) {
   const rerollWaits = view.reroll_waits
     ? element("p", { class: "hint", id: "sw-reroll-waits" }, toPlayer(name ?? "You", "you re-roll: the die is rolled once every player has chosen to take the letter or re-roll."))
     : null;
-  return element("figure", { class: "sw-waiting" }, rerollWaits, playGrid(view.sheets[view.seat], { small: true }),
+  // By link, a letter written while the next roll waits for a friend's part shows at once (made_move).
+  return element("figure", { class: "sw-waiting" }, rerollWaits, playGrid(view.sheets[view.seat], { small: true, made: view.made_move }),
     element("figcaption", {}, name ? toPlayer(name, "your grid", ": ") : "Your grid"));
 }
 
@@ -80,10 +81,11 @@ function scoringTable(sheet, caption, { id = "scoring" } = {}) {
     element("tfoot", {}, element("tr", {}, element("td", {}), element("th", {}, "Total"), element("th", { class: "points", id: id && "score-total" }, String(sheet.score)))));
 }
 
-/** The play grid. Options: onPick(r, c) makes empty squares buttons; preview = {at, letter}.
+/** The play grid. Options: onPick(r, c) makes empty squares buttons; preview = {at, letter};
+ * made = {at, letter}: a letter written whose turn waits for the next roll (by link).
  * A grid of rows of cells for screen readers (the rows are display: contents), each square
  * named with its state: its letter or empty or black, bonus, highlighted, in a scored word. */
-export function playGrid(sheet, { onPick = null, preview = null, small = false, marked = [], next = false } = {}) {
+export function playGrid(sheet, { onPick = null, preview = null, made = null, small = false, marked = [], next = false } = {}) {
   const { layout } = sheet;
   const links = new Set(sheet.used.map(([a, b]) => (a[0] === b[0] ? `r${a[0]},${Math.min(a[1], b[1])}` : `d${Math.min(a[0], b[0])},${a[1]}`)));
   const scored = new Set(sheet.used.flat().map(([r, c]) => `${r},${c}`));
@@ -95,14 +97,17 @@ export function playGrid(sheet, { onPick = null, preview = null, small = false, 
       let letter = sheet.grid[r][c];
       const isPreview = preview && same(preview.at, [r, c]);
       if (isPreview) letter = preview.letter;
+      const isMade = made && same(made.at, [r, c]) && letter === ".";
+      if (isMade) letter = made.letter;
       const black = letter === "#";
       const highlighted = layout.highlighted.some((h) => same(h, [r, c]));
       const bonus = (r === layout.bonus_row || c === layout.bonus_col) && !black;
       const classes = ["sq", black && "black", letter === "." && "empty", highlighted && "highlighted", bonus && "bonus",
         links.has(`r${r},${c}`) && "link-right", links.has(`d${r},${c}`) && "link-down",
-        isPreview && "preview", marked.some((m) => same(m, [r, c])) && "marked"].filter(Boolean).join(" ");
+        (isPreview || isMade) && "preview", marked.some((m) => same(m, [r, c])) && "marked"].filter(Boolean).join(" ");
       const text = black || letter === "." ? "" : upper(letter);
       const state = [black ? "black" : letter === "." ? "empty" : upper(letter), isPreview && "(your letter, not written yet)",
+        isMade && "(written, waiting for the next roll)",
         bonus && "bonus", highlighted && "highlighted", scored.has(`${r},${c}`) && "in a scored word"].filter(Boolean).join(", ");
       const label = `${cellName(r, c)}: ${state}`;
       const square = onPick && letter === "." && !black
