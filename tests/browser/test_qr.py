@@ -7,6 +7,7 @@ network is needed: the invitation is made, never connected."""
 from __future__ import annotations
 
 import random
+import re
 import string
 import subprocess
 from pathlib import Path
@@ -109,6 +110,12 @@ def test_every_qr_code_decodes_with_a_real_reader_at_one_device_pixel_per_css_pi
     page.click("[data-invite='1']")
     expect(page.locator("#invite-link")).to_have_value(link)
     expect(page.locator("#invite-status")).to_have_text("The invitation you made before: the link you sent Friend 2 still works.")
+    # Enlarged, Esc makes the code small again and leaves the dialog open; a second Esc closes it.
+    page.click("#invite-dialog .qr-size")
+    expect(page.locator("#invite-dialog .qr-box")).to_have_class(re.compile("qr-big"))
+    page.keyboard.press("Escape")
+    expect(page.locator("#invite-dialog .qr-box")).not_to_have_class(re.compile("qr-big"))
+    expect(page.locator("#invite-dialog")).to_be_visible()
     page.click("#invite-close")
     # A long link's code, laid out as the by-link screen's send panel lays it out.
     page.evaluate("""(text) => import('./js/qr.js').then(({ qrPicture }) => {

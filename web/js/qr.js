@@ -17,6 +17,17 @@ export function qrPicture(text, label) {
     bigger.textContent = big ? "Show smaller" : "Show bigger";
     bigger.setAttribute("aria-pressed", String(big));
     if (big) figure.scrollIntoView({ block: "nearest" });
+    // In a dialog, Esc first makes an enlarged code small again: it does not close the dialog.
+    const dialog = box.closest("dialog");
+    if (big && dialog && !dialog.dataset.qrEscape) {
+      dialog.dataset.qrEscape = "1";
+      dialog.addEventListener("cancel", (event) => {
+        const enlarged = dialog.querySelector(".qr-big .qr-size");
+        if (!enlarged) return;
+        event.preventDefault();
+        enlarged.click();
+      });
+    }
   }, { small: true, class: "button small qr-size", "aria-pressed": "false" });
   const box = element("div", { class: "qr-box" }, figure, bigger);
   import(vendor("uqr.mjs")).then(({ encode }) => {
