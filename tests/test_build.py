@@ -143,7 +143,37 @@ def test_own_wheel_carries_pyodide_bytecode_without_sources(dist):
             assert path[:-3] + ".pyc" in names, "zipimport finds a sourceless module at NAME.pyc"
         else:
             assert path in names, "the package's data files"
-    assert (dist / "pyodide" / wheel_path.name).read_bytes() == wheel_path.read_bytes()
+
+
+
+def test_the_sites_wheel_and_its_parts_hold_the_package_once_and_the_lock_names_each_part(dist):
+    """Issue 44: the site's wheel holds what a first game needs (the engine, the bridge, the
+    dictionaries' reader, the first game); play by link, online play, the command line and the
+    other games are parts beside it, each in our lock with its sha256 and its modules."""
+    with zipfile.ZipFile(build.own_wheel()) as whole:
+        package = {name: whole.read(name) for name in whole.namelist() if ".dist-info/" not in name}
+    runtime = dist / "pyodide"
+    lock = json.loads((runtime / build.LOCK_NAME).read_text())
+    parts = lock["wordtable"]["parts"]
+    with zipfile.ZipFile(runtime / build.own_wheel().name) as wheel:
+        held = {name: wheel.read(name) for name in wheel.namelist() if ".dist-info/" not in name}
+    assert lock["packages"]["wordtable"]["sha256"] == build.sha256_file(runtime / build.own_wheel().name)
+    for part in parts:
+        assert part["sha256"] == build.sha256_file(runtime / part["file_name"])
+        with zipfile.ZipFile(runtime / part["file_name"]) as archive:
+            names = set(archive.namelist())
+            assert not names & held.keys(), "a file in the wheel and in a part"
+            held.update({name: archive.read(name) for name in names})
+        assert all(any(name.replace("/", ".").startswith(module) for module in part["modules"]) for name in names)
+    assert held == package, "the wheel and its parts hold the package, each file once"
+    with zipfile.ZipFile(runtime / build.own_wheel().name) as wheel:
+        first = set(wheel.namelist())
+    games = json.loads((dist / "games.json").read_text())["games"]
+    assert f"wordtable/games/{games[0]['id'].replace('-', '_')}/rules.pyc" in first
+    for game in games[1:]:
+        assert f"wordtable/games/{game['id'].replace('-', '_')}/rules.pyc" not in first
+    assert not [name for name in first if name.startswith(("wordtable/link/", "wordtable/online/"))]
+    assert {"wordtable.link", "wordtable.online", "wordtable.verify"} <= {m for part in parts for m in part["modules"]}
 
 
 def test_wheel_is_reproducible(tmp_path):
@@ -222,3 +252,15 @@ def test_the_standard_library_comes_in_two_parts_split_by_package(dist):
     assert {"email", "tarfile"} <= tops[1] and {"json", "asyncio", "hashlib"} <= tops[0]
     files = precache(dist)["files"]
     assert files and next(f for f in files if f["url"] == f"pyodide/{entry['file_name']}")["when"] == "use"
+
+
+def test_a_first_visit_stays_within_its_budget(dist):
+    """Issue 44: what a first visit fetches before its first game is playable, as a static host
+    sends it, within build.FIRST_VISIT_BUDGET (tests/browser/test_offline_games.py checks that
+    a first visit fetches nothing else before it can play)."""
+    files = build.first_visit_files(dist)
+    sizes = {name: build.wire_bytes(dist / name) for name in files}
+    total = sum(sizes.values())
+    listed = ", ".join(f"{name} {size / 1e6:.3f} MB" for name, size in sorted(sizes.items(), key=lambda item: -item[1]))
+    assert total <= build.FIRST_VISIT_BUDGET, f"a first visit weighs {total / 1e6:.3f} MB: {listed}"
+    assert not [name for name in files if name.endswith((".lengths.txt", "-link.zip", "-online.zip"))]

@@ -55,3 +55,39 @@ def test_queries_answer_the_same_with_and_without_the_listing():
     costs = {c: (1,) for c in "abcdefghijklmnopqrstuvwxyz"}
     assert listed.buildable(costs, (3,), exact=True) == walked.buildable(costs, (3,), exact=True)
     assert ("cat" in listed, "qzx" in listed) == ("cat" in walked, "qzx" in walked) == (True, False)
+
+
+def test_a_first_game_of_four_letter_words_needs_no_listing_and_a_game_of_all_words_asks_for_it(tmp_path):
+    """Issue 44: in the browser a dictionary's listing (0.4 MB for the default one) is not fetched
+    for a first game of short words. A folder holding the tries and no listing, as a first visit's
+    worker has it: Four Letter Words warms up and plays from walks of the tries (the same words
+    as the listing's); One Letter Better's warm-up, which lists every word, asks for the listing
+    (NeedFiles); once it is here, short lengths read it instead of walking."""
+    import random
+    import shutil
+
+    from wordtable.games import make
+    from wordtable.lexicon.registry import LexiconRegistry, NeedFiles
+    folder = store.compiled_dir()
+    (tmp_path / "lexicons").mkdir()
+    for path in folder.iterdir():
+        if not path.name.endswith(".lengths.txt"):
+            shutil.copy(path, tmp_path / "lexicons" / path.name)
+    registry = LexiconRegistry(tmp_path)
+    game, bots = make("four-letter-words", registry.get)
+    for _ in game.warm_up({}):
+        pass
+    state, rng = game.new({"players": 2}, 5), random.Random(5)
+    for _ in range(12):
+        seat = game.actors(state)[0]
+        state = game.apply(state, seat, bots["medium"](game, game.view(state, seat), rng))
+    assert registry.get("standard").words_of_length(4) == store.load("standard").words_of_length(4)
+    assert not any(path.name.endswith(".lengths.txt") for path in (tmp_path / "lexicons").iterdir())
+    olb, _bots = make("one-letter-better", registry.get)
+    with pytest.raises(NeedFiles) as needed:
+        for _ in olb.warm_up({}):
+            pass
+    assert [file.path for file in needed.value.files] == ["lexicons/standard.lengths.txt"]
+    shutil.copy(folder / "common.lengths.txt", tmp_path / "lexicons")
+    fresh = LexiconRegistry(tmp_path).get("common")
+    assert fresh.words_of_length(3) and fresh._listing(False) is not None  # read, not walked

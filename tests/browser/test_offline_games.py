@@ -10,6 +10,7 @@ import json
 
 from playwright.sync_api import Page, expect
 
+import build
 import four_letter_words_driver
 import one_letter_better_driver
 import spell_write_driver
@@ -88,3 +89,21 @@ def test_a_dictionary_never_fetched_is_named_offline_with_the_ones_on_the_device
         .then(() => 'found', (error) => error.message)""")
     assert message.startswith("The “Large” dictionary is not on this device yet"), message
     assert "On this device: “Standard”, “Common words”" in message and "“Standard with contractions”" in message
+
+
+def test_a_first_visit_fetches_only_its_listed_files_before_the_first_game_is_playable(page, site):
+    """Issue 44: a first visit that opens the first game's daily challenge fetches, before the
+    game is playable, only build.first_visit_files (which test_build holds to the budget): no
+    words-by-length listing, no part of the package (play by link, online, the other games)."""
+    fetched: list[str] = []
+    # The page's and its Python worker's requests; the service worker's precaching is not a
+    # first game's wait (bench/network.py counts it apart).
+    page.context.on("requestfinished", lambda request: request.service_worker or fetched.append(request.url))
+    page.goto(site.url)
+    first = page.locator("[data-daily]").first
+    game_id = first.get_attribute("data-daily")
+    first.click()
+    page.wait_for_selector("#table-main [data-next]:not([disabled])", timeout=120_000)
+    paths = {url.removeprefix(site.url).split("#")[0].split("?")[0] or "index.html" for url in fetched}
+    assert game_id == BUILT_IN[0] and "pyodide/pyodide.asm.wasm" in paths  # the worker's requests are seen
+    assert paths <= set(build.first_visit_files(site.directory)), sorted(paths - set(build.first_visit_files(site.directory)))

@@ -147,6 +147,9 @@ async function loadPython({ serviceWorker }) {
   pyodide.runPython("import random; random.seed()");
   progress("package");
   installOwnWheel(await wheel);
+  // Play by link, online play and the other games come as parts, each fetched when first
+  // imported (the bridge answers need-files, see wordtable/parts.py): not on a first visit's way.
+  pyodide.pyimport("wordtable.parts").install(SITE_FOLDER, JSON.stringify(ownLock?.wordtable?.parts ?? []));
   handle = pyodide.pyimport("wordtable.bridge").handle;
   const hello = JSON.parse(handle(JSON.stringify({ op: "hello" })));
   if (!hello.ok) throw new Error(hello.error.message);
@@ -293,12 +296,15 @@ async function prefetchDefaultLexicon() {
   return [{ path: manifestPath, bytes: manifestBytes }, { path, bytes: await fetchSiteFile(path, words.sha256) }];
 }
 
-// The default dictionary's words by length (what games' warm-ups list, see listing.py) comes
-// once Python is up rather than beside the runtime: a first game's board does not wait for it.
+// The default dictionary's words by length (what games' warm-ups list, see listing.py), once
+// Python is up, from the offline cache only: a later visit reads it at once. A first visit
+// fetches it only when a game needs words longer than the trie walks (lexicon.WALKED_LENGTHS):
+// its first game of short words does without 0.4 MB, which the service worker caches later.
 async function fetchDefaultListing() {
   const listing = defaultLexicon?.files.lengths;
   if (!listing) return;
   const path = `lexicons/${listing.file}`;
+  if (!(await self.caches?.match(new URL(path, SITE).href))) return;
   writeSiteFile(path, await fetchSiteFile(path, listing.sha256));
 }
 

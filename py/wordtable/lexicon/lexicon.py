@@ -17,6 +17,10 @@ from wordtable.lexicon.tries import DictTrie, MarisaFileTrie, Trie
 from wordtable.stepwise import SLICE_ITEMS, Build, Stepwise
 
 INDEXED_LENGTHS = 8  # patterns up to this long use the per-length word index
+# Words of up to this many letters come from a walk of the trie when the listing is not here
+# yet: a first visit's first game (Four Letter Words' daily) then fetches no listing at all
+# (0.4 MB for the default dictionary). Longer lengths wait for the listing.
+WALKED_LENGTHS = 5
 
 try:  # the C++ library where it imports (CPython); the pure reader answers the same elsewhere
     import marisa_trie
@@ -107,7 +111,7 @@ class Lexicon:
         return cls(info, DictTrie(words), lazy_listing(lambda: Listing(listing_text(words))))
 
     def _listing(self, required: bool) -> Listing | None:
-        return None if self._listing_source is None else self._listing_source(required)
+        return None if self._listing_source is None else self._listing_source.get(required)
 
     def lengths(self) -> list[int] | None:
         """The lengths that have words, from the listing; None for a lexicon without one."""
@@ -166,7 +170,9 @@ class Lexicon:
     def _length_index(self, length: int) -> str:
         index = self._by_length.get(length)
         if index is None:
-            listing = self._listing(True)
+            source = self._listing_source
+            listing = (source.at_hand() if source is not None and length <= WALKED_LENGTHS
+                       else self._listing(True))
             index = (listing.block(length) if listing is not None
                      else "\n".join(queries.words_of_length(self.trie, length)))
             self._by_length[length] = index

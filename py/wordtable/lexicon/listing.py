@@ -76,19 +76,25 @@ class Listing:
         return len(self.words())
 
 
-# How a lexicon reaches its listing: called with required=False it answers None unless the
-# listing is already at hand; with required=True it makes it (which may raise
-# registry.NeedFiles, so that the browser's worker fetches the file and asks again).
-ListingSource = Callable[[bool], "Listing | None"]
+class ListingSource:
+    """How a lexicon reaches its listing: get(False) answers None unless the listing is made
+    already; get(True) makes it (which may raise registry.NeedFiles, so that the browser's
+    worker fetches the file and asks again); at_hand() makes it only when its file is here
+    (`present`), never asking for a fetch. make() is called once (None: the lexicon has no
+    listing, and its trie answers everything)."""
+
+    def __init__(self, make: Callable[[], Listing | None], present: Callable[[], bool] = lambda: True):
+        self._make, self._present = make, present
+        self._made: list[Listing | None] = []
+
+    def get(self, required: bool) -> Listing | None:
+        if not self._made and required:
+            self._made.append(self._make())
+        return self._made[0] if self._made else None
+
+    def at_hand(self) -> Listing | None:
+        return self.get(bool(self._made) or self._present())
 
 
-def lazy_listing(make: Callable[[], Listing | None]) -> ListingSource:
-    """A source that calls make() once, when the listing is first required (None from make:
-    the lexicon has no listing, and its trie answers everything)."""
-    made: list[Listing | None] = []
-
-    def source(required: bool) -> Listing | None:
-        if not made and required:
-            made.append(make())
-        return made[0] if made else None
-    return source
+def lazy_listing(make: Callable[[], Listing | None], present: Callable[[], bool] = lambda: True) -> ListingSource:
+    return ListingSource(make, present)

@@ -86,9 +86,10 @@ class LexiconRegistry:
 
     def _listing_source(self, entry: dict) -> ListingSource:
         """The dictionary's words-by-length file, read when a query first requires it (a game's
-        warm-up): NeedFiles makes the worker fetch it, unless its background fetch after boot
-        already put it in the folder. Until then look-ups use the trie. A manifest without the
-        file, or a file that is not a listing, leaves the trie to answer everything."""
+        warm-up of words longer than lexicon.WALKED_LENGTHS): NeedFiles makes the worker fetch
+        it, unless it is in the folder already (on a later visit the worker writes it from the
+        offline cache). Until then look-ups use the trie, and short lengths walk it. A manifest
+        without the file, or a file that is not a listing, leaves the trie to answer everything."""
         from wordtable.lexicon.listing import Listing, ListingFormatError, lazy_listing
 
         def read() -> Listing | None:
@@ -99,7 +100,10 @@ class LexiconRegistry:
                 return Listing(data.decode("utf-8"))
             except (UnicodeDecodeError, ListingFormatError):
                 return None
-        return lazy_listing(read)
+
+        def present() -> bool:  # here already: a later visit's worker wrote it from the offline cache
+            return "lengths" not in entry["files"] or (self.site_root / self._file_of(entry, "lengths").path).exists()
+        return lazy_listing(read, present)
 
     def add_custom(self, list_id: str, title: str, words: list[str]) -> LexiconInfo:
         """Registers a player's list. The words are checked again: the page's copy may be old

@@ -49,7 +49,7 @@ from importlib import resources
 from random import Random
 from typing import Any, TypeVar
 
-from wordtable.lexicon.lexicon import Lexicon
+from wordtable.lexicon.lexicon import WALKED_LENGTHS as LISTING_NOT_NEEDED, Lexicon
 
 EVERYDAY_LEXICON = "common"
 NEVER_PROPOSE_FILES = ("never-propose.txt", "never-propose-ours.txt")
@@ -147,6 +147,13 @@ class EverydayWords:
         if self._complete or wanted == set():
             return
         blocked = never_propose()
+        if wanted is not None and max(wanted) <= LISTING_NOT_NEEDED:
+            # Short words come from the listing when it is here, else from a walk of the trie:
+            # a first game of short words (Four Letter Words) fetches no listing.
+            for length in sorted(wanted):
+                self._by_length[length] = frozenset(self.lexicon.words_of_length(length)) - blocked
+                yield
+            return
         listed = self.lexicon.lengths()  # None: the lexicon has no listing
         every = wanted is None
         if every and listed is not None:
