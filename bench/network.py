@@ -894,6 +894,28 @@ def report(results: dict, profiles: list[Profile], runs: int, browser_version: s
         print(f"  the stock core's .wasm + .mjs on the wire: {mb(core)}; wordtable's bytes until playable "
               f"{mb(ours)} = {ours / core:.2f}× that")
 
+    # The transfer floor: the bytes until playable at the profile's bandwidth, with nothing else
+    # (no latency, no Python start-up). Issue 44 aims at a first game playable within 1.2× it.
+    print("\nCold visits against the transfer floor (bytes until playable ÷ bandwidth; medians):")
+    for profile in profiles:
+        for name in ("wordtable", "bare"):
+            cold = results[profile.name][name]["cold"]
+            if not cold:
+                continue
+            playable = median([r["playable" if name == "wordtable" else "ready"] for r in cold])
+            floor = median([r["bytes_playable"] for r in cold]) * 8 / (profile.down_kbit * 1000) * 1000
+            print(f"  {profile.label:23} {name:9}  playable {playable:>8,.0f} ms   floor {floor:>8,.0f} ms   "
+                  f"{playable / floor:.2f}× the floor")
+
+    first = next((results[p.name]["wordtable"]["cold"][0] for p in profiles if results[p.name]["wordtable"]["cold"]), None)
+    if first is not None:
+        # Every file a first visit waits for (build.first_visit_files says why each is there).
+        before = sorted((r for r in first["requests"] if r["end_ms"] <= first["playable"]), key=lambda r: -r["bytes"])
+        print(f"\nEvery response of wordtable's first cold visit until playable ({len(before)}, "
+              f"{mb(sum(r['bytes'] for r in before))}):")
+        for r in before:
+            print(f"  {r['bytes'] / 1e6:6.3f} MB  {r['path']}  [{r['target']}{', gzip' if r['encoding'] == 'gzip' else ''}]")
+
     for name in ("wordtable", "bare"):
         first = next((results[p.name][name]["cold"][0] for p in profiles if results[p.name][name]["cold"]), None)
         if first is None:

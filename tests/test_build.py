@@ -72,7 +72,7 @@ def test_a_first_visit_installs_only_what_a_first_game_needs(dist):
     for url in ["index.html", "pyodide/pyodide.asm.wasm", f"pyodide/{build.STDLIB_PYC_NAME}", "lexicons/manifest.json",
                 *(f"lexicons/{entry['file']}" for entry in default["files"].values())]:
         assert when[url] is None, url
-    assert when["lexicons/large.marisa"] == when["vendor/jsQR.js"] == when["pyodide/micropip-0.11.1-py3-none-any.whl"] == "use"
+    assert when["lexicons/large.marisa.packed"] == when["vendor/jsQR.js"] == when["pyodide/micropip-0.11.1-py3-none-any.whl"] == "use"
     later = sum((dist / url).stat().st_size for url, kind in when.items() if kind)
     assert later > 3_000_000  # what the service worker no longer fetches at install
 
@@ -264,3 +264,26 @@ def test_a_first_visit_stays_within_its_budget(dist):
     listed = ", ".join(f"{name} {size / 1e6:.3f} MB" for name, size in sorted(sizes.items(), key=lambda item: -item[1]))
     assert total <= build.FIRST_VISIT_BUDGET, f"a first visit weighs {total / 1e6:.3f} MB: {listed}"
     assert not [name for name in files if name.endswith((".lengths.txt", "-link.zip", "-online.zip"))]
+
+
+def test_the_sites_tries_are_sent_gzipped_and_read_as_the_built_ones(dist, tmp_path):
+    """Issue 44: a trie is sent gzipped (static hosts send binary files as they are; a fifth
+    smaller); the site's manifest names the packed file and its hash, and the registry, reading
+    the site's folder as the browser's worker fills it, answers as the built dictionary does."""
+    import gzip
+    import shutil
+
+    from wordtable.lexicon import store
+    from wordtable.lexicon.registry import LexiconRegistry
+    site = json.loads((dist / "lexicons" / "manifest.json").read_text())["lexicons"]
+    built = {lexicon["name"]: lexicon for lexicon in store.manifest()["lexicons"]}
+    for lexicon in site:
+        entry = lexicon["files"]["words"]
+        packed = (dist / "lexicons" / entry["file"]).read_bytes()
+        assert entry["file"].endswith(".marisa.packed") and build.sha256_file(dist / "lexicons" / entry["file"]) == entry["sha256"]
+        plain = gzip.decompress(packed)
+        assert plain == (store.compiled_dir() / built[lexicon["name"]]["files"]["words"]["file"]).read_bytes()
+        assert len(packed) < 0.85 * len(plain)
+    shutil.copytree(dist / "lexicons", tmp_path / "lexicons")
+    common = LexiconRegistry(tmp_path).get("common")
+    assert "night" in common and "qzx" not in common and len(common) == built["common"]["words"]

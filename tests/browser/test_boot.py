@@ -211,7 +211,7 @@ def test_offline_reload_and_later_visit(page, context, site):
     assert page.evaluate(f"({check})('large', 'qi')") is True
     wait_until_offline_ready(page)
     assert page.evaluate(f"({check})('british', 'colour')") is True
-    page.wait_for_function("caches.match('lexicons/british.marisa').then(Boolean)")
+    page.wait_for_function("caches.match('lexicons/british.marisa.packed').then(Boolean)")
     site.stop()  # the network is gone
     page.reload()
     assert wait_for_boot(page) == "ready"

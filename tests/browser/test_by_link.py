@@ -11,6 +11,7 @@ import time
 
 from playwright.sync_api import Browser, Page, expect
 
+import build
 from conftest import TEST_CONTEXT, wait_for_boot, watch_requests
 from four_letter_words_driver import screen, take_turn
 from spell_write_driver import take_turn as spell_write_turn
@@ -60,8 +61,16 @@ def test_two_devices_play_four_letter_words_to_the_end_by_links_alone(browser: B
     ann.set_viewport_size({"width": 1280, "height": 720})
     assert problems(ann, "the invitation to send") == []
     assert invite and "#link=" in invite and len(invite) < 2000
+    # Bob's first visit: play by link is a part of the package the page fetches when the link is
+    # opened (issue 44), and says so while it does.
+    lock = json.loads((site.directory / "pyodide" / build.LOCK_NAME).read_text())
+    link_part = next(part["file_name"] for part in lock["wordtable"]["parts"] if "wordtable.link" in part["modules"])
+    gate = site.hold(f"pyodide/{link_part}")
     bob.goto(invite)
     assert wait_for_boot(bob) == "ready"
+    expect(bob.locator("#fetch-status")).to_have_text("Fetching play by link…")
+    gate.set()
+    expect(bob.locator("#fetch-status")).to_be_hidden()
     expect(bob.locator("#link-invited")).to_contain_text("Ann invites you to play Four Letter Words by link")
     bob.fill("#link-name", " ")  # no name: asked for, not made up
     bob.click("#link-join")

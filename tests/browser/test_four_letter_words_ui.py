@@ -42,7 +42,10 @@ def new_game(page: Page, preset: str, *, add_bot: str | None = None, speed: str 
     if lexicon:
         expect(page.locator(f"#setup-lexicon option[value='{lexicon}']")).to_have_count(1)
         page.select_option("#setup-lexicon", lexicon)
-    page.select_option("#setup-speed", speed)
+    if preset != "two-people" or add_bot:  # the bots' speed is asked only with a bot at the table
+        page.select_option("#setup-speed", speed)
+    else:
+        expect(page.locator("#setup-bots")).to_be_hidden()
     page.click("#setup-start")
     page.wait_for_url(re.compile(r"#game="))
     return page.evaluate("location.hash.split('=')[1]")

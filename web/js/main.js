@@ -2,7 +2,7 @@
 import { PythonWorker } from "./python.js";
 import { Dictionaries, showShippedDictionaries } from "./dictionaries.js";
 import { $ } from "./ui.js";
-import { showHome, openFromHash } from "./screens.js";
+import { showHome, openFromHash, gameTitle } from "./screens.js";
 import { wireSettings } from "./settings.js";
 import { startEmbedMode } from "./embed.js";
 import { watchOffline } from "./offline.js";
@@ -90,6 +90,7 @@ async function bootPython() {
   // Started once the home screen is drawn: started sooner (early.js, tried), its downloads took
   // the line from the page's own modules, and the home screen came 1.6 s later at 10 Mbit/s.
   const python = (wordtable.python = new PythonWorker());
+  python.onFetching = showFetching;
   try {
     const info = await python.start(showStage);
     wordtable.info = info;
@@ -162,3 +163,31 @@ wireSettings();
 window.addEventListener("hashchange", () => openFromHash(wordtable));
 openFromHash(wordtable);
 bootPython();
+
+/** What a file the worker fetches is, in a player's words: a part of the package (play by link,
+ * online play, a game) or a dictionary. */
+function fetchedThing(path) {
+  if (/-link\.zip$/.test(path)) return "play by link";
+  if (/-online\.zip$/.test(path)) return "online play";
+  const game = /-game-([a-z-]+)\.zip$/.exec(path)?.[1];
+  if (game) return gameTitle(game) ?? "a game";
+  return path.startsWith("lexicons/") ? "a dictionary" : "a file the game needs";
+}
+
+let fetchingShown = null; // the timer that shows the line: a fetch from the cache is over first
+
+/** "Fetching play by link…" while the worker fetches what a request needs (a first visit's
+ * link, say): said after a moment, so a fetch from the offline cache shows nothing. */
+function showFetching(paths) {
+  const line = $("fetch-status");
+  clearTimeout(fetchingShown);
+  if (!paths.length) {
+    line.hidden = true;
+    return;
+  }
+  const things = [...new Set(paths.map(fetchedThing))];
+  fetchingShown = setTimeout(() => {
+    line.textContent = `Fetching ${things.join(" and ")}…`;
+    line.hidden = false;
+  }, 300);
+}

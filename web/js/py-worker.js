@@ -319,10 +319,14 @@ async function answer(request) {
     if (!reply.includes('"need-files"')) return reply;
     const parsed = JSON.parse(reply);
     if (parsed.ok || parsed.error.kind !== "need-files") return reply;
+    // The page says what is being fetched (play by link, a game, a dictionary) while it is.
+    post({ type: "fetching", paths: parsed.error.files.map((file) => file.path) });
     try {
       await fetchSiteFiles(parsed.error.files);
     } catch (error) {
       return JSON.stringify({ ok: false, error: { kind: "refused", message: error.message } });
+    } finally {
+      post({ type: "fetching", paths: [] });
     }
   }
   return JSON.stringify({ ok: false, error: { kind: "internal", message: "Needed files kept going missing." } });

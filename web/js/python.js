@@ -11,6 +11,9 @@ export class PythonWorker {
   #worker;
   #pending = new Map();
   #nextId = 1;
+  /** Called with the site files the worker fetches for a request (a part of the package, a
+   * dictionary), then with [] once they are here. */
+  onFetching = () => {};
 
   /** Starts the worker; resolves with Python's runtime info, rejects with a BootFailure. */
   start(onProgress) {
@@ -24,6 +27,7 @@ export class PythonWorker {
         else if (data.type === "ready") resolve(data.info);
         else if (data.type === "failed") reject(data);
         else if (data.type === "reply" || data.type === "packages") this.#settle(data);
+        else if (data.type === "fetching") this.onFetching(data.paths);
       });
       // The worker script itself failed to load or parse (missing file, or a browser without
       // module workers): no message will ever come.

@@ -29,6 +29,9 @@ function loadCatalog(wordtable) {
   return catalog;
 }
 
+/** A game's title by its id, once the games are read (null before, or for no such game). */
+export const gameTitle = (id) => GAMES[id]?.title ?? null;
+
 // Games started in this window, so they play on even where storage is blocked.
 const unsaved = new Map();
 let table = null;

@@ -9,6 +9,7 @@ fetches it with that hash as subresource integrity, and asks again.
 from __future__ import annotations
 
 import json
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -75,6 +76,8 @@ class LexiconRegistry:
             if entry is None:
                 raise UnknownLexicon(f"There is no dictionary called “{name}”.")
             (words,) = self._read([self._file_of(entry, "words")])
+            if entry["files"]["words"].get("packed") == "gzip":
+                words = zlib.decompress(words, wbits=31)  # the site sends its tries gzipped (build.py pack_tries)
             info = LexiconInfo(entry["name"], entry["title"], entry["description"], entry["licence"],
                                entry["words"])
             self._loaded[name] = Lexicon.from_marisa(info, words, listing=self._listing_source(entry))
