@@ -403,6 +403,8 @@ def pack_tries(lexicons: Path) -> None:
         plain.unlink()
         lexicon["files"]["words"] = {"file": packed.name, "bytes": packed.stat().st_size, "sha256": sha256_file(packed),
                                      "packed": "gzip"}
+        if lexicon["name"] in INSTALLED_LEXICONS:
+            lexicon["prefetch"] = True  # a first game against a bot reads it: the worker fetches it while Python starts
     manifest_path.write_text(json.dumps(manifest, indent=1) + "\n")
 
 

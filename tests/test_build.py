@@ -284,6 +284,8 @@ def test_the_sites_tries_are_sent_gzipped_and_read_as_the_built_ones(dist, tmp_p
         plain = gzip.decompress(packed)
         assert plain == (store.compiled_dir() / built[lexicon["name"]]["files"]["words"]["file"]).read_bytes()
         assert len(packed) < 0.85 * len(plain)
+    # The bots' everyday words are fetched while Python starts, beside the default dictionary.
+    assert [lexicon["name"] for lexicon in site if lexicon.get("prefetch")] == list(build.INSTALLED_LEXICONS)
     shutil.copytree(dist / "lexicons", tmp_path / "lexicons")
     common = LexiconRegistry(tmp_path).get("common")
     assert "night" in common and "qzx" not in common and len(common) == built["common"]["words"]

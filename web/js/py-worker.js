@@ -281,9 +281,10 @@ async function fetchSiteFiles(files) {
   await Promise.all(files.map(async ({ path, sha256 }) => writeSiteFile(path, await fetchSiteFile(path, sha256))));
 }
 
-// Every visit soon needs the default dictionary: fetched while Python starts and written into its
-// file system once it is up, so the first word a player checks does not wait for it. (If this
-// fails, Python asks for it later.)
+// Every visit soon needs the default dictionary, and a first game against a bot the bots'
+// everyday words (marked "prefetch" in the manifest): fetched while Python starts and written
+// into its file system once it is up, so neither waits for Python to ask. (If this fails,
+// Python asks for them later.)
 let defaultLexicon = null; // its manifest entry, once fetched
 
 async function prefetchDefaultLexicon() {
@@ -291,9 +292,9 @@ async function prefetchDefaultLexicon() {
   const manifestBytes = await fetchSiteFile(manifestPath, null);
   const manifest = JSON.parse(new TextDecoder().decode(manifestBytes));
   defaultLexicon = manifest.lexicons.find((lexicon) => lexicon.default);
-  const words = defaultLexicon.files.words;
-  const path = `lexicons/${words.file}`;
-  return [{ path: manifestPath, bytes: manifestBytes }, { path, bytes: await fetchSiteFile(path, words.sha256) }];
+  const tries = manifest.lexicons.filter((lexicon) => lexicon.default || lexicon.prefetch).map((lexicon) => lexicon.files.words);
+  return [{ path: manifestPath, bytes: manifestBytes },
+    ...await Promise.all(tries.map(async ({ file, sha256 }) => ({ path: `lexicons/${file}`, bytes: await fetchSiteFile(`lexicons/${file}`, sha256) })))];
 }
 
 // The default dictionary's words by length (what games' warm-ups list, see listing.py), once
