@@ -174,16 +174,19 @@ async function boot(options) {
   // The default dictionary is needed by the first game: fetch it beside the runtime, not after
   // it (on a first visit that was a second wait of a second or more on a phone network).
   const lexicon = prefetchDefaultLexicon().catch(() => []);
+  let info;
   try {
-    const info = await loadPython(options);
-    booted = true;
-    post({ type: "ready", info });
+    info = await loadPython(options);
   } catch (error) {
     fail(error);
     return;
   }
+  // Before "ready", so that a first request finds them: a game's warm-up that found no listing
+  // would walk the trie instead (some 0.3 s in Pyodide), though a later visit has it cached.
   for (const { path, bytes } of await lexicon) writeSiteFile(path, bytes);
-  fetchDefaultListing().catch(() => {}); // if this fails, a game's warm-up asks for it again
+  await cachedListings().catch(() => {}); // if this fails, a game's warm-up asks for them again
+  booted = true;
+  post({ type: "ready", info });
 }
 
 // A rejection nobody awaited during boot (inside Pyodide's loaders) would otherwise leave the
@@ -285,28 +288,29 @@ async function fetchSiteFiles(files) {
 // everyday words (marked "prefetch" in the manifest): fetched while Python starts and written
 // into its file system once it is up, so neither waits for Python to ask. (If this fails,
 // Python asks for them later.)
-let defaultLexicon = null; // its manifest entry, once fetched
+let prefetched = []; // the manifest entries of those dictionaries, once fetched
 
 async function prefetchDefaultLexicon() {
   const manifestPath = "lexicons/manifest.json";
   const manifestBytes = await fetchSiteFile(manifestPath, null);
   const manifest = JSON.parse(new TextDecoder().decode(manifestBytes));
-  defaultLexicon = manifest.lexicons.find((lexicon) => lexicon.default);
-  const tries = manifest.lexicons.filter((lexicon) => lexicon.default || lexicon.prefetch).map((lexicon) => lexicon.files.words);
+  prefetched = manifest.lexicons.filter((lexicon) => lexicon.default || lexicon.prefetch);
+  const tries = prefetched.map((lexicon) => lexicon.files.words);
   return [{ path: manifestPath, bytes: manifestBytes },
     ...await Promise.all(tries.map(async ({ file, sha256 }) => ({ path: `lexicons/${file}`, bytes: await fetchSiteFile(`lexicons/${file}`, sha256) })))];
 }
 
-// The default dictionary's words by length (what games' warm-ups list, see listing.py), once
-// Python is up, from the offline cache only: a later visit reads it at once. A first visit
-// fetches it only when a game needs words longer than the trie walks (lexicon.WALKED_LENGTHS):
-// its first game of short words does without 0.4 MB, which the service worker caches later.
-async function fetchDefaultListing() {
-  const listing = defaultLexicon?.files.lengths;
-  if (!listing) return;
-  const path = `lexicons/${listing.file}`;
-  if (!(await self.caches?.match(new URL(path, SITE).href))) return;
-  writeSiteFile(path, await fetchSiteFile(path, listing.sha256));
+// Those dictionaries' words by length (what games' warm-ups list, see listing.py), from the
+// offline cache only: a later visit reads them at once. A first visit fetches one only when a
+// game needs words longer than the trie walks (lexicon.WALKED_LENGTHS): its first game of short
+// words does without 0.6 MB, which the service worker caches later.
+async function cachedListings() {
+  await Promise.all(prefetched.map(async (lexicon) => {
+    const listing = lexicon.files.lengths;
+    const path = listing && `lexicons/${listing.file}`;
+    if (!path || !(await self.caches?.match(new URL(path, SITE).href))) return;
+    writeSiteFile(path, await fetchSiteFile(path, listing.sha256));
+  }));
 }
 
 async function answer(request) {
