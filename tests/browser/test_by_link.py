@@ -69,6 +69,7 @@ def test_two_devices_play_four_letter_words_to_the_end_by_links_alone(browser: B
     bob.goto(invite)
     assert wait_for_boot(bob) == "ready"
     expect(bob.locator("#fetch-status")).to_have_text("Fetching play by link…")
+    expect(bob.locator("#screen-table")).to_have_text("Opening the link…")
     gate.set()
     expect(bob.locator("#fetch-status")).to_be_hidden()
     expect(bob.locator("#link-invited")).to_contain_text("Ann invites you to play Four Letter Words by link")

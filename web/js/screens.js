@@ -365,9 +365,11 @@ async function openInvitation(wordtable, params) {
 async function openByLink(wordtable, open) {
   const hash = location.hash;
   show("screen-table");
-  waitingFor("screen-table", "Waiting for Python to start…");
+  waitingFor("screen-table", "Loading the game on this device…");
   await wordtable.ready;
   if (location.hash !== hash) return; // the player went on while Python started
+  // Python is up; the link may need play by link fetched first (a first visit): said below it.
+  waitingFor("screen-table", "Opening the link…");
   const screen = new LinkScreen({ python: wordtable.python, games: GAMES, root: $("screen-table"), notice, address: hash });
   wordtable.byLink = screen;
   await open(screen);
