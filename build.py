@@ -50,10 +50,15 @@ PYODIDE_TARBALL_SHA512 = (
 )
 # The core files the browser needs; source maps, typings and demo consoles stay out of dist/.
 PYODIDE_CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-STDLIB_PYC_NAME = "python_stdlib-pyc.zip"
+PACKED_SUFFIX = ".packed"  # a file the site sends gzipped whole (pack_tries, the stdlib)
+STDLIB_PYC_NAME = "python_stdlib-pyc.zip"  # a zip of stored files, as Python reads it
+# As the site sends it: gzipped whole. A zip of stored files gzipped as one stream is 0.11 MB
+# smaller than a zip of files deflated one by one (its modules share most of their strings),
+# and static hosts send a .zip as it is. The worker inflates it; a service worker keeps it
+# inflated for later visits (precache_list's "unpack").
+STDLIB_SENT_NAME = STDLIB_PYC_NAME + PACKED_SUFFIX
 STDLIB_ON_DEMAND_NAME = "python_stdlib-on-demand.zip"  # what only installing a wheel imports
 LOCK_NAME = "wordtable-lock.json"
-PACKED_SUFFIX = ".packed"  # a file the site sends gzipped whole (pack_tries)
 SNAPSHOT_NAME = "snapshot.bin.gz"
 # Where the service worker keeps the unpacked snapshot: reading 31 MB from the cache is faster
 # than inflating 5 MB on every visit, but the network only ever carries the small file.
@@ -290,7 +295,8 @@ def stdlib_cut() -> tuple[Path, Path]:
     key = hashlib.sha256("\n".join([sha256_file(full), sha256_file(wheel), *map(sha256_file, wheels), rules,
                                       sha256_file(TOOLS / "stdlib_needs.py"), sha256_file(TOOLS / "pyodide-run.mjs"),
                                       *map(sha256_file, lexicon_files(compiled_lexicons())),
-                                      *SNAPSHOT_MODULES, *STDLIB_KEPT_WHOLE, *STDLIB_ALSO_IMPORTED]).encode()).hexdigest()[:16]
+                                      *SNAPSHOT_MODULES, *STDLIB_KEPT_WHOLE, *STDLIB_ALSO_IMPORTED,
+                                      "stored"]).encode()).hexdigest()[:16]
     target = CACHE / f"stdlib-cut-{key}.zip"
     target_on_demand = CACHE / f"stdlib-cut-{key}-on-demand.zip"
     if target.exists() and target_on_demand.exists():
@@ -317,11 +323,12 @@ def stdlib_cut() -> tuple[Path, Path]:
         later = {name for name in found["on_demand"] if name.split(".")[0] not in {n.split(".")[0] for n in core}}
         core |= set(found["on_demand"]) - later
         cut, cut_later = work / "cut.zip", work / "on-demand.zip"
-        with zipfile.ZipFile(full) as source, zipfile.ZipFile(cut, "w", zipfile.ZIP_DEFLATED) as sink, \
+        # The first zip's files are stored, not deflated: the site sends it gzipped whole.
+        with zipfile.ZipFile(full) as source, zipfile.ZipFile(cut, "w", zipfile.ZIP_STORED) as sink, \
                 zipfile.ZipFile(cut_later, "w", zipfile.ZIP_DEFLATED) as sink_later:
             for info in source.infolist():
                 if _stdlib_entry_needed(info.filename, core):
-                    sink.writestr(info, source.read(info))
+                    sink.writestr(info, source.read(info), zipfile.ZIP_STORED)
                 elif _stdlib_entry_needed(info.filename, later):
                     sink_later.writestr(info, source.read(info))
         run([*node_run, "check", "wordtable", wheel.name, "site", cut_later.name, *on_demand],
@@ -607,7 +614,7 @@ def first_visit_files(site: Path) -> list[str]:
     needs no Python), Pyodide's core and our cut standard library, our lock and wheel (without
     its parts), and the default dictionary with the bots' everyday words."""
     lock = json.loads((site / "pyodide" / LOCK_NAME).read_text())
-    runtime = [*PYODIDE_CORE_FILES, STDLIB_PYC_NAME, LOCK_NAME, lock["packages"]["wordtable"]["file_name"]]
+    runtime = [*PYODIDE_CORE_FILES, STDLIB_SENT_NAME, LOCK_NAME, lock["packages"]["wordtable"]["file_name"]]
     lexicons = json.loads((site / "lexicons" / "manifest.json").read_text())["lexicons"]
     words = [f"lexicons/{entry['files']['words']['file']}" for entry in lexicons
              if entry.get("default") or entry["name"] in INSTALLED_LEXICONS]
@@ -652,6 +659,17 @@ def on_demand_files(site: Path) -> dict[str, str]:
     return later
 
 
+# Gzipped files the service worker also keeps inflated, under these names: later visits read
+# them without inflating them again.
+UNPACKED_COPIES = {f"pyodide/{SNAPSHOT_NAME}": f"pyodide/{SNAPSHOT_UNPACKED_NAME}",
+                   f"pyodide/{STDLIB_SENT_NAME}": f"pyodide/{STDLIB_PYC_NAME}"}
+
+
+def stdlib_zip(site: Path) -> bytes:
+    """The standard library's zip, as Python reads it, from the file the site sends."""
+    return gzip.decompress((site / "pyodide" / STDLIB_SENT_NAME).read_bytes())
+
+
 def precache_list(site: Path) -> list[dict]:
     """Every file of the site except the service worker itself, with SRI hashes, so the worker
     can install a deploy only as a verified whole: all but the files marked "when", which it
@@ -665,8 +683,8 @@ def precache_list(site: Path) -> list[dict]:
             entry = {"url": name, "integrity": f"sha256-{digest}", "bytes": path.stat().st_size}
             if name in later:
                 entry["when"] = later[name]
-            if name == f"pyodide/{SNAPSHOT_NAME}":
-                entry["unpack"] = f"pyodide/{SNAPSHOT_UNPACKED_NAME}"
+            if name in UNPACKED_COPIES:
+                entry["unpack"] = UNPACKED_COPIES[name]
             entries.append(entry)
     return entries
 
@@ -795,7 +813,7 @@ def build(force: bool = False) -> Path:
         runtime.mkdir()
         for name in PYODIDE_CORE_FILES:
             shutil.copy(core / name, runtime / name)
-        shutil.copyfile(stdlib, runtime / STDLIB_PYC_NAME)
+        (runtime / STDLIB_SENT_NAME).write_bytes(gzip.compress(stdlib.read_bytes(), 9, mtime=0))
         shutil.copyfile(stdlib_on_demand, runtime / STDLIB_ON_DEMAND_NAME)
         shutil.copyfile(snapshot, runtime / SNAPSHOT_NAME)
         for _name, _version, path, _imports in wheels:

@@ -55,7 +55,9 @@ PYTHON_ALONE = """(async () => {
     const runtime = %r;
     const start = performance.now();
     const { loadPyodide } = await import(runtime + 'pyodide.mjs');
-    const pyodide = await loadPyodide({ indexURL: runtime, stdLibURL: runtime + 'python_stdlib-pyc.zip',
+    const stdlib = await fetch(runtime + 'python_stdlib-pyc.zip.packed')
+        .then((r) => new Response(r.body.pipeThrough(new DecompressionStream('gzip'))).blob());
+    const pyodide = await loadPyodide({ indexURL: runtime, stdLibURL: URL.createObjectURL(stdlib),
                                           lockFileURL: runtime + 'wordtable-lock.json' });
     const boot = performance.now() - start;
     const work = [];

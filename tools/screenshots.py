@@ -41,7 +41,7 @@ def main(out: Path, only: str | None = None) -> None:
     dist = build.build()
     broken = Path(tempfile.mkdtemp()) / "site"
     shutil.copytree(dist, broken)
-    (broken / "pyodide" / build.STDLIB_PYC_NAME).unlink()
+    (broken / "pyodide" / build.STDLIB_SENT_NAME).unlink()
     good, bad = LocalSite(dist), LocalSite(broken)
     good.start()
     bad.start()
@@ -64,7 +64,7 @@ def main(out: Path, only: str | None = None) -> None:
                 page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
                 wordsmith_screens(page, out, size)
                 continue
-            gate = good.hold(f"pyodide/{build.STDLIB_PYC_NAME}")
+            gate = good.hold(f"pyodide/{build.STDLIB_SENT_NAME}")
             page.goto(good.url)
             page.wait_for_selector("#boot-label:has-text('Starting the rules checker')")
             page.screenshot(path=out / f"loading-{size}.png", full_page=True)

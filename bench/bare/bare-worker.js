@@ -4,9 +4,13 @@
 const RUNTIME = new URL("../pyodide/", import.meta.url);
 const variant = new URL(import.meta.url).searchParams.get("variant");
 const { loadPyodide } = await import(new URL("pyodide.mjs", RUNTIME).href);
+// The site sends the standard library gzipped whole (build.py STDLIB_SENT_NAME), as the
+// worker inflates it.
+const stdlib = await fetch(new URL("python_stdlib-pyc.zip.packed", RUNTIME))
+  .then((r) => new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).blob());
 const options = {
   indexURL: RUNTIME.href,
-  stdLibURL: new URL("python_stdlib-pyc.zip", RUNTIME).href,
+  stdLibURL: URL.createObjectURL(stdlib),
   lockFileURL: new URL("wordtable-lock.json", RUNTIME).href,
 };
 if (variant === "bare") {

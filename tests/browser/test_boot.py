@@ -62,7 +62,7 @@ def test_a_newcomer_sees_the_games_first_and_a_player_with_games_their_games(pag
 
 
 def test_page_paints_before_python_is_up(page, site):
-    gate = site.hold(f"pyodide/{build.STDLIB_PYC_NAME}")  # Python cannot finish booting yet
+    gate = site.hold(f"pyodide/{build.STDLIB_SENT_NAME}")  # Python cannot finish booting yet
     page.goto(site.url)
     for name in GAMES:
         expect(page.get_by_role("heading", name=name)).to_be_visible()
@@ -96,7 +96,7 @@ def test_the_page_loads_one_script_and_carries_its_styles(page, site):
 def test_the_dictionaries_and_a_new_game_form_work_before_python_is_up(page, site):
     """Issue 17: they need no rules. The dictionaries are listed from the build's manifest; the
     form opens with its choices, and its Start waits for Python, then begins the game."""
-    gate = site.hold(f"pyodide/{build.STDLIB_PYC_NAME}")
+    gate = site.hold(f"pyodide/{build.STDLIB_SENT_NAME}")
     page.goto(site.url)
     shipped = json.loads((site.directory / "lexicons" / "manifest.json").read_text())["lexicons"]
     expect(page.locator("#dictionary-list .dictionary")).to_have_count(len(shipped))
@@ -136,7 +136,7 @@ def opened_while_python_starts(browser, site, save_id: str, stored: dict[str, st
         later.add_init_script("".join(f"localStorage.setItem({json.dumps(key)}, {json.dumps(text)});"
                                       for key, text in stored.items()))
         fresh = later.new_page()
-        gate = site.hold(f"pyodide/{build.STDLIB_PYC_NAME}")
+        gate = site.hold(f"pyodide/{build.STDLIB_SENT_NAME}")
         fresh.goto(f"{site.url}#game={save_id}")
         expect(fresh.locator("#table-preview")).to_have_text("Waiting for Python to start…")
         yield fresh, gate
@@ -188,7 +188,7 @@ def test_the_home_screen_does_not_jump_when_the_boot_panel_goes(page, site, size
     """The boot panel floats over the page's foot: when Python is up and it goes away, the game
     list stays where the player was about to tap it."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    gate = site.hold(f"pyodide/{build.STDLIB_PYC_NAME}")
+    gate = site.hold(f"pyodide/{build.STDLIB_SENT_NAME}")
     page.goto(site.url)
     expect(page.locator("#games .game")).to_have_count(len(GAMES))
     expect(page.locator("#boot")).to_be_visible()
@@ -237,9 +237,13 @@ def test_a_first_visit_boots_without_the_snapshot_and_later_visits_with_it(page,
     assert build.SNAPSHOT_NAME not in fetched
     page.evaluate("dispatchEvent(new Event('wordtable:playable'))")  # as the first game's table does
     wait_until_offline_ready(page)
+    assert build.STDLIB_SENT_NAME in fetched and build.STDLIB_PYC_NAME not in fetched
+    fetched.clear()
     page.reload()
     assert wait_for_boot(page) == "ready"
     assert page.evaluate("wordtable.info.snapshot") is True
+    # Issue 44: the standard library, sent gzipped, is read inflated from the worker's cache.
+    assert build.STDLIB_PYC_NAME in fetched and build.STDLIB_SENT_NAME not in fetched, fetched
     reply = page.evaluate("wordtable.python.call('lexicon.check', {lexicon: 'standard', words: ['cat']})")
     assert reply["results"][0]["valid"] is True
 
@@ -322,7 +326,7 @@ def damage(path):
 CORRUPTIONS = {
     # file (relative to the site), what is done to it, the stage the player is told about
     "wasm damaged": ("pyodide/pyodide.asm.wasm", damage, "step 2 of 4: starting the rules checker"),
-    "stdlib missing": (f"pyodide/{build.STDLIB_PYC_NAME}", lambda p: p.unlink(), "step 2 of 4: starting the rules checker"),
+    "stdlib missing": (f"pyodide/{build.STDLIB_SENT_NAME}", lambda p: p.unlink(), "step 2 of 4: starting the rules checker"),
     "our wheel damaged": (None, damage, "step 3 of 4: reading the five games' rules"),
     "lock file missing": (f"pyodide/{build.LOCK_NAME}", lambda p: p.unlink(), "step 2 of 4: starting the rules checker"),
     "runtime missing": ("pyodide/pyodide.mjs", lambda p: p.unlink(), "step 1 of 4: fetching what checks the rules"),

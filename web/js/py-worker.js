@@ -9,7 +9,7 @@ const SITE_FOLDER = "/site"; // where Python finds site files it asked for (the 
 const LOCK_FILE = new URL("wordtable-lock.json", RUNTIME);
 const RUNTIME_FILES = {
   runtime: ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs"],
-  python: ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib-pyc.zip", "pyodide/wordtable-lock.json"],
+  python: ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib-pyc.zip.packed", "pyodide/wordtable-lock.json"],
   package: ["pyodide/wordtable-lock.json", "pyodide/wordtable-*.whl"],
 };
 
@@ -72,6 +72,25 @@ async function cachedSnapshot() {
   return new Response(packed.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
+// The standard library as Python reads it: a zip of stored files, which the site sends gzipped
+// whole (python_stdlib-pyc.zip.packed, 0.11 MB less than a zip of deflated files). Handed to
+// Pyodide as a blob URL. A later visit's service worker keeps it inflated.
+const STDLIB = new URL("python_stdlib-pyc.zip", RUNTIME);
+
+async function stdlibURL({ serviceWorker }) {
+  if (serviceWorker) {
+    const unpacked = await fetch(STDLIB, { headers: { "X-Wordtable-Cached-Only": "1" } });
+    if (unpacked.ok) return URL.createObjectURL(await unpacked.blob());
+  }
+  const packed = await fetch(new URL("python_stdlib-pyc.zip.packed", RUNTIME));
+  if (!packed.ok) throw new Error(`python_stdlib-pyc.zip.packed: HTTP ${packed.status}`);
+  if (typeof DecompressionStream !== "function") {
+    throw new Error("This browser cannot unpack Python's standard library (it lacks DecompressionStream): a newer browser can.");
+  }
+  const inflated = new Response(packed.body.pipeThrough(new DecompressionStream("gzip")));
+  return URL.createObjectURL(await inflated.blob());
+}
+
 function hexToBase64(hex) {
   return btoa(String.fromCharCode(...hex.match(/../g).map((byte) => parseInt(byte, 16))));
 }
@@ -105,11 +124,11 @@ function installOwnWheel({ name, bytes }) {
   pyodide.globals.get("__import__")("sys").path.insert(0, path);
 }
 
-function startPython(loadPyodide, snapshot) {
+function startPython(loadPyodide, snapshot, stdlib) {
   const options = {
     indexURL: RUNTIME.href,
     // Precompiled by Pyodide's own Python at build time: about twice as fast to boot.
-    stdLibURL: new URL("python_stdlib-pyc.zip", RUNTIME).href,
+    stdLibURL: stdlib,
     // Our lock lists only our wheels, with their sha256: loading is integrity-checked.
     lockFileURL: LOCK_FILE.href,
     stdout: (line) => console.log("[python]", line),
@@ -128,11 +147,14 @@ async function loadPython({ serviceWorker }) {
     : Promise.resolve(null);
   const wheel = fetchOwnWheel();
   wheel.catch(() => {}); // awaited below
+  const stdlibFile = stdlibURL({ serviceWorker });
+  stdlibFile.catch(() => {}); // awaited below
   const { loadPyodide, version } = await import(new URL("pyodide.mjs", RUNTIME).href);
   progress("python");
   const bytes = await snapshot;
+  const stdlib = await stdlibFile;
   try {
-    pyodide = await startPython(loadPyodide, bytes);
+    pyodide = await startPython(loadPyodide, bytes, stdlib);
   } catch (error) {
     if (!bytes) throw error;
     snapshotFailed = error;
@@ -140,8 +162,9 @@ async function loadPython({ serviceWorker }) {
   if (snapshotFailed) {
     // The snapshot is only a shortcut: without it Python starts the long way.
     console.warn("Starting Python without the memory snapshot:", snapshotFailed.message);
-    if (!pyodide) pyodide = await startPython(loadPyodide, null);
+    if (!pyodide) pyodide = await startPython(loadPyodide, null, stdlib);
   }
+  URL.revokeObjectURL(stdlib); // Python holds its own copy now
   const usedSnapshot = Boolean(bytes) && !snapshotFailed;
   // A snapshot restores the random module's state too: draw fresh entropy for this visit.
   pyodide.runPython("import random; random.seed()");
