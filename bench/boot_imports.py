@@ -148,7 +148,8 @@ def main() -> None:
         found = json.loads((work / "out.json").read_text())
     today = found["results"][0]["bytes"]
     print(f"Standard library a first visit fetches: {cut_zip.stat().st_size / 1e6:.2f} MB "
-          f"(dist/pyodide/{build.STDLIB_SENT_NAME}, gzipped whole; its modules' bytecode: {found['cut_zip_bytes'] / 1e6:.2f} MB deflated file by file).")
+          f"(dist/pyodide/{build.STDLIB_SENT_NAME}, gzipped whole; its modules' bytecode: "
+          f"{found['cut_zip_bytes'] / 1e6:.2f} MB deflated file by file).")
     print(f"Reached from Pyodide's boot and our package's imports (static graph): {today / 1e6:.2f} MB; "
           "the rest is kept whole (Pyodide's packages, codecs) or imported only while a game runs.\n")
     for result in found["results"]:
