@@ -22,6 +22,8 @@ import pytest
 from wordtable.engine.bots import play
 from wordtable.games import BUILT_IN, REGISTRY, make, words_proposed
 from wordtable.lexicon import Lexicon, LexiconInfo, store
+from wordtable.lexicon.compile import read_levels_text
+from wordtable.lexicon.levels import Levels, levels_bytes
 from wordtable.lexicon.rules import refusal
 from wordtable.lexicon.vocabulary import NEVER_PROPOSE_FILES, forms, never_propose, read_list, vocabulary
 
@@ -35,9 +37,16 @@ def shipped(name: str):
     return store.load(name)
 
 
+@functools.cache
+def scowl_levels() -> dict[str, int]:
+    return read_levels_text((ROOT / "wordlists" / "everyday-levels.txt").read_text(encoding="utf-8"))
+
+
 def made_up(**lists: list[str]):
-    """lexicon_for over made-up dictionaries, e.g. standard=[...], common=[...]."""
-    lexicons = {name: Lexicon.from_words(LexiconInfo(name, name.title(), "", "", len(words)), words)
+    """lexicon_for over made-up dictionaries, e.g. standard=[...], common=[...]; each knows
+    SCOWL's levels of its words, as the shipped `common` does."""
+    lexicons = {name: Lexicon.from_words(LexiconInfo(name, name.title(), "", "", len(words)), words,
+                                         Levels(levels_bytes(words, scowl_levels())))
                 for name, words in lists.items()}
 
     def lexicon_for(name: str):

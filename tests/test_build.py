@@ -163,9 +163,12 @@ def test_the_sites_wheel_and_its_parts_hold_the_package_once_and_the_lock_names_
     runtime = dist / "pyodide"
     lock = json.loads((runtime / build.LOCK_NAME).read_text())
     parts = lock["wordtable"]["parts"]
-    with zipfile.ZipFile(runtime / build.own_wheel().name) as wheel:
+    sent = runtime / lock["packages"]["wordtable"]["file_name"]
+    assert sent.name == build.own_wheel().name + build.PACKED_SUFFIX  # gzipped whole, its files stored
+    with zipfile.ZipFile(io.BytesIO(build.site_wheel(dist))) as wheel:
         held = {name: wheel.read(name) for name in wheel.namelist() if ".dist-info/" not in name}
-    assert lock["packages"]["wordtable"]["sha256"] == build.sha256_file(runtime / build.own_wheel().name)
+        assert {info.compress_type for info in wheel.infolist()} == {zipfile.ZIP_STORED}
+    assert lock["packages"]["wordtable"]["sha256"] == build.sha256_file(sent)
     for part in parts:
         assert part["sha256"] == build.sha256_file(runtime / part["file_name"])
         with zipfile.ZipFile(runtime / part["file_name"]) as archive:
@@ -174,7 +177,7 @@ def test_the_sites_wheel_and_its_parts_hold_the_package_once_and_the_lock_names_
             held.update({name: archive.read(name) for name in names})
         assert all(any(name.replace("/", ".").startswith(module) for module in part["modules"]) for name in names)
     assert held == package, "the wheel and its parts hold the package, each file once"
-    with zipfile.ZipFile(runtime / build.own_wheel().name) as wheel:
+    with zipfile.ZipFile(io.BytesIO(build.site_wheel(dist))) as wheel:
         first = set(wheel.namelist())
     games = json.loads((dist / "games.json").read_text())["games"]
     assert f"wordtable/games/{games[0]['id'].replace('-', '_')}/rules.pyc" in first

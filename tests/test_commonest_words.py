@@ -10,7 +10,9 @@ from wordtable.games.four_letter_words.bots import CANDIDATES
 from wordtable.games.four_letter_words.rules import Options as FlwOptions
 from wordtable.games.shrdlu.rules import EXAMPLES_SHOWN
 from wordtable.lexicon import store
-from wordtable.lexicon.vocabulary import EVERYDAY_LEVEL, RARE_LEVEL, never_propose, vocabulary, word_levels
+from wordtable.lexicon.compile import read_levels_text
+from wordtable.lexicon.levels import Levels, LevelsFormatError, levels_bytes
+from wordtable.lexicon.vocabulary import EVERYDAY_LEVEL, RARE_LEVEL, never_propose, vocabulary
 
 
 @functools.lru_cache(maxsize=None)
@@ -29,7 +31,8 @@ def test_levels_order_the_everyday_words():
     assert words.level("night") == 10 and words.level("salt") == 20
     assert {words.level(w) for w in ("rood", "dado", "jabot", "thrum", "ere")} == {EVERYDAY_LEVEL}
     assert words.level("trull") == words.level("ghyll") == words.level("zzzq") == RARE_LEVEL
-    assert len(word_levels()) > 40_000 and set(word_levels().values()) == {10, 20, 35, 40}
+    levels = [words.level(word) for word in shipped("common").all_words() if not words.blocked(word)]
+    assert sum(level < EVERYDAY_LEVEL for level in levels) > 40_000 and set(levels) == {10, 20, 35, 40, EVERYDAY_LEVEL}
     assert words.commonest(["rood", "salt", "trull", "night", "fart"]) == ["night"]
     assert words.commonest(["rood", "salt", "trull", "night"], at_least=2) == ["salt", "night"]
     assert words.commonest(["trull", "ghyll", "gyps"]) == ["trull", "ghyll"]  # the fallback, never GYPS
@@ -138,12 +141,43 @@ def test_one_letter_better_easy_bot_plays_the_commonest_words_its_plays_make():
     assert looked >= 10
 
 
-def test_the_levels_ship_in_our_wheel_with_scowls_notice():
+def test_the_levels_are_compiled_beside_common_with_scowls_notice():
+    """Issue 44: the levels travel with the dictionary that uses them, a byte a word, not as
+    text in our wheel; the compiled file gives every listed word of `common` its level."""
     import build
-    data = {path.name: path for path in build.package_sources() if path.parent.name == "data"}
-    assert {"everyday-levels.txt", "SCOWL-COPYRIGHT.txt"} <= set(data)
-    assert "Kevin Atkinson" in data["SCOWL-COPYRIGHT.txt"].read_text()
-    assert "SCOWL-COPYRIGHT.txt" in data["everyday-levels.txt"].read_text().split("\n@")[0]
+    assert "everyday-levels.txt" not in {path.name for path in build.package_sources()}
+    source = (build.ROOT / "wordlists" / "everyday-levels.txt").read_text()
+    assert "SCOWL-COPYRIGHT.txt" in source.split("\n@")[0]
+    assert "Kevin Atkinson" in (build.ROOT / "wordlists" / "SCOWL-COPYRIGHT.txt").read_text()
+    listed = read_levels_text(source)
+    common = shipped("common")
+    compiled = {word: level for length in range(1, 40)
+                for word, level in common.levels.of_length(length, common.words_of_length(length)).items()}
+    assert compiled == {word: level for word, level in listed.items() if word in common}
+    assert len(compiled) > 40_000
+
+
+def test_a_levels_file_is_read_back_and_refuses_other_words():
+    words = ["cat", "dog", "ox", "zebra", "emu"]
+    data = levels_bytes(words, {"dog": 10, "ox": 35, "yak": 20})
+    levels = Levels(data)
+    assert levels.of_length(3, ["emu", "dog", "cat"]) == {"dog": 10}
+    assert levels.of_length(2, ["ox"]) == {"ox": 35} and levels.of_length(5, ["zebra"]) == {}
+    assert levels.of_length(7, []) == {}
+    for wrong in (["cat", "dog"], ["cat", "dog", "emu", "gnu"]):
+        try:
+            levels.of_length(3, wrong)
+        except LevelsFormatError as error:
+            assert "not this dictionary's levels" in str(error)
+        else:
+            raise AssertionError(wrong)
+    for damaged in (b"", b"#levels 3:3\n\x00", b"#lengths 3:1\n\x00", b"#levels 3:x\n\x00\x00\x00"):
+        try:
+            Levels(damaged)
+        except LevelsFormatError:
+            pass
+        else:
+            raise AssertionError(damaged)
 
 
 def test_a_hyphenated_word_with_a_never_propose_part_is_never_proposed():

@@ -22,9 +22,8 @@ Every word left out, and why, is written to wordlists/removed.txt.
 
 How common a word is: SCOWL's levels order its words from the commonest (10) to the rarest
 (95). The bots and the examples a game shows prefer the commonest words, so the tool also
-writes the levels up to EVERYDAY_LEVELS[-1] into the package's data
-(py/wordtable/lexicon/data/everyday-levels.txt, read by wordtable.lexicon.vocabulary), SCOWL's
-notice beside it.
+writes the levels up to EVERYDAY_LEVELS[-1] to wordlists/everyday-levels.txt, which the build
+compiles beside the `common` list's trie (wordtable.lexicon.levels), SCOWL's notice beside it.
 """
 
 from __future__ import annotations
@@ -204,9 +203,8 @@ def main() -> None:
     # replays (wordtable.lexicon.lexicon.removed_words_accepted).
     for folder in (OUT, PACKAGE_DATA):
         (folder / REMOVED).write_text(removed_text(removed))
-    (PACKAGE_DATA / LEVELS_FILE).write_text(levels_text(everyday_levels(abbreviations)))
-    for folder in (OUT, PACKAGE_DATA):
-        shutil.copyfile(SCOWL_COPYRIGHT, folder / "SCOWL-COPYRIGHT.txt")
+    (OUT / LEVELS_FILE).write_text(levels_text(everyday_levels(abbreviations)))
+    shutil.copyfile(SCOWL_COPYRIGHT, OUT / "SCOWL-COPYRIGHT.txt")
     shutil.copyfile(WORDNET_COPYRIGHT, OUT / "WORDNET-COPYRIGHT.txt")
 
 

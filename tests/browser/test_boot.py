@@ -337,7 +337,7 @@ CORRUPTIONS = {
 @pytest.mark.parametrize("case", list(CORRUPTIONS))
 def test_a_damaged_site_shows_what_failed_and_retry_recovers(page, site_copy, case):
     name, harm, stage_words = CORRUPTIONS[case]
-    name = name or f"pyodide/{build.own_wheel().name}"
+    name = name or f"pyodide/{build.own_wheel().name}{build.PACKED_SUFFIX}"
     target = site_copy.directory / name
     original = target.read_bytes()
     harm(target)

@@ -10,7 +10,7 @@ const LOCK_FILE = new URL("wordtable-lock.json", RUNTIME);
 const RUNTIME_FILES = {
   runtime: ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs"],
   python: ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib-pyc.zip.packed", "pyodide/wordtable-lock.json"],
-  package: ["pyodide/wordtable-lock.json", "pyodide/wordtable-*.whl"],
+  package: ["pyodide/wordtable-lock.json", "pyodide/wordtable-*.whl.packed"],
 };
 
 // Pyodide reports some failures (a failed integrity check, a wasm compile error) only on the
@@ -96,8 +96,8 @@ function hexToBase64(hex) {
 }
 
 // Our wheel, fetched with its sha256 from our lock file as subresource integrity: the browser
-// refuses a damaged or stale file. It is not unpacked: Python imports straight from the zip,
-// which is over 100 ms faster than Pyodide's loadPackage.
+// refuses a damaged or stale file. It is inflated but not unpacked: Python imports straight
+// from the zip, which is over 100 ms faster than Pyodide's loadPackage.
 let ownLock = null; // our lock file, once read
 
 async function fetchOwnWheel() {
@@ -114,7 +114,13 @@ async function fetchOwnWheel() {
     throw new Error(`${entry.file_name} failed its integrity check or could not be downloaded (${error.message})`, { cause: error });
   }
   if (!response.ok) throw new Error(`${entry.file_name}: HTTP ${response.status}`);
-  return { name: entry.file_name, bytes: new Uint8Array(await response.arrayBuffer()) };
+  // Sent gzipped whole (build.py split_wheel): the wheel's files are stored, the whole deflated.
+  const packed = entry.file_name.endsWith(".packed");
+  if (packed && typeof DecompressionStream !== "function") {
+    throw new Error("This browser cannot unpack the game's rules (it lacks DecompressionStream): a newer browser can.");
+  }
+  const body = packed ? new Response(response.body.pipeThrough(new DecompressionStream("gzip"))) : response;
+  return { name: entry.file_name.replace(/\.packed$/, ""), bytes: new Uint8Array(await body.arrayBuffer()) };
 }
 
 function installOwnWheel({ name, bytes }) {
@@ -318,7 +324,8 @@ async function prefetchDefaultLexicon() {
   const manifestBytes = await fetchSiteFile(manifestPath, null);
   const manifest = JSON.parse(new TextDecoder().decode(manifestBytes));
   prefetched = manifest.lexicons.filter((lexicon) => lexicon.default || lexicon.prefetch);
-  const tries = prefetched.map((lexicon) => lexicon.files.words);
+  // Each one's trie, and its words' levels where it has them (the bots' `common`).
+  const tries = prefetched.flatMap((lexicon) => [lexicon.files.words, lexicon.files.levels].filter(Boolean));
   return [{ path: manifestPath, bytes: manifestBytes },
     ...await Promise.all(tries.map(async ({ file, sha256 }) => ({ path: `lexicons/${file}`, bytes: await fetchSiteFile(`lexicons/${file}`, sha256) })))];
 }

@@ -3,7 +3,8 @@
     python -m wordtable.lexicon.compile WORDLISTS_DIR OUT_DIR
 
 For each list in WORDLISTS_DIR/catalog.json: NAME.marisa (the words) and NAME.lengths.txt (the
-words by length, see listing.py: what a MARISA trie is slow to list in the browser), plus
+words by length, see listing.py: what a MARISA trie is slow to list in the browser), NAME.levels
+for a list the catalog gives levels (how common its words are, see levels.py), plus
 OUT_DIR/manifest.json with each list's name, description, licence, word count, and each
 file's size and sha256. Lists whose text did not change are not recompiled.
 """
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import marisa_trie
 
+from wordtable.lexicon.levels import VERSION as LEVELS_VERSION, levels_bytes
 from wordtable.lexicon.listing import VERSION as LISTING_VERSION, listing_text
 
 MANIFEST = "manifest.json"
@@ -41,6 +43,18 @@ def read_word_list(path: Path) -> list[str]:
     return words
 
 
+def read_levels_text(text: str) -> dict[str, int]:
+    """wordlists/everyday-levels.txt: '#' lines are comments, '@N' starts level N, then a word a line."""
+    levels: dict[str, int] = {}
+    level = 0
+    for line in text.splitlines():
+        if line.startswith("@"):
+            level = int(line[1:])
+        elif line and not line.startswith("#"):
+            levels[line] = level
+    return levels
+
+
 def _file_entry(path: Path) -> dict:
     data = path.read_bytes()
     return {"file": path.name, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
@@ -56,25 +70,35 @@ def compile_all(wordlists: Path, out: Path) -> dict:
     for item in catalog["lexicons"]:
         name = item["name"]
         source = wordlists / f"{name}.txt"
-        source_sha = hashlib.sha256(source.read_bytes()).hexdigest()
+        hashed = source.read_bytes() + (b"" if "levels" not in item else (wordlists / item["levels"]).read_bytes())
+        source_sha = hashlib.sha256(hashed).hexdigest()
         main = out / f"{name}.marisa"
         lengths = out / f"{name}.lengths.txt"
+        levels = out / f"{name}.levels" if "levels" in item else None
         old = previous.get(name)
         if not (old and old["source_sha256"] == source_sha and old.get("listing") == LISTING_VERSION
-                and main.exists() and lengths.exists()):
+                and old.get("levels") == LEVELS_VERSION and main.exists() and lengths.exists()
+                and (levels is None or levels.exists())):
             words = read_word_list(source)
             marisa_trie.Trie(words).save(str(_beside(main)))
             os.replace(_beside(main), main)
             _beside(lengths).write_text(listing_text(words), encoding="utf-8")
             os.replace(_beside(lengths), lengths)
+            if levels is not None:
+                listed = read_levels_text((wordlists / item["levels"]).read_text(encoding="utf-8"))
+                _beside(levels).write_bytes(levels_bytes(words, listed))
+                os.replace(_beside(levels), levels)
             count = len(words)
         else:
             count = old["words"]
+        files = {"words": _file_entry(main), "lengths": _file_entry(lengths)}
+        if levels is not None:
+            files["levels"] = _file_entry(levels)
         entries.append({
             "name": name, "title": item["title"], "description": item["description"],
             "licence": catalog["licence"], "default": bool(item.get("default")),
-            "words": count, "source_sha256": source_sha, "listing": LISTING_VERSION,
-            "files": {"words": _file_entry(main), "lengths": _file_entry(lengths)},
+            "words": count, "source_sha256": source_sha, "listing": LISTING_VERSION, "levels": LEVELS_VERSION,
+            "files": files,
         })
     manifest = {"lexicons": entries}
     # Written beside and renamed: another process reading the manifest meanwhile (tests and

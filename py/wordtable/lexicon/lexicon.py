@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from importlib import resources
 
 from wordtable.lexicon import queries
+from wordtable.lexicon.levels import Levels
 from wordtable.lexicon.listing import Listing, ListingSource, lazy_listing, listing_text
 from wordtable.lexicon.queries import Pattern, Tiles
 from wordtable.lexicon.tries import DictTrie, MarisaFileTrie, Trie
@@ -89,12 +90,15 @@ def open_trie(data: bytes, native: bool | None = None) -> Trie:
 
 
 class Lexicon:
-    """A word list with the queries the games need. `trie` holds the words, and `listing`
-    (when given) the words by length, for what a trie is slow to list."""
+    """A word list with the queries the games need. `trie` holds the words, `listing` (when
+    given) the words by length, for what a trie is slow to list, and `levels` (when given) how
+    common they are, which the bots' vocabulary reads."""
 
-    def __init__(self, info: LexiconInfo, trie: Trie, listing: ListingSource | None = None):
+    def __init__(self, info: LexiconInfo, trie: Trie, listing: ListingSource | None = None,
+                 levels: Levels | None = None):
         self.info = info
         self.trie = trie
+        self.levels = levels
         self._listing_source = listing
         self._by_length: dict[int, str] = {}  # length -> its words, one per line
         self._by_cost: dict[tuple, Stepwise[dict[tuple[int, ...], list[str]]]] = {}  # see cost_groups
@@ -103,12 +107,12 @@ class Lexicon:
 
     @classmethod
     def from_marisa(cls, info: LexiconInfo, data: bytes, native: bool | None = None,
-                    listing: ListingSource | None = None) -> Lexicon:
-        return cls(info, open_trie(data, native), listing)
+                    listing: ListingSource | None = None, levels: Levels | None = None) -> Lexicon:
+        return cls(info, open_trie(data, native), listing, levels)
 
     @classmethod
-    def from_words(cls, info: LexiconInfo, words: list[str]) -> Lexicon:
-        return cls(info, DictTrie(words), lazy_listing(lambda: Listing(listing_text(words))))
+    def from_words(cls, info: LexiconInfo, words: list[str], levels: Levels | None = None) -> Lexicon:
+        return cls(info, DictTrie(words), lazy_listing(lambda: Listing(listing_text(words))), levels)
 
     def _listing(self, required: bool) -> Listing | None:
         return None if self._listing_source is None else self._listing_source.get(required)

@@ -67,6 +67,7 @@ class LexiconRegistry:
         return shipped + [lexicon.info for lexicon in self._custom.values()]
 
     def get(self, name: str | None = None) -> Lexicon:
+        from wordtable.lexicon.levels import Levels
         from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
         name = name or self.default_name()
         if name in self._custom:
@@ -75,12 +76,17 @@ class LexiconRegistry:
             entry = next((e for e in self.manifest() if e["name"] == name), None)
             if entry is None:
                 raise UnknownLexicon(f"There is no dictionary called “{name}”.")
-            (words,) = self._read([self._file_of(entry, "words")])
-            if entry["files"]["words"].get("packed") == "gzip":
-                words = zlib.decompress(words, wbits=31)  # the site sends its tries gzipped (build.py pack_tries)
+            # The trie, and how common its words are where the dictionary says (the bots' `common`).
+            kinds = [kind for kind in ("words", "levels") if kind in entry["files"]]
+            data = dict(zip(kinds, self._read([self._file_of(entry, kind) for kind in kinds])))
+            for kind in kinds:
+                if entry["files"][kind].get("packed") == "gzip":
+                    data[kind] = zlib.decompress(data[kind], wbits=31)  # the site sends them gzipped (build.py pack_tries)
             info = LexiconInfo(entry["name"], entry["title"], entry["description"], entry["licence"],
                                entry["words"])
-            self._loaded[name] = Lexicon.from_marisa(info, words, listing=self._listing_source(entry))
+            levels = Levels(data["levels"]) if "levels" in data else None
+            self._loaded[name] = Lexicon.from_marisa(info, data["words"], listing=self._listing_source(entry),
+                                                     levels=levels)
         return self._loaded[name]
 
     @staticmethod

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from wordtable.lexicon.levels import Levels
 from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
 from wordtable.lexicon.listing import Listing, lazy_listing
 
@@ -60,6 +61,8 @@ def _read(name: str, native: bool | None) -> Lexicon:
     folder = compiled_dir()
     data = (folder / entry["files"]["words"]["file"]).read_bytes()
     listing = folder / entry["files"]["lengths"]["file"]
+    levels = entry["files"].get("levels")
     return Lexicon.from_marisa(info_of(entry), data, native,
-                               lazy_listing(lambda: Listing(listing.read_text(encoding="utf-8"))))
+                               lazy_listing(lambda: Listing(listing.read_text(encoding="utf-8"))),
+                               levels and Levels((folder / levels["file"]).read_bytes()))
 

@@ -13,12 +13,12 @@ game's bots go through it, and so does "Suggest one", which asks a bot.
   stuck nor much weaker (a player's own list, or the British one, holds many words `common`
   lacks).
 - The commonest first: everyday words are not all equally known (ROOD, DADO, JABOT, THRUM
-  and ERE are in `common`), so SCOWL's levels order them: `level` is 10, 20, 35 or 40 from
-  data/everyday-levels.txt (made by tools/make_wordlists.py, SCOWL's notice beside it) for
-  the words of `common` it lists, EVERYDAY_LEVEL for the rest of `common`, RARE_LEVEL for any
-  other word. `commonest` keeps the commonest levels of some words, level by level until
-  enough are kept; `sample_commonest` picks a few for showing. The levels file (45,000 words,
-  about 130 kB in the zipped wheel) is read once, in a game's warm-up (about 30 ms on CPython).
+  and ERE are in `common`), so SCOWL's levels order them: `level` is 10, 20, 35 or 40 for the
+  words of `common` its levels list (wordlists/everyday-levels.txt, made by
+  tools/make_wordlists.py and compiled beside the trie: see levels.py), EVERYDAY_LEVEL for the
+  rest of `common`, RARE_LEVEL for any other word. `commonest` keeps the commonest levels of
+  some words, level by level until enough are kept; `sample_commonest` picks a few for
+  showing. A length's levels are read as its everyday words are built.
 
 Per game, where the game shows or proposes a word:
 - Four Letter Words: the easy and medium bots (and so "Suggest one") choose among the
@@ -53,8 +53,7 @@ from wordtable.lexicon.lexicon import WALKED_LENGTHS as LISTING_NOT_NEEDED, Lexi
 
 EVERYDAY_LEXICON = "common"
 NEVER_PROPOSE_FILES = ("never-propose.txt", "never-propose-ours.txt")
-LEVELS_FILE = "everyday-levels.txt"
-EVERYDAY_LEVEL = 50  # a word of `common` that the levels file does not list (SCOWL 41-50)
+EVERYDAY_LEVEL = 50  # a word of `common` that its levels do not list (SCOWL 41-50)
 RARE_LEVEL = 95      # any other word: a player's own list, or SCOWL beyond `common`
 VOWELS = frozenset("aeiouy")
 WALKED_LENGTHS = 6  # everyday words up to this long come from the length index; see EverydayWords
@@ -103,31 +102,31 @@ def never_propose() -> frozenset[str]:
     return frozenset(form for name in NEVER_PROPOSE_FILES for word in read_list(name) for form in forms(word))
 
 
-@lru_cache(maxsize=1)
-def word_levels() -> dict[str, int]:
-    """SCOWL's level of each word the levels file lists (10 the commonest): read once, when
-    a bot or a game's examples first need it."""
-    levels: dict[str, int] = {}
-    level = 0
-    for line in read_list(LEVELS_FILE):
-        if line.startswith("@"):
-            level = int(line[1:])
-        else:
-            levels[line] = level
-    return levels
-
-
 class EverydayWords:
     """The words of a `common` lexicon that are not never-propose words, by length, each from
-    the lexicon's words-by-length listing. Without a listing, lengths up to WALKED_LENGTHS walk
-    the trie for their length, longer ones take one pass over the whole trie, which fills every
-    length asked for at once. A game builds what its bots need in its warm-up, while the
-    new-game form is open; a length asked for later, unbuilt, builds every length."""
+    the lexicon's words-by-length listing, with their levels (the lexicon's, where it has them).
+    Without a listing, lengths up to WALKED_LENGTHS walk the trie for their length, longer ones
+    take one pass over the whole trie, which fills every length asked for at once. A game
+    builds what its bots need in its warm-up, while the new-game form is open; a length asked
+    for later, unbuilt, builds every length."""
 
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon
         self._by_length: dict[int, frozenset[str]] = {}
+        self._levels: dict[str, int] = {}  # the listed levels of the words of the lengths built
         self._complete = False  # every length built
+
+    def level(self, word: str) -> int:
+        """The word's level, if it is an everyday word its lexicon's levels list; else EVERYDAY_LEVEL."""
+        self.of_length(len(word))
+        return self._levels.get(word, EVERYDAY_LEVEL)
+
+    def _keep(self, length: int, words: Iterable[str], blocked: frozenset[str]) -> None:
+        """One length built: every word of that length in the lexicon, the blocked ones taken out."""
+        words = frozenset(words)
+        self._by_length[length] = words - blocked
+        if self.lexicon.levels is not None:
+            self._levels.update(self.lexicon.levels.of_length(length, words))
 
     def of_length(self, length: int) -> frozenset[str]:
         found = self._by_length.get(length)
@@ -151,7 +150,7 @@ class EverydayWords:
             # Short words come from the listing when it is here, else from a walk of the trie:
             # a first game of short words (Four Letter Words) fetches no listing.
             for length in sorted(wanted):
-                self._by_length[length] = frozenset(self.lexicon.words_of_length(length)) - blocked
+                self._keep(length, self.lexicon.words_of_length(length), blocked)
                 yield
             return
         listed = self.lexicon.lengths()  # None: the lexicon has no listing
@@ -160,7 +159,7 @@ class EverydayWords:
             wanted = set(listed) - set(self._by_length)
         if wanted is not None and (listed is not None or max(wanted) <= WALKED_LENGTHS):
             for length in sorted(wanted):
-                self._by_length[length] = frozenset(self.lexicon.words_of_length(length)) - blocked
+                self._keep(length, self.lexicon.words_of_length(length), blocked)
                 yield
             self._complete = every
             return
@@ -169,7 +168,8 @@ class EverydayWords:
         for word in self.lexicon.all_words():
             if wanted is None or len(word) in wanted:
                 groups.setdefault(len(word), set()).add(word)
-        self._by_length.update((length, frozenset(words) - blocked) for length, words in groups.items())
+        for length, words in groups.items():
+            self._keep(length, words, blocked)
         self._complete = wanted is None
 
 
@@ -199,7 +199,7 @@ class Vocabulary:
         whatever its spelling's level: the levels order the everyday words."""
         if not self.everyday(word):
             return RARE_LEVEL
-        return word_levels().get(word, EVERYDAY_LEVEL)
+        return self.everyday_words.level(word)
 
     def commonest(self, items: Iterable[Item], word: Callable[[Item], str] | None = None,
                   at_least: int = 1) -> list[Item]:
@@ -250,10 +250,8 @@ def _cutoff(levels: list[int], at_least: int) -> int:
 
 def warm_up(lexicon_for: Callable[[str], Any], name: str, lengths: Iterable[int] | None = None) -> Iterator[None]:
     """A game's warm-up of its bots' vocabulary, a slice per step: the `common` list opened,
-    the words' levels read, then its everyday words of these lengths (None: all), a length at a time."""
+    then its everyday words of these lengths (None: all) with their levels, a length at a time."""
     found = vocabulary(lexicon_for, name)
-    yield
-    word_levels()
     yield
     yield from found.everyday_words.build_steps(lengths)
 
