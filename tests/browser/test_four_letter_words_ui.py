@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from conftest import wait_for_boot
-from four_letter_words_driver import play_to_the_end, screen
+from four_letter_words_driver import play_to_the_end, screen, take_turn
 from tables import open_prepared_game
 
 SAVE_PREFIX = "wordtable.save."
@@ -67,6 +67,24 @@ def wait_for_human_turn(page: Page) -> str:
             '#flw-suggest, #flw-grid, #flw-accept, #flw-defend, #privacy-continue, #game-over');
     }""", timeout=30_000)
     return screen(page)
+
+
+def test_a_bot_opens_a_game_at_once_and_pauses_before_its_later_moves(page, site):
+    """Issue 44: the pause before a bot's move lets everyone see what the last move did. Before
+    a game's first move there is none, so a bot that opens the game moves at once (a daily game
+    against a bot was 0.7 s later to play); before each later move it waits as set."""
+    boot(page, site.url)
+    ten_minutes = 600_000
+    players = [{"name": "Ann", "bot": None}, {"name": "Ada", "bot": "easy"}]
+    save_id = open_prepared_game(page, site.url, "four-letter-words", players, {"players": 2}, seed=1,
+                                 bot_delay=ten_minutes)  # seed 1: Ada chooses the first word
+    assert wait_for_human_turn(page) == "write"
+    assert [seat for seat, _move in stored(page, save_id)["record"]["moves"]] == [1]
+    take_turn(page, "write")  # Ann writes; Ada writes next, after her pause
+    expect(page.locator(".bot-thinking")).to_contain_text("Ada")
+    page.wait_for_timeout(1_000)  # a bot that did not pause would have written by now
+    assert [seat for seat, _move in stored(page, save_id)["record"]["moves"]] == [1, 0]
+    expect(page.locator(".bot-thinking")).to_contain_text("Ada")
 
 
 def test_the_home_screen_offers_every_game_and_none_is_coming_soon(page, site):
