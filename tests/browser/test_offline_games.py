@@ -104,8 +104,6 @@ def test_a_first_visit_fetches_only_its_listed_files_before_the_first_game_is_pl
     game_id = first.get_attribute("data-daily")
     first.click()
     page.wait_for_selector("#table-main [data-next]:not([disabled])", timeout=120_000)
-    # A blob: URL is the worker reading bytes it already holds (the inflated standard library).
-    paths = {url.removeprefix(site.url).split("#")[0].split("?")[0] or "index.html" for url in fetched
-             if not url.startswith("blob:")}
+    paths = {url.removeprefix(site.url).split("#")[0].split("?")[0] or "index.html" for url in fetched}
     assert game_id == BUILT_IN[0] and "pyodide/pyodide.asm.wasm" in paths  # the worker's requests are seen
     assert paths <= set(build.first_visit_files(site.directory)), sorted(paths - set(build.first_visit_files(site.directory)))

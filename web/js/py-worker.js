@@ -73,22 +73,29 @@ async function cachedSnapshot() {
 }
 
 // The standard library as Python reads it: a zip of stored files, which the site sends gzipped
-// whole (python_stdlib-pyc.zip.packed, 0.11 MB less than a zip of deflated files). Handed to
-// Pyodide as a blob URL. A later visit's service worker keeps it inflated.
+// whole (python_stdlib-pyc.zip.packed, 0.11 MB less than a zip of deflated files). Pyodide
+// fetches stdLibURL itself, as soon as it starts, beside its core: the worker answers that one
+// request with the inflated stream (fetch is wrapped for that URL alone), so the core's 3.8 MB
+// do not wait for the standard library to arrive. A later visit's service worker keeps it
+// inflated, and the worker reads that copy.
 const STDLIB = new URL("python_stdlib-pyc.zip", RUNTIME);
+let stdlibResponse = null; // the answer to Pyodide's request for STDLIB, once asked for
+const siteFetch = self.fetch.bind(self);
+self.fetch = (input, init) => (stdlibResponse && String(input?.url ?? input) === STDLIB.href
+  ? stdlibResponse.then((response) => response.clone())
+  : siteFetch(input, init));
 
-async function stdlibURL({ serviceWorker }) {
+async function fetchStdlib({ serviceWorker }) {
   if (serviceWorker) {
-    const unpacked = await fetch(STDLIB, { headers: { "X-Wordtable-Cached-Only": "1" } });
-    if (unpacked.ok) return URL.createObjectURL(await unpacked.blob());
+    const unpacked = await siteFetch(STDLIB, { headers: { "X-Wordtable-Cached-Only": "1" } });
+    if (unpacked.ok) return unpacked;
   }
-  const packed = await fetch(new URL("python_stdlib-pyc.zip.packed", RUNTIME));
+  const packed = await siteFetch(new URL("python_stdlib-pyc.zip.packed", RUNTIME));
   if (!packed.ok) throw new Error(`python_stdlib-pyc.zip.packed: HTTP ${packed.status}`);
   if (typeof DecompressionStream !== "function") {
     throw new Error("This browser cannot unpack Python's standard library (it lacks DecompressionStream): a newer browser can.");
   }
-  const inflated = new Response(packed.body.pipeThrough(new DecompressionStream("gzip")));
-  return URL.createObjectURL(await inflated.blob());
+  return new Response(packed.body.pipeThrough(new DecompressionStream("gzip")));
 }
 
 function hexToBase64(hex) {
@@ -130,18 +137,20 @@ function installOwnWheel({ name, bytes }) {
   pyodide.globals.get("__import__")("sys").path.insert(0, path);
 }
 
-function startPython(loadPyodide, snapshot, stdlib) {
+function startPython(loadPyodide, snapshot) {
   const options = {
     indexURL: RUNTIME.href,
     // Precompiled by Pyodide's own Python at build time: about twice as fast to boot.
-    stdLibURL: stdlib,
+    stdLibURL: STDLIB.href,
     // Our lock lists only our wheels, with their sha256: loading is integrity-checked.
     lockFileURL: LOCK_FILE.href,
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
   };
   if (snapshot) options._loadSnapshot = snapshot;
-  return Promise.race([wasmBroken, loadPyodide(options)]);
+  // Pyodide only logs a standard library it could not have, then waits: fail with the reason.
+  const stdlibMissing = stdlibResponse.then(() => new Promise(() => {}));
+  return Promise.race([wasmBroken, stdlibMissing, loadPyodide(options)]);
 }
 
 async function loadPython({ serviceWorker }) {
@@ -153,14 +162,13 @@ async function loadPython({ serviceWorker }) {
     : Promise.resolve(null);
   const wheel = fetchOwnWheel();
   wheel.catch(() => {}); // awaited below
-  const stdlibFile = stdlibURL({ serviceWorker });
-  stdlibFile.catch(() => {}); // awaited below
+  stdlibResponse = fetchStdlib({ serviceWorker });
+  stdlibResponse.catch(() => {}); // awaited by Pyodide, and raced in startPython
   const { loadPyodide, version } = await import(new URL("pyodide.mjs", RUNTIME).href);
   progress("python");
   const bytes = await snapshot;
-  const stdlib = await stdlibFile;
   try {
-    pyodide = await startPython(loadPyodide, bytes, stdlib);
+    pyodide = await startPython(loadPyodide, bytes);
   } catch (error) {
     if (!bytes) throw error;
     snapshotFailed = error;
@@ -168,9 +176,9 @@ async function loadPython({ serviceWorker }) {
   if (snapshotFailed) {
     // The snapshot is only a shortcut: without it Python starts the long way.
     console.warn("Starting Python without the memory snapshot:", snapshotFailed.message);
-    if (!pyodide) pyodide = await startPython(loadPyodide, null, stdlib);
+    if (!pyodide) pyodide = await startPython(loadPyodide, null);
   }
-  URL.revokeObjectURL(stdlib); // Python holds its own copy now
+  stdlibResponse = null; // Python has its copy: let the inflated bytes go
   const usedSnapshot = Boolean(bytes) && !snapshotFailed;
   // A snapshot restores the random module's state too: draw fresh entropy for this visit.
   pyodide.runPython("import random; random.seed()");
