@@ -64,5 +64,5 @@ def _read(name: str, native: bool | None) -> Lexicon:
     levels = entry["files"].get("levels")
     return Lexicon.from_marisa(info_of(entry), data, native,
                                lazy_listing(lambda: Listing(listing.read_text(encoding="utf-8"))),
-                               levels and Levels((folder / levels["file"]).read_bytes()))
+                               Levels((folder / levels["file"]).read_bytes()) if levels else None)
 
