@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import statistics
+import time
 from pathlib import Path
 
 import pytest
@@ -134,7 +135,15 @@ def test_a_friends_first_visit_from_an_invitation_shows_who_invites_them_their_n
         expect(guest.locator("#guest-name")).to_have_value("Bo")
         expect(guest.locator("#answer-code")).to_have_value(re.compile(r"^2a~"), timeout=20_000)
         expect(guest.locator("#guest-status")).to_contain_text("Loading the game on this device")
-        assert guest.evaluate("document.body.dataset.boot") == "loading" and held
+        assert guest.evaluate("document.body.dataset.boot") == "loading"
+        # The hold is what keeps Python back: on a busy machine the page answers before the
+        # worker has even asked for Python's core, so wait for that request to be held (route
+        # handlers run while Playwright waits) before letting it go.
+        deadline = time.monotonic() + 30
+        while not held and time.monotonic() < deadline:
+            guest.wait_for_timeout(50)
+        assert held, "the friend's worker never asked for Python's core"
+        assert guest.evaluate("document.body.dataset.boot") == "loading"
         for route in held:
             route.continue_()
         context.unroute("**/pyodide.asm.wasm", hold)
