@@ -48,28 +48,24 @@ def test_files_are_asked_for_with_their_hashes(site):
     provide(site, first)
     second = site.client("lexicon.check", words=["night"])
     paths = {f["path"]: f["sha256"] for f in second["error"]["files"]}
-    assert set(paths) == {"lexicons/standard.marisa"}  # the listing comes when a game needs it
+    assert set(paths) == {"lexicons/standard.marisa"}
     assert all(len(digest) == 64 for digest in paths.values())
 
 
-def test_the_listing_is_asked_for_when_a_game_needs_it(site):
-    """Looking a word up needs only the tries; a game's warm-up needs the words-by-length
-    listing too, asked for like the other files (need-files)."""
-    listing = site.root / "lexicons" / "standard.lengths.txt"
-    assert call(site, "lexicon.check", words=["night"])["ok"] and not listing.exists()
-    while not call(site, "game.warm_up", game="shrdlu", options={})["result"]["done"]:
-        pass  # the page asks again until it is done (its first slices import the game)
-    assert listing.exists()
-
-
-@pytest.mark.parametrize("damage", [b"\xff\xfe not text", b"not a listing\n"])
-def test_a_damaged_listing_file_leaves_the_trie_to_answer(site, damage):
-    """The worker checks every file's sha256, but should a listing still be unreadable, the
-    dictionary goes on answering from its tries: never an internal error."""
-    assert call(site, "lexicon.check", lexicon="common", words=["cat"])["ok"]
-    (site.root / "lexicons" / "common.lengths.txt").write_bytes(damage)
-    lexicon = site.client.session.registry.get("common")
-    assert lexicon.words_of_length(3)[:2] == ["ace", "act"] and "cat" in lexicon
+def test_a_game_needs_no_file_beside_the_tries(site):
+    """Issue 44: a dictionary travels once. A game's warm-up that lists every word decodes the
+    trie on the device; nothing but the tries (and the bots' levels) is ever asked for."""
+    assert call(site, "lexicon.check", words=["night"])["ok"]
+    asked = set()
+    while True:
+        reply = site.client("game.warm_up", game="shrdlu", options={})
+        if not reply["ok"]:
+            asked |= {f["path"] for f in reply["error"]["files"]}
+            provide(site, reply)
+        elif reply["result"]["done"]:
+            break
+    assert all(path.endswith((".marisa", ".levels", ".zip", ".json")) for path in asked), asked
+    assert site.client.session.registry.get("standard")._listing_source.get(False) is not None
 
 
 def test_lexicons_and_check(site):

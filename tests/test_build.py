@@ -75,7 +75,9 @@ def test_a_first_visit_installs_only_what_a_first_game_needs(dist):
         assert when[url] is None, url
     assert when["lexicons/large.marisa.packed"] == when["vendor/jsQR.js"] == when["pyodide/micropip-0.11.1-py3-none-any.whl"] == "use"
     later = sum((dist / url).stat().st_size for url, kind in when.items() if kind)
-    assert later > 3_000_000  # what the service worker no longer fetches at install
+    # What the service worker no longer fetches at install: the other dictionaries' tries (their
+    # words by length no longer travel at all since issue 44), the QR readers, on-demand wheels.
+    assert later > 1_500_000
 
 
 def test_build_id_changes_with_any_file(tmp_path, dist):
@@ -281,7 +283,17 @@ def test_a_first_visit_stays_within_its_budget(dist):
     total = sum(sizes.values())
     listed = ", ".join(f"{name} {size / 1e6:.3f} MB" for name, size in sorted(sizes.items(), key=lambda item: -item[1]))
     assert total <= build.FIRST_VISIT_BUDGET, f"a first visit weighs {total / 1e6:.3f} MB: {listed}"
-    assert not [name for name in files if name.endswith((".lengths.txt", "-link.zip", "-online.zip"))]
+    assert not [name for name in files if name.endswith(("-link.zip", "-online.zip"))]
+
+
+def test_a_dictionary_travels_once(dist):
+    """Issue 44: the site holds each dictionary's trie (and the bots' levels), never its words
+    again in another form: the words by length are decoded from the trie on the device."""
+    lexicons = json.loads((dist / "lexicons" / "manifest.json").read_text())["lexicons"]
+    for entry in lexicons:
+        assert set(entry["files"]) <= {"words", "levels"}, entry["name"]
+    assert not [path.name for path in (dist / "lexicons").iterdir() if path.name.endswith(".txt")
+                and "COPYRIGHT" not in path.name and "LICENCE" not in path.name.upper()]
 
 
 def test_the_sites_tries_are_sent_gzipped_and_read_as_the_built_ones(dist, tmp_path):

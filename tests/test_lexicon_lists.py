@@ -53,7 +53,7 @@ def test_manifest_describes_every_file(tmp_path):
     for entry in manifest["lexicons"]:
         assert entry["words"] > 50_000 and entry["description"] and "SCOWL" in entry["licence"]
         # The bots' `common` list alone carries its words' levels (issue 44: not in our wheel).
-        assert set(entry["files"]) == {"words", "lengths"} | ({"levels"} if entry["name"] == "common" else set())
+        assert set(entry["files"]) == {"words"} | ({"levels"} if entry["name"] == "common" else set())
         for kind in entry["files"]:
             file = entry["files"][kind]
             assert (store.compiled_dir() / file["file"]).stat().st_size == file["bytes"]

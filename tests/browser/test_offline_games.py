@@ -94,7 +94,7 @@ def test_a_dictionary_never_fetched_is_named_offline_with_the_ones_on_the_device
 def test_a_first_visit_fetches_only_its_listed_files_before_the_first_game_is_playable(page, site):
     """Issue 44: a first visit that opens the first game's daily challenge fetches, before the
     game is playable, only build.first_visit_files (which test_build holds to the budget): no
-    words-by-length listing, no part of the package (play by link, online, the other games)."""
+    part of the package (play by link, online, the other games)."""
     fetched: list[str] = []
     # The page's and its Python worker's requests; the service worker's precaching is not a
     # first game's wait (bench/network.py counts it apart).

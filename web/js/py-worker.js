@@ -25,6 +25,8 @@ for (const level of ["error", "warn"]) {
   };
 }
 
+let watchWasm = false; // a first visit watches the core's arrival (see pythonsFiles)
+
 // A damaged pyodide.asm.wasm makes Pyodide log a warning and wait forever. Watching the
 // compile calls lets the boot fail with a reason instead. Only compile and link errors count:
 // a TypeError (say, a wrong MIME type) makes Emscripten retry another way, which may succeed.
@@ -33,6 +35,9 @@ const wasmBroken = new Promise((_, reject) => {
     const original = WebAssembly[name];
     if (typeof original !== "function") continue;
     WebAssembly[name] = function (...args) {
+      if (name.endsWith("Streaming") && watchWasm) {
+        args[0] = Promise.resolve(args[0]).then((response) => watched(response, pythonsFiles.wasm.resolve));
+      }
       const result = original.apply(this, args);
       result.catch((error) => {
         if (error instanceof WebAssembly.CompileError || error instanceof WebAssembly.LinkError) {
@@ -90,7 +95,7 @@ async function fetchStdlib({ serviceWorker }) {
     const unpacked = await siteFetch(STDLIB, { headers: { "X-Wordtable-Cached-Only": "1" } });
     if (unpacked.ok) return unpacked;
   }
-  const packed = await siteFetch(new URL("python_stdlib-pyc.zip.packed", RUNTIME));
+  const packed = watched(await siteFetch(new URL("python_stdlib-pyc.zip.packed", RUNTIME)), pythonsFiles.stdlib.resolve);
   if (!packed.ok) throw new Error(`python_stdlib-pyc.zip.packed: HTTP ${packed.status}`);
   if (typeof DecompressionStream !== "function") {
     throw new Error("This browser cannot unpack Python's standard library (it lacks DecompressionStream): a newer browser can.");
@@ -137,6 +142,31 @@ function installOwnWheel({ name, bytes }) {
   pyodide.globals.get("__import__")("sys").path.insert(0, path);
 }
 
+// What Python cannot start without (its core and its standard library) comes first, alone on
+// the network: on a first visit our wheel and the first game's dictionaries, fetched beside
+// them, only shared the bandwidth and made the core arrive later. They are needed once Python
+// is up, and arrive while it starts (a second of work with the network idle). Each of the two
+// responses is watched for its last byte; a later visit reads every file from the offline
+// cache, and nothing waits.
+function deferred() {
+  let resolve;
+  const promise = new Promise((done) => { resolve = done; });
+  return { promise, resolve };
+}
+
+const pythonsFiles = { wasm: deferred(), stdlib: deferred() };
+const pythonsFilesArrived = Promise.all([pythonsFiles.wasm.promise, pythonsFiles.stdlib.promise]);
+
+// The same response, arrived() called once its last byte has been read.
+function watched(response, arrived) {
+  if (!response?.ok || !response.body) {
+    arrived();
+    return response;
+  }
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(new TransformStream({ flush: () => arrived() })), { status, statusText, headers });
+}
+
 function startPython(loadPyodide, snapshot) {
   const options = {
     indexURL: RUNTIME.href,
@@ -153,15 +183,13 @@ function startPython(loadPyodide, snapshot) {
   return Promise.race([wasmBroken, stdlibMissing, loadPyodide(options)]);
 }
 
-async function loadPython({ serviceWorker }) {
+async function loadPython({ serviceWorker }, wheel) {
   progress("runtime");
   let snapshotFailed = null;
   // Only a service worker's cache has the snapshot: without one, nothing to ask for.
   const snapshot = serviceWorker
     ? cachedSnapshot().catch((error) => { snapshotFailed = error; return null; })
     : Promise.resolve(null);
-  const wheel = fetchOwnWheel();
-  wheel.catch(() => {}); // awaited below
   stdlibResponse = fetchStdlib({ serviceWorker });
   stdlibResponse.catch(() => {}); // awaited by Pyodide, and raced in startPython
   const { loadPyodide, version } = await import(new URL("pyodide.mjs", RUNTIME).href);
@@ -172,6 +200,10 @@ async function loadPython({ serviceWorker }) {
   } catch (error) {
     if (!bytes) throw error;
     snapshotFailed = error;
+  } finally {
+    // Python's files are in, however they came (a browser that compiles without streaming).
+    pythonsFiles.wasm.resolve();
+    pythonsFiles.stdlib.resolve();
   }
   if (snapshotFailed) {
     // The snapshot is only a shortcut: without it Python starts the long way.
@@ -208,20 +240,27 @@ function fail(error) {
 }
 
 async function boot(options) {
-  // The default dictionary is needed by the first game: fetch it beside the runtime, not after
-  // it (on a first visit that was a second wait of a second or more on a phone network).
-  const lexicon = prefetchDefaultLexicon().catch(() => []);
+  // The default dictionary is needed by the first game: fetched while Python starts, after our
+  // wheel (needed first), not after Python is up (on a first visit that was a second wait of a
+  // second or more on a phone network).
+  if (options.serviceWorker) {
+    pythonsFiles.wasm.resolve();
+    pythonsFiles.stdlib.resolve();
+  } else {
+    watchWasm = true;
+  }
+  const wheel = pythonsFilesArrived.then(fetchOwnWheel);
+  wheel.catch(() => {}); // awaited by loadPython
+  const lexicon = wheel.catch(() => {}).then(() => prefetchDefaultLexicon()).catch(() => []);
   let info;
   try {
-    info = await loadPython(options);
+    info = await loadPython(options, wheel);
   } catch (error) {
     fail(error);
     return;
   }
-  // Before "ready", so that a first request finds them: a game's warm-up that found no listing
-  // would walk the trie instead (some 0.3 s in Pyodide), though a later visit has it cached.
+  // Before "ready", so that a first request finds them.
   for (const { path, bytes } of await lexicon) writeSiteFile(path, bytes);
-  await cachedListings().catch(() => {}); // if this fails, a game's warm-up asks for them again
   booted = true;
   post({ type: "ready", info });
 }
@@ -325,38 +364,23 @@ async function fetchSiteFiles(files) {
 // everyday words (marked "prefetch" in the manifest): fetched while Python starts and written
 // into its file system once it is up, so neither waits for Python to ask. (If this fails,
 // Python asks for them later.)
-let prefetched = []; // the manifest entries of those dictionaries, once fetched
-
 async function prefetchDefaultLexicon() {
   const manifestPath = "lexicons/manifest.json";
   const manifestBytes = await fetchSiteFile(manifestPath, null);
   const manifest = JSON.parse(new TextDecoder().decode(manifestBytes));
-  prefetched = manifest.lexicons.filter((lexicon) => lexicon.default || lexicon.prefetch);
+  const prefetched = manifest.lexicons.filter((lexicon) => lexicon.default || lexicon.prefetch);
   // Each one's trie, and its words' levels where it has them (the bots' `common`).
   const tries = prefetched.flatMap((lexicon) => [lexicon.files.words, lexicon.files.levels].filter(Boolean));
   return [{ path: manifestPath, bytes: manifestBytes },
     ...await Promise.all(tries.map(async ({ file, sha256 }) => ({ path: `lexicons/${file}`, bytes: await fetchSiteFile(`lexicons/${file}`, sha256) })))];
 }
 
-// Those dictionaries' words by length (what games' warm-ups list, see listing.py), from the
-// offline cache only: a later visit reads them at once. A first visit fetches one only when a
-// game needs words longer than the trie walks (lexicon.WALKED_LENGTHS): its first game of short
-// words does without 0.6 MB, which the service worker caches later.
-async function cachedListings() {
-  await Promise.all(prefetched.map(async (lexicon) => {
-    const listing = lexicon.files.lengths;
-    const path = listing && `lexicons/${listing.file}`;
-    if (!path || !(await self.caches?.match(new URL(path, SITE).href))) return;
-    writeSiteFile(path, await fetchSiteFile(path, listing.sha256));
-  }));
-}
-
 async function answer(request) {
   if (!handle) {
     return JSON.stringify({ ok: false, error: { kind: "not-ready", message: "Python is not ready yet." } });
   }
-  // A game first played may ask for a dictionary's tries, then its listing, then the bots' `common`
-  // list's: a few rounds at most.
+  // A game first played may ask for a dictionary's tries, then the bots' `common` list's, then
+  // a part of our package: a few rounds at most.
   for (let attempt = 0; attempt < 8; attempt++) {
     const reply = handle(request);
     if (!reply.includes('"need-files"')) return reply;

@@ -2,11 +2,10 @@
 
     python -m wordtable.lexicon.compile WORDLISTS_DIR OUT_DIR
 
-For each list in WORDLISTS_DIR/catalog.json: NAME.marisa (the words) and NAME.lengths.txt (the
-words by length, see listing.py: what a MARISA trie is slow to list in the browser), NAME.levels
-for a list the catalog gives levels (how common its words are, see levels.py), plus
-OUT_DIR/manifest.json with each list's name, description, licence, word count, and each
-file's size and sha256. Lists whose text did not change are not recompiled.
+For each list in WORDLISTS_DIR/catalog.json: NAME.marisa (the words; the words by length are
+decoded from it on the device, see listing.py), NAME.levels for a list the catalog gives
+levels (how common its words are, see levels.py), plus OUT_DIR/manifest.json with each list's
+name, description, licence, word count, and each file's size and sha256. Lists whose text did not change are not recompiled.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from pathlib import Path
 import marisa_trie
 
 from wordtable.lexicon.levels import VERSION as LEVELS_VERSION, levels_bytes
-from wordtable.lexicon.listing import VERSION as LISTING_VERSION, listing_text
 
 MANIFEST = "manifest.json"
 LIST_WORD = re.compile(r"[a-z]+(?:['-][a-z]+)*")
@@ -73,17 +71,15 @@ def compile_all(wordlists: Path, out: Path) -> dict:
         hashed = source.read_bytes() + (b"" if "levels" not in item else (wordlists / item["levels"]).read_bytes())
         source_sha = hashlib.sha256(hashed).hexdigest()
         main = out / f"{name}.marisa"
-        lengths = out / f"{name}.lengths.txt"
+        (out / f"{name}.lengths.txt").unlink(missing_ok=True)  # the words by length as text, until issue 44
         levels = out / f"{name}.levels" if "levels" in item else None
         old = previous.get(name)
-        if not (old and old["source_sha256"] == source_sha and old.get("listing") == LISTING_VERSION
-                and old.get("levels") == LEVELS_VERSION and main.exists() and lengths.exists()
+        if not (old and old["source_sha256"] == source_sha
+                and old.get("levels") == LEVELS_VERSION and main.exists()
                 and (levels is None or levels.exists())):
             words = read_word_list(source)
             marisa_trie.Trie(words).save(str(_beside(main)))
             os.replace(_beside(main), main)
-            _beside(lengths).write_text(listing_text(words), encoding="utf-8")
-            os.replace(_beside(lengths), lengths)
             if levels is not None:
                 listed = read_levels_text((wordlists / item["levels"]).read_text(encoding="utf-8"))
                 _beside(levels).write_bytes(levels_bytes(words, listed))
@@ -91,13 +87,13 @@ def compile_all(wordlists: Path, out: Path) -> dict:
             count = len(words)
         else:
             count = old["words"]
-        files = {"words": _file_entry(main), "lengths": _file_entry(lengths)}
+        files = {"words": _file_entry(main)}
         if levels is not None:
             files["levels"] = _file_entry(levels)
         entries.append({
             "name": name, "title": item["title"], "description": item["description"],
             "licence": catalog["licence"], "default": bool(item.get("default")),
-            "words": count, "source_sha256": source_sha, "listing": LISTING_VERSION, "levels": LEVELS_VERSION,
+            "words": count, "source_sha256": source_sha, "levels": LEVELS_VERSION,
             "files": files,
         })
     manifest = {"lexicons": entries}

@@ -12,16 +12,18 @@ from importlib import resources
 
 from wordtable.lexicon import queries
 from wordtable.lexicon.levels import Levels
-from wordtable.lexicon.listing import Listing, ListingSource, lazy_listing, listing_text
+from wordtable.lexicon.listing import Listing, ListingSource, listing_of, listing_of_list
 from wordtable.lexicon.queries import Pattern, Tiles
 from wordtable.lexicon.tries import DictTrie, MarisaFileTrie, Trie
 from wordtable.stepwise import SLICE_ITEMS, Build, Stepwise
 
 INDEXED_LENGTHS = 8  # patterns up to this long use the per-length word index
-# Words of up to this many letters come from a walk of the trie when the listing is not here
-# yet: a first visit's first game (Four Letter Words' daily) then fetches no listing at all
-# (0.4 MB for the default dictionary). Longer lengths wait for the listing.
-WALKED_LENGTHS = 5
+# Words of up to this many letters come from the trie's nodes near the root when the listing
+# is not made yet (MarisaTrie.short_keys: some 20 ms on CPython for the default dictionary's
+# words of up to four letters, a walk took 40): a first game of short words (Four Letter
+# Words' daily) then decodes no whole trie. Longer lengths wait for the listing (the whole
+# trie decoded and sorted, 80 ms; its five-letter words alone took a walk 94).
+WALKED_LENGTHS = 4
 
 try:  # the C++ library where it imports (CPython); the pure reader answers the same elsewhere
     import marisa_trie
@@ -90,61 +92,52 @@ def open_trie(data: bytes, native: bool | None = None) -> Trie:
 
 
 class Lexicon:
-    """A word list with the queries the games need. `trie` holds the words, `listing` (when
-    given) the words by length, for what a trie is slow to list, and `levels` (when given) how
-    common they are, which the bots' vocabulary reads."""
+    """A word list with the queries the games need. `trie` holds the words, `listing` the
+    words by length (made from the trie unless given), for what a trie is slow to list, and
+    `levels` (when given) how common they are, which the bots' vocabulary reads."""
 
     def __init__(self, info: LexiconInfo, trie: Trie, listing: ListingSource | None = None,
                  levels: Levels | None = None):
         self.info = info
         self.trie = trie
         self.levels = levels
-        self._listing_source = listing
+        self._listing_source = listing or listing_of(trie.all_keys_steps)
         self._by_length: dict[int, str] = {}  # length -> its words, one per line
         self._by_cost: dict[tuple, Stepwise[dict[tuple[int, ...], list[str]]]] = {}  # see cost_groups
         self.anagram_build: Stepwise[dict[str, tuple[str, ...]]] = Stepwise(self._build_anagrams)
-        self._longest: int | None = None  # the longest word's length, found once without a listing
 
     @classmethod
     def from_marisa(cls, info: LexiconInfo, data: bytes, native: bool | None = None,
-                    listing: ListingSource | None = None, levels: Levels | None = None) -> Lexicon:
-        return cls(info, open_trie(data, native), listing, levels)
+                    levels: Levels | None = None) -> Lexicon:
+        return cls(info, open_trie(data, native), levels=levels)
 
     @classmethod
     def from_words(cls, info: LexiconInfo, words: list[str], levels: Levels | None = None) -> Lexicon:
-        return cls(info, DictTrie(words), lazy_listing(lambda: Listing(listing_text(words))), levels)
+        return cls(info, DictTrie(words), listing_of_list(words), levels)
 
-    def _listing(self, required: bool) -> Listing | None:
-        return None if self._listing_source is None else self._listing_source.get(required)
+    def _listing(self) -> Listing:
+        return self._listing_source.get(True)  # type: ignore[return-value]  # get(True) makes it
 
-    def lengths(self) -> list[int] | None:
-        """The lengths that have words, from the listing; None for a lexicon without one."""
-        listing = self._listing(True)
-        return None if listing is None else sorted(n for n, (start, end) in listing.spans.items() if end > start)
+    def lengths(self) -> list[int]:
+        """The lengths that have words, from the listing."""
+        return self._listing().lengths()
 
     def listing_steps(self) -> Iterator[None]:
-        """What a build over every word does first, in two slices for a warm-up: the listing
-        read, then split into its words. (Without a listing there is nothing to do ahead: the
-        build walks the trie itself.)"""
-        listing = self._listing(True)
-        if listing is not None:
-            yield
-            listing.words()
-            yield
+        """What a build over every word does first: the listing made, a slice a step, for a warm-up."""
+        yield from self._listing_source.steps()
 
     def all_words(self) -> list[str]:
-        """Every word: by length, then A to Z, where the lexicon has a listing."""
-        listing = self._listing(True)
-        return listing.words() if listing is not None else list(self.trie.keys())
+        """Every word: by length, then A to Z."""
+        return self._listing().words()
 
     @property
     def name(self) -> str:
         return self.info.name
 
     def __contains__(self, word: str) -> bool:
-        # The listing's set where it is at hand (it answers at once), else the trie: a look-up
-        # never waits for the listing to be fetched.
-        listing = self._listing(False)
+        # The listing's set where it is made (it answers at once), else the trie: a look-up
+        # never waits for the listing to be made.
+        listing = self._listing_source.get(False)
         if word in (self.trie if listing is None else listing):
             return True
         return _REMOVED_ACCEPTED.get() and not self.info.custom and word in removed_words(self.info.name)
@@ -153,8 +146,6 @@ class Lexicon:
         return len(self.trie)
 
     def words_of_length(self, length: int) -> list[str]:
-        if length > INDEXED_LENGTHS and self._listing_source is None:
-            return queries.words_of_length(self.trie, length)
         index = self._length_index(length)
         return index.split("\n") if index else []
 
@@ -174,12 +165,15 @@ class Lexicon:
     def _length_index(self, length: int) -> str:
         index = self._by_length.get(length)
         if index is None:
-            source = self._listing_source
-            listing = (source.at_hand() if source is not None and length <= WALKED_LENGTHS
-                       else self._listing(True))
-            index = (listing.block(length) if listing is not None
-                     else "\n".join(queries.words_of_length(self.trie, length)))
-            self._by_length[length] = index
+            listing = self._listing_source.get(length > WALKED_LENGTHS)
+            if listing is not None:
+                index = self._by_length[length] = listing.block(length)
+                return index
+            # The trie's nodes near the root alone give every word this short: each length at once.
+            short = sorted(self.trie.short_keys(length))
+            for size in range(1, length + 1):
+                self._by_length.setdefault(size, "\n".join(word for word in short if len(word) == size))
+            index = self._by_length[length]
         return index
 
     def find(self, pattern_text: str) -> list[str]:
@@ -282,12 +276,7 @@ class Lexicon:
                       for found in ending.findall(self._length_index(length)))
 
     def _longest_length(self) -> int:
-        listing = self._listing(True)
-        if listing is not None:
-            return max(listing.spans, default=0)
-        if self._longest is None:
-            self._longest = max((len(word) for word in self.trie.keys()), default=0)
-        return self._longest
+        return max(self.lengths(), default=0)
 
     def insertions(self, word: str) -> list[str]:
         return queries.insertions(self.trie, word)

@@ -15,13 +15,22 @@ Besides lookup, key by id, prefix and predictive search, the reader exposes node
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator
+import operator
+import re
+from collections import deque
+from collections.abc import Generator, Iterator
+from itertools import chain, compress, repeat
+
+from wordtable.stepwise import Stepwise
 
 HEADER = b"We love Marisa.\0"
 INVALID_EXTRA = 0xFFFFFF
 INDEX_AFTER = 2              # a node whose scan passes this many children gets an index
 MAX_INDEXED_NODES = 50_000   # bounds the memory those indexes take
 WORD_MASK = (1 << 64) - 1
+
+_BYTES = tuple(bytes((b,)) for b in range(256))
+_BIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")  # '0'/'1' characters to bytes 0/1
 
 # For selecting the n-th set bit of a byte without a loop over bits.
 _POP8 = tuple(bin(b).count("1") for b in range(256))
@@ -94,6 +103,17 @@ class BitVector:
     def __getitem__(self, i: int) -> int:
         return self.units[i >> 6] >> (i & 63) & 1
 
+    def bits(self) -> str:
+        """Every bit as '0' or '1', the first bit first (one big integer's binary form: far
+        quicker than reading the bits one by one)."""
+        as_int = int.from_bytes(bytes(self.units), "little") if len(self.units) else 0
+        return bin(as_int)[:1:-1][:self.size].ljust(self.size, "0")
+
+    def ones(self) -> list[int]:
+        """The positions of every 1 bit, in order."""
+        flags = self.bits().encode().translate(_BIT_VALUES)
+        return list(compress(range(len(flags)), flags))
+
     def _relative(self, block: int, part: int) -> int:
         if part < 5:
             lo = self.lo[block]
@@ -159,6 +179,16 @@ class FlatVector:
         pos = i * self.value_size
         start = pos >> 3
         return int.from_bytes(self.data[start:start + 5], "little") >> (pos & 7) & self.mask
+
+    def all_values(self) -> list[int]:
+        """Every item at once: the units as one binary string cut into fields, each parsed in
+        C (a slice and a shift an item in Python cost more than the item)."""
+        size, count = self.value_size, self.size
+        if not size or not count:  # every value is 0
+            return [0] * count
+        width = size * count
+        digits = format(int.from_bytes(self.data, "little") & ((1 << width) - 1), f"0{width}b")
+        return list(map(int, re.findall(f".{{{size}}}", digits), repeat(2)))[::-1]  # the last item's digits come first
 
 
 class Tail:
@@ -245,6 +275,72 @@ class LoudsTrie:
         if self.link_flags[node]:
             return self.restore_link(self._link(node))
         return self.bases[node:node + 1]
+
+    # -- every node at once -----------------------------------------------------------------
+    # LOUDS numbers the nodes breadth first and lists each node's children as a run of 1 bits
+    # closed by a 0, so one pass over the bits gives every node's parent, and each node's text
+    # is its parent's text and its own label: no select, no rank, no walk per node. A depth's
+    # nodes are consecutive, and their parents are the depth above's.
+
+    def _child_counts(self) -> list[int]:
+        """How many children each node has, node 0 (the root) first."""
+        return list(map(len, self.louds.bits().split("0")))[1:]
+
+    @staticmethod
+    def _depths(counts: list[int], max_depth: int | None) -> list[int]:
+        """Where each depth's nodes start, the root's depth 0 first, and where the last ends:
+        every depth, or those up to max_depth."""
+        bounds = [0, 1]
+        while bounds[-2] < bounds[-1] and (max_depth is None or len(bounds) - 2 < max_depth):
+            bounds.append(bounds[-1] + sum(counts[bounds[-2]:bounds[-1]]))
+        return bounds
+
+    def _label_steps(self, stop: int) -> Generator[None, None, list[bytes]]:
+        """The label entering each node below stop, in reading order."""
+        labels = list(map(_BYTES.__getitem__, self.bases[:stop]))
+        linked = self.link_flags.ones()
+        linked = linked[:bisect.bisect_left(linked, stop)]  # link ids count from the first node
+        if linked:
+            if self.next is not None:
+                deeper = yield from self.next._upward_steps()
+                restore = deeper.__getitem__
+            else:
+                restore = self.tail.restore
+            extras = self.extras.all_values()[:len(linked)]
+            links = map(operator.or_, map(self.bases.__getitem__, linked), map(operator.lshift, extras, repeat(8)))
+            deque(map(labels.__setitem__, linked, map(restore, links)), maxlen=0)  # each linked node's label, set in C
+            yield
+        return labels
+
+    def _text_steps(self, counts: list[int], bounds: list[int], labels: list[bytes],
+                    upward: bool) -> Generator[None, None, list[bytes]]:
+        """Each node's text from the root, depth by depth (one map a depth, no Python loop a
+        node): its parent's then its label (upward: its label then its parent's, as a deeper
+        level's labels, stored reversed, are read from node to root)."""
+        texts = [b""]
+        for start, end in zip(bounds, bounds[1:-1]):
+            parents = chain.from_iterable(map(repeat, texts[start:end], counts[start:end]))
+            own = labels[end:end + sum(counts[start:end])]
+            texts.extend(map(operator.add, own, parents) if upward else map(operator.add, parents, own))
+            yield
+        return texts
+
+    def _upward_steps(self) -> Generator[None, None, list[bytes]]:
+        """A deeper level: each node's label as the level above restores it (restore_link)."""
+        counts = self._child_counts()
+        bounds = self._depths(counts, None)
+        labels = yield from self._label_steps(bounds[-1])
+        return (yield from self._text_steps(counts, bounds, labels, upward=True))
+
+    def key_steps(self, max_depth: int | None = None) -> Generator[None, None, list[bytes]]:
+        """Level 0: every key by key id, a slice at a time; or, given max_depth, the keys that
+        end within that many edges of the root (every key of up to max_depth bytes among them)."""
+        counts = self._child_counts()
+        bounds = self._depths(counts, max_depth)
+        labels = yield from self._label_steps(bounds[-1])
+        texts = yield from self._text_steps(counts, bounds, labels, upward=False)
+        terminals = self.terminal.ones()
+        return [texts[node] for node in terminals[:bisect.bisect_left(terminals, bounds[-1])]]
 
     # -- navigation -------------------------------------------------------------------------
 
@@ -387,6 +483,17 @@ class MarisaTrie:
             node = trie.louds.select1(node) - node - 1
         return bytes(reversed_key[::-1]).decode()
 
+    def all_keys_steps(self) -> Generator[None, None, list[str]]:
+        """Every key, by key id (restore_key(i) is the i-th), decoded in one pass over the
+        trie a slice at a time: some 7x quicker than a walk of every node (keys())."""
+        return _decoded((yield from self.trie.key_steps()))
+
+    def short_keys(self, length: int) -> list[str]:
+        """Every key of up to length bytes (in no set order), from a decode of the nodes that
+        near the root alone: a fraction of a whole decode, and quicker than a walk."""
+        found = Stepwise(lambda: self.trie.key_steps(length)).value()
+        return _decoded([key for key in found if len(key) <= length])
+
     def prefixes(self, query: str) -> list[str]:
         """Keys that are prefixes of query (including query itself), shortest first."""
         raw = query.encode()
@@ -440,3 +547,8 @@ class MarisaTrie:
                 yield child_text
             stack.append(iter(trie.children(child)))
             texts.append(child_text)
+
+
+def _decoded(keys: list[bytes]) -> list[str]:
+    joined = b"\n".join(keys).decode().split("\n") if keys else []  # one decode, not one a key
+    return joined if len(joined) == len(keys) else [key.decode() for key in keys]  # a key held a newline

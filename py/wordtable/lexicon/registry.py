@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
-    from wordtable.lexicon.listing import ListingSource
 
 CUSTOM_PREFIX = "custom:"
 MAX_CUSTOM_LISTS = 20
@@ -85,34 +84,12 @@ class LexiconRegistry:
             info = LexiconInfo(entry["name"], entry["title"], entry["description"], entry["licence"],
                                entry["words"])
             levels = Levels(data["levels"]) if "levels" in data else None
-            self._loaded[name] = Lexicon.from_marisa(info, data["words"], listing=self._listing_source(entry),
-                                                     levels=levels)
+            self._loaded[name] = Lexicon.from_marisa(info, data["words"], levels=levels)
         return self._loaded[name]
 
     @staticmethod
     def _file_of(entry: dict, kind: str) -> NeededFile:
         return NeededFile(f"lexicons/{entry['files'][kind]['file']}", entry["files"][kind]["sha256"])
-
-    def _listing_source(self, entry: dict) -> ListingSource:
-        """The dictionary's words-by-length file, read when a query first requires it (a game's
-        warm-up of words longer than lexicon.WALKED_LENGTHS): NeedFiles makes the worker fetch
-        it, unless it is in the folder already (on a later visit the worker writes it from the
-        offline cache). Until then look-ups use the trie, and short lengths walk it. A manifest
-        without the file, or a file that is not a listing, leaves the trie to answer everything."""
-        from wordtable.lexicon.listing import Listing, ListingFormatError, lazy_listing
-
-        def read() -> Listing | None:
-            if "lengths" not in entry["files"]:
-                return None
-            (data,) = self._read([self._file_of(entry, "lengths")])
-            try:
-                return Listing(data.decode("utf-8"))
-            except (UnicodeDecodeError, ListingFormatError):
-                return None
-
-        def present() -> bool:  # here already: a later visit's worker wrote it from the offline cache
-            return "lengths" not in entry["files"] or (self.site_root / self._file_of(entry, "lengths").path).exists()
-        return lazy_listing(read, present)
 
     def add_custom(self, list_id: str, title: str, words: list[str]) -> LexiconInfo:
         """Registers a player's list. The words are checked again: the page's copy may be old

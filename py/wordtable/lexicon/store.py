@@ -7,7 +7,6 @@ from pathlib import Path
 
 from wordtable.lexicon.levels import Levels
 from wordtable.lexicon.lexicon import Lexicon, LexiconInfo
-from wordtable.lexicon.listing import Listing, lazy_listing
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -60,9 +59,7 @@ def _read(name: str, native: bool | None) -> Lexicon:
     entry = entries[name]
     folder = compiled_dir()
     data = (folder / entry["files"]["words"]["file"]).read_bytes()
-    listing = folder / entry["files"]["lengths"]["file"]
     levels = entry["files"].get("levels")
     return Lexicon.from_marisa(info_of(entry), data, native,
-                               lazy_listing(lambda: Listing(listing.read_text(encoding="utf-8"))),
                                Levels((folder / levels["file"]).read_bytes()) if levels else None)
 

@@ -2,6 +2,8 @@
 
 Both offer the same small navigation interface, so every query is written once:
     root                      the start node
+    all_keys_steps()          every word, a slice of the work per step (a Build, see stepwise)
+    short_keys(length)        every word of up to length letters, in no set order
     children(node)            (child, edge label as bytes) pairs
     is_terminal(node)         whether a word ends here
     __contains__(word), keys(prefix), __len__
@@ -13,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from wordtable.lexicon.marisa import MarisaTrie
+from wordtable.stepwise import Build
 
 
 class Trie(Protocol):
@@ -21,6 +24,10 @@ class Trie(Protocol):
     def children(self, node) -> Iterator[tuple[object, bytes]]: ...
 
     def is_terminal(self, node) -> bool: ...
+
+    def all_keys_steps(self) -> Build[list[str]]: ...
+
+    def short_keys(self, length: int) -> list[str]: ...
 
     def __contains__(self, word: str) -> bool: ...
 
@@ -38,6 +45,8 @@ class MarisaFileTrie:
         self.reader = MarisaTrie(data)
         self.children = self.reader.trie.children
         self.is_terminal = self.reader.trie.is_terminal
+        self.all_keys_steps = self.reader.all_keys_steps
+        self.short_keys = self.reader.short_keys
 
     def __contains__(self, word: str) -> bool:
         return self.reader.lookup(word) is not None
@@ -69,6 +78,13 @@ class DictTrie:
 
     def is_terminal(self, node: dict) -> bool:
         return None in node
+
+    def all_keys_steps(self) -> Build[list[str]]:
+        return sorted(self._words)
+        yield  # a generator that finishes at its first step
+
+    def short_keys(self, length: int) -> list[str]:
+        return [word for word in self._words if len(word) <= length]
 
     def __contains__(self, word: str) -> bool:
         return word in self._words

@@ -105,8 +105,8 @@ def never_propose() -> frozenset[str]:
 class EverydayWords:
     """The words of a `common` lexicon that are not never-propose words, by length, each from
     the lexicon's words-by-length listing, with their levels (the lexicon's, where it has them).
-    Without a listing, lengths up to WALKED_LENGTHS walk the trie for their length, longer ones
-    take one pass over the whole trie, which fills every length asked for at once. A game
+    Until the listing is made (decoded from the trie), short lengths walk the trie for their
+    length; a longer one makes the listing, a slice a step in a warm-up. A game
     builds what its bots need in its warm-up, while the new-game form is open; a length asked
     for later, unbuilt, builds every length."""
 
@@ -147,30 +147,18 @@ class EverydayWords:
             return
         blocked = never_propose()
         if wanted is not None and max(wanted) <= LISTING_NOT_NEEDED:
-            # Short words come from the listing when it is here, else from a walk of the trie:
-            # a first game of short words (Four Letter Words) fetches no listing.
+            # Short words come from the listing when it is made, else from a walk of the trie:
+            # a first game of short words (Four Letter Words) decodes no whole trie.
             for length in sorted(wanted):
                 self._keep(length, self.lexicon.words_of_length(length), blocked)
                 yield
             return
-        listed = self.lexicon.lengths()  # None: the lexicon has no listing
+        yield from self.lexicon.listing_steps()  # the listing made from the trie, a slice a step
         every = wanted is None
-        if every and listed is not None:
-            wanted = set(listed) - set(self._by_length)
-        if wanted is not None and (listed is not None or max(wanted) <= WALKED_LENGTHS):
-            for length in sorted(wanted):
-                self._keep(length, self.lexicon.words_of_length(length), blocked)
-                yield
-            self._complete = every
-            return
-        # No listing: one pass over the trie's words fills every length asked for.
-        groups: dict[int, set[str]] = {length: set() for length in wanted or ()}
-        for word in self.lexicon.all_words():
-            if wanted is None or len(word) in wanted:
-                groups.setdefault(len(word), set()).add(word)
-        for length, words in groups.items():
-            self._keep(length, words, blocked)
-        self._complete = wanted is None
+        for length in sorted(set(self.lexicon.lengths()) - set(self._by_length) if wanted is None else wanted):
+            self._keep(length, self.lexicon.words_of_length(length), blocked)
+            yield
+        self._complete = every
 
 
 class Vocabulary:

@@ -162,7 +162,7 @@ class FourLetterWords(Game):
         new-game form is open."""
         parsed = Options.parse(options)
         lexicon = parsed.lexicon
-        self.lexicon_for(lexicon).words_of_length(4)  # the listing read: a slice of its own
+        self.lexicon_for(lexicon).words_of_length(4)  # from the trie's nodes near its root: a slice of its own
         yield
         self._four_letter_index(parsed)
         yield

@@ -227,6 +227,7 @@ class Shrdlu(Game):
         round's solving does not pay for them, and the bots' everyday words of those lengths."""
         name = Options.parse(options).lexicon
         lexicon = self.lexicon_for(name)
+        yield from lexicon.listing_steps()  # the words by length, decoded from the trie a slice a step
         for length in (SPREAD, SPREAD + 1):
             lexicon.words_of_length(length)
             yield
