@@ -1,7 +1,7 @@
 """Online play across networks, in the NAT lab (tests/browser/natlab.py; needs root, ip,
 iptables and coturn, as `python3 build.py test` installs): two pages of the built site on
 devices in two homes (or one) connect with the app's own WebRTC link and codes, in each case
-of the README's online table. Prints, per case, whether it connected and the median time from
+of the online table in docs/online.md. Prints, per case, whether it connected and the median time from
 the answer to an open channel (or to the failure the browser reported).
 
     .venv/bin/python bench/natlab.py [--runs N]

@@ -1,5 +1,5 @@
 """The bridge's declarations (wordtable.bridge.operations) held to what uses them: every reply
-to its declared fields, the README's table of operations to the declared arguments, and the
+to its declared fields, the table of operations in docs/bridge.md to the declared arguments, and the
 page's JavaScript calls to the declared operations and arguments."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from wordtable import bridge
 from wordtable.bridge.schema import Field, check_args, optional, reply_problems, required
 
 ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
+BRIDGE_DOC = ROOT / "docs" / "bridge.md"  # the table of operations (moved from the README, issue 45)
 WEB_JS = ROOT / "web" / "js"
 WRONG_VALUES = [None, True, 0, -1, 1.5, 2**70, "", "x" * 120, [], [1], [None], {}, {"a": 1}]
 
@@ -185,14 +185,13 @@ def _fits(value: Any, field: Field) -> bool:
     return True
 
 
-# -- the README's table of operations ---------------------------------------------------------
+# -- the table of operations in docs/bridge.md ----------------------------------------------
 
-def readme_operations(text: str) -> dict[str, list[tuple[str, bool]]]:
-    """op -> [(argument, required)] from the README's table under "### The bridge": an
+def documented_operations(text: str) -> dict[str, list[tuple[str, bool]]]:
+    """op -> [(argument, required)] from the table of docs/bridge.md: an
     argument is `name`, or `name`? when optional; what stands in parentheses is a note."""
-    section = text.split("### The bridge", 1)[1].split("\n## ", 1)[0]
     table: dict[str, list[tuple[str, bool]]] = {}
-    for line in section.splitlines():
+    for line in text.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if not line.startswith("| `") or len(cells) < 3:
             continue
@@ -212,12 +211,12 @@ def declared_operations() -> dict[str, list[tuple[str, bool]]]:
     return {op: [(f.name, f.required) for f in operation.args] for op, operation in bridge.OPERATIONS.items()}
 
 
-def test_the_readme_lists_every_operation_with_its_arguments():
-    listed, declared = readme_operations(README.read_text()), declared_operations()
-    assert sorted(set(listed) - set(declared)) == [], "listed in the README, not declared"
-    assert sorted(set(declared) - set(listed)) == [], "declared, not listed in the README"
+def test_the_bridge_doc_lists_every_operation_with_its_arguments():
+    listed, declared = documented_operations(BRIDGE_DOC.read_text()), declared_operations()
+    assert sorted(set(listed) - set(declared)) == [], "listed in docs/bridge.md, not declared"
+    assert sorted(set(declared) - set(listed)) == [], "declared, not listed in docs/bridge.md"
     for op, args in declared.items():
-        assert sorted(listed[op]) == sorted(args), f"{op}: the README says {listed[op]}, the bridge declares {args}"
+        assert sorted(listed[op]) == sorted(args), f"{op}: docs/bridge.md says {listed[op]}, the bridge declares {args}"
 
 
 # -- the page's calls ---------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The one table of the bridge's operations: name -> function, arguments, reply.
 
 Each area declares its own part beside its functions; this joins them, so that the dispatcher,
-the README's table of operations and the page's calls are all checked against one table.
+docs/bridge.md's table of operations and the page's calls are all checked against one table.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The declarations are the bridge's contract with the page. The dispatcher checks every request's
 arguments against them before an operation runs, so an operation reads its arguments already
-typed; the tests hold the replies, the README's table and the JavaScript's calls to them.
+typed; the tests hold the replies, docs/bridge.md's table and the JavaScript's calls to them.
 """
 
 from __future__ import annotations
