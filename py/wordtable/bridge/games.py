@@ -54,10 +54,10 @@ def new(session: Session, args: Args) -> dict[str, Any]:
         seed = secrets.randbelow(2**31)
     if not 0 <= seed < MAX_SEED:
         raise BadRequest("the seed must be a whole number from 0 to 2**53")
-    options = args["options"]
-    game.new(options, seed)
     # Every option written out: a default changed later cannot change this game.
-    return {"record": Record(game.id, game.Options.complete(options), seed).to_json()}
+    options = game.Options.complete(args["options"])
+    game.new(options, seed)  # fails now on a dictionary that is not here
+    return {"record": Record(game.id, options, seed).to_json()}
 
 
 def view(session: Session, args: Args) -> dict[str, Any]:

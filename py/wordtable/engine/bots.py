@@ -57,8 +57,9 @@ def ask_bot(bot: Bot, game: Game, state: Any, seat: int, seed: int, moves_so_far
 
 
 def play(game: Game, bots: list[Bot], options: dict[str, Any], seed: int, max_moves: int = 20_000) -> Played:
-    state = game.new(options, seed)
-    played = Played(Record(game.id, game.Options.complete(options), seed), state)
+    complete = game.Options.complete(options)  # the record holds every option, as the game plays them
+    state = game.new(complete, seed)
+    played = Played(Record(game.id, complete, seed), state)
     race = _Race() if game.realtime else None
     while (actors := game.actors(state)) and len(played.record.moves) < max_moves:
         if race is not None:

@@ -44,6 +44,10 @@ class Outcome:
         return {"winners": list(self.winners), "reason": self.reason}
 
 
+# The fields the engine writes into every view (Game.view); a game's board_view may not use them.
+ENVELOPE = frozenset({"game", "options", "seat", "phase", "waiting_for", "outcome", "deadline"})
+
+
 @dataclass(frozen=True)
 class GameKind:
     """What sort of game this is, declared once (OpenSpiel's GameType in spirit): shared code and
@@ -156,6 +160,9 @@ class Game:
         reads of every game, written here once, and the game's own board_view. The board comes
         first: a view may draw at random (a deal), in the same order everywhere."""
         board = self.board_view(state, seat)
+        clash = ENVELOPE.intersection(board)
+        if clash:  # the game's field would silently replace the engine's
+            raise TypeError(f"{self.id}'s board_view has fields every view has already: {sorted(clash)}")
         outcome, deadline = self.outcome(state), self.deadline(state)
         return {"game": self.id, "options": state.options.to_json(), "seat": seat,
                 "phase": "over" if outcome is not None else self.phase(state),
@@ -197,7 +204,14 @@ class Game:
     # -- written once for every game -----------------------------------------------------------
 
     def new(self, options: dict[str, Any], seed: Seed) -> Any:
-        """A fresh state. Bad options raise BadOptions, an unknown dictionary UnknownLexicon."""
+        """A fresh game's state: every option left out takes today's default (Options.complete),
+        as the record a new game writes holds it. Bad options raise BadOptions, an unknown
+        dictionary UnknownLexicon."""
+        return self.recorded_start(self.Options.complete(options), seed)
+
+    def recorded_start(self, options: dict[str, Any], seed: Seed) -> Any:
+        """A recorded game's first state: an option its record lacks (an older record wrote only
+        what was chosen) means the default it was recorded under (OptionSpec.when_missing)."""
         parsed = self.Options.parse(options)
         self.lexicon_for(parsed.lexicon)  # fail now, not mid-game, on an unknown dictionary
         return self.start(parsed, seed)
@@ -484,7 +498,7 @@ def words_played_under(record: Record) -> AbstractContextManager[None]:
 
 def start_state(game: Game, record: Record, seed: Seed) -> Any:
     """The game's first state; the secret parts its guests keep on their devices unknown."""
-    state = game.new(record.options, seed)
+    state = game.recorded_start(record.options, seed)
     if record.owned is None:
         return state
     part = game.owned_part()
