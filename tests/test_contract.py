@@ -419,3 +419,20 @@ def test_bad_input_is_refused_and_changes_nothing(bridge_session, game_id, capsy
     with capsys.disabled():
         print(f"\n{game_id}: {FUZZ_CASES} bad inputs: {kinds['refused']} refused, "
               f"{kinds['bad-request']} bad requests, {kinds['ok']} accepted as legal moves")
+
+
+def test_a_board_view_may_not_replace_a_field_every_view_has():
+    """Issue 45: the engine writes the view's envelope (game, phase, waiting_for…) and the game
+    its board; a board field of the same name would silently replace the engine's, so the view
+    is refused, naming the field."""
+    from toy_games.ghost.rules import Ghost
+
+    class Clashing(Ghost):
+        def board_view(self, state: Any, seat: int | None) -> dict[str, Any]:
+            return {**super().board_view(state, seat), "phase": "mine"}
+
+    game = Clashing(store.load)
+    state = game.new({}, 1)
+    with pytest.raises(TypeError, match=r"\['phase'\]"):
+        game.view(state, 0)
+    assert Ghost(store.load).view(state, 0)["phase"] != "mine"

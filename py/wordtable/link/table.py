@@ -861,13 +861,13 @@ def new_table(game: Any, players: int, options: dict[str, Any], name: str, stric
         raise LinkError(f"{game.title} (as set) is a race: everyone plays at once, so it needs live play (Me and a "
                         f"friend online), not links sent a move at a time. {game.by_link_hint}".strip())
     record = Record(game.id, options, 0, word_lists=WORD_LISTS)
-    if game.owned_part() is not None:
+    if game.kind.owned_parts:
         record.owned = {"seats": list(range(players)), "shown": {}}
     table = LinkTable(game, secrets.token_hex(8), players, 0, [name] + [None] * (players - 1),
                       [None] * players, [None] * players, record, ahead=0 if strict_draws else game.parts_ahead_by_link)
     table.heads[0], table.keys[0] = table.chain.head(), table.key.public
     table.sign_chain()
-    if game.owned_part() is not None:
+    if game.kind.owned_parts:
         table.keep = Keep()
     return table
 
@@ -936,7 +936,7 @@ def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
     except GameError as error:
         raise LinkError(f"This invitation's options are not this app's: {error}") from None
     record = Record(game.id, options, 0, word_lists=WORD_LISTS)
-    if game.owned_part() is not None:
+    if game.kind.owned_parts:
         record.owned = {"seats": list(range(players)), "shown": {}}
     table = LinkTable(game, payload["t"], players, seat, [None] * players, [None] * players, [None] * players, record,
                       ahead=game.parts_ahead_by_link if payload["w"] == AHEAD_VERSION else 0)
@@ -946,7 +946,7 @@ def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
         raise LinkError(f"“{twin}” already plays in this game: choose another name to join it.")
     table.heads[seat], table.keys[seat] = table.chain.head(), table.key.public
     table.sign_chain()
-    if game.owned_part() is not None:
+    if game.kind.owned_parts:
         table.keep = Keep()
     table.take(payload)
     return table

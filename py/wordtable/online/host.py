@@ -84,7 +84,7 @@ class Host(HostDraws):
         self.mark = START_MARK  # what the next move's events are bound to: the record so far
         if self.draws is not None:
             if self.record.shared is None:
-                if self.record.owned is None and self.game.owned_part() is not None:
+                if self.record.owned is None and self.game.kind.owned_parts:
                     self.record.owned = {"seats": list(self.draws.guests), "shown": {}}  # each guest keeps its own
                 return  # not started: waits for every guest's commitment
             self.ledger = self._checked_ledger()
