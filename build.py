@@ -524,7 +524,7 @@ PACKAGE_PARTS: dict[str, tuple[str, ...]] = {
     # Signed moves and records, which play by link, online play and checking a game use.
     "signing": ("wordtable/engine/signing.pyc", "wordtable/engine/ed25519.pyc"),
     # The command line and the dictionaries' compiler (marisa_trie): CPython only, never in a page.
-    "cli": ("wordtable/__main__.pyc", "wordtable/lexicon/compile.pyc"),
+    "cli": ("wordtable/__main__.pyc", "wordtable/commands.pyc", "wordtable/lexicon/compile.pyc"),
 }
 
 

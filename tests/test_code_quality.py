@@ -5,6 +5,7 @@ the first rechecks only what changed."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -67,3 +68,18 @@ def test_the_modules_allowed_to_be_longer_still_need_it():
         assert name in lines, f"{name} is gone: take it off LONGER_MODULES"
         assert lines[name] > MODULE_LINES, f"{name} is within the cap now: take it off LONGER_MODULES"
         assert lines[name] == allowed, f"{name} has {lines[name]} lines, listed as {allowed}: write its length today"
+
+
+def test_the_shared_python_names_no_game():
+    """A game is its own folder (issue 45): outside py/wordtable/games/, no module names a game's
+    id as a string or imports from a game's folder; the command line finds each game's own
+    commands through the registry (wordtable.commands), as the engine finds its rules."""
+    from wordtable.games import BUILT_IN, REGISTRY
+    ids = "|".join(re.escape(game_id) for game_id in BUILT_IN)
+    folders = "|".join(re.escape(REGISTRY[game_id][0]) for game_id in BUILT_IN)
+    naming = re.compile(rf"""["']({ids})["']|wordtable\.games\.({folders})\b""")
+    package = ROOT / "py" / "wordtable"
+    found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+             for path in sorted(package.rglob("*.py")) if "games" not in path.relative_to(package).parts
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if naming.search(line)]
+    assert not found, "shared code names a game:\n" + "\n".join(found)

@@ -23,13 +23,17 @@ import json
 import os
 import sys
 
+# The command line's modules (wordtable.__main__, wordtable.commands, a game's commands.py): CPython
+# only, never imported in a page, so what they import stays out of the browser's standard library.
+COMMAND_LINE_FILES = ("__main__.py", "commands.py")
+
 
 def named_imports(package_dir: str) -> set[str]:
     """Every absolute module name imported anywhere under package_dir (ours excluded)."""
     names: set[str] = set()
     for folder, _dirs, files in os.walk(package_dir):
         for file in files:
-            if not file.endswith(".py") or file == "__main__.py":  # the command line: CPython only
+            if not file.endswith(".py") or file in COMMAND_LINE_FILES:
                 continue
             with open(os.path.join(folder, file), encoding="utf-8") as source:
                 tree = ast.parse(source.read())
@@ -48,7 +52,7 @@ def our_modules(package_dir: str) -> list[str]:
     modules = []
     for folder, _dirs, files in os.walk(package_dir):
         for file in sorted(files):
-            if file.endswith(".py") and file != "__main__.py":
+            if file.endswith(".py") and file not in COMMAND_LINE_FILES:
                 path = os.path.relpath(os.path.join(folder, file), root)[:-3].replace(os.sep, ".")
                 modules.append(path.removesuffix(".__init__"))
     return sorted(modules)

@@ -6,11 +6,8 @@
     check [--lexicon NAME] WORD...       WORD yes / WORD no
     find [--lexicon NAME] PATTERN        words matching ? (any letter), [abc] (a set), letters
     tiles [--lexicon NAME] TILES         words from tiles: ? wildcard, (ing) a multi-letter tile
-    shrdlu solve [--lexicon NAME] CARD...  every word fitting a Shrdlu spread, one per line
-    wordsmith alphabet [--json]          each character's pieces (red, yellow, blue, green)
-    wordsmith words --pool R,Y,B,G [--lexicon NAME] [--exact]
-                                         every word a pool of pieces builds (--exact: using all)
-    one-letter-better deck [--json]      One Letter Better's deck: every card, its points and copies
+    GAME TOOL ...                        a game's own commands, from its folder's commands.py
+                                         (wordtable.commands): python3 -m wordtable GAME --help
     simulate GAME [--players N] [--levels L,...] [--games K] [--seed S] [--json]
     verify FILE                          replays a game's record (or a save holding one, or a
                                          device's games by link): every move legal, every random
@@ -30,16 +27,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from wordtable.commands import UsageError, add_game_commands, lexicon_named
 from wordtable.runtime import runtime_info
-
-
-class UsageError(Exception):
-    pass
 
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="python3 -m wordtable",
                                   description="Wordtable's rules, lexicons and bots.")
+    top.set_defaults(run=None)  # a game's own command sets the function that runs it
     commands = top.add_subparsers(dest="command", required=True)
     commands.add_parser("version", help="print the package and Python versions")
     commands.add_parser("lexicons", help="list the dictionaries")
@@ -78,23 +73,7 @@ def parser() -> argparse.ArgumentParser:
         sub.add_argument("--site", default="", metavar="URL", help="the site the links open (default: build.py serve's)")
     verify = commands.add_parser("verify", help="check a game's record from the start")
     verify.add_argument("file", metavar="FILE", help="a record or save as the app exports it (JSON)")
-    shrdlu = commands.add_parser("shrdlu", help="Shrdlu tools").add_subparsers(dest="tool", required=True)
-    solve = shrdlu.add_parser("solve", help="every word that fits a spread of cards")
-    solve.add_argument("--lexicon", metavar="NAME", help="dictionary (default: standard)")
-    solve.add_argument("cards", metavar="CARD", nargs="+",
-                       help="etaoin shrdlu cmfwyp aeiou adjacent earliest later repeat-final-3 only-1 repeat-any *")
-    wordsmith = commands.add_parser("wordsmith", help="Wordsmith tools").add_subparsers(dest="tool", required=True)
-    alphabet = wordsmith.add_parser("alphabet", help="the pieces that build each character")
-    alphabet.add_argument("--json", action="store_true", help="one JSON object: character -> pieces")
-    words = wordsmith.add_parser("words", help="every dictionary word a pool of pieces builds")
-    words.add_argument("--pool", required=True, metavar="R,Y,B,G",
-                       help="how many red, yellow, blue and green pieces, e.g. 3,2,1,2")
-    words.add_argument("--lexicon", metavar="NAME", default="wordsmith",
-                       help="dictionary (default: wordsmith, which holds contractions)")
-    words.add_argument("--exact", action="store_true", help="only words that use every piece")
-    olb = commands.add_parser("one-letter-better", help="One Letter Better tools").add_subparsers(dest="tool", required=True)
-    deck = olb.add_parser("deck", help="the deck: every card, its points and how many copies")
-    deck.add_argument("--json", action="store_true", help="one JSON object: the cards and the total")
+    add_game_commands(commands)
     for name, what, metavar, many in (("check", "is each word in the dictionary?", "WORD", True),
                                       ("find", "words matching a pattern", "PATTERN", False),
                                       ("tiles", "words spelled from tiles", "TILES", False)):
@@ -105,6 +84,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> list[str]:
+    if args.run is not None:  # a game's own command
+        lines: list[str] = args.run(args)
+        return lines
     if args.command == "version":
         return [runtime_info().summary()]
     if args.command == "games":
@@ -114,21 +96,7 @@ def run(args: argparse.Namespace) -> list[str]:
         return simulate(args)
     if args.command == "lexicons":
         return [f"{info.name}\t{info.words}\t{info.licence}" for info in store.available()]
-    if args.command == "wordsmith" and args.tool == "alphabet":
-        return wordsmith_alphabet(args.json)
-    if args.command == "one-letter-better":
-        return olb_deck(args.json)
-    pool = parse_pool(args.pool) if args.command == "wordsmith" else None
-    try:
-        lexicon = store.load(args.lexicon)
-    except store.UnknownLexicon as error:
-        names = ", ".join(info.name for info in store.available())
-        raise UsageError(f"{error}; choose one of: {names}") from None
-    if args.command == "shrdlu":
-        return shrdlu_solve(lexicon, args.cards)
-    if args.command == "wordsmith":
-        from wordtable.games.wordsmith.alphabet import ALPHABET
-        return lexicon.buildable(ALPHABET, pool, exact=args.exact, min_length=2)
+    lexicon = lexicon_named(args.lexicon)
     try:
         if args.command == "check":
             return [f"{word} {'yes' if word.lower() in lexicon else 'no'}" for word in args.query]
@@ -137,46 +105,6 @@ def run(args: argparse.Namespace) -> list[str]:
         return lexicon.from_tiles(Tiles.parse(args.query), min_length=2)
     except ValueError as error:
         raise UsageError(str(error)) from None
-
-
-def shrdlu_solve(lexicon, cards: list[str]) -> list[str]:
-    from wordtable.games.shrdlu.rules import CARDS, solve
-    unknown = [card for card in cards if card.lower() not in CARDS]
-    if unknown:
-        raise UsageError(f"unknown card {unknown[0]!r}; cards: {', '.join(CARDS)}")
-    return solve(lexicon, [card.lower() for card in cards])
-
-
-def wordsmith_alphabet(as_json: bool) -> list[str]:
-    import json
-
-    from wordtable.games.wordsmith.alphabet import KINDS, alphabet_json
-    table = alphabet_json()
-    if as_json:
-        return [json.dumps(table)]
-    return [f"{char}\t" + ", ".join(f"{pieces[kind]} {kind}" for kind in KINDS if pieces[kind])
-            for char, pieces in table.items()]
-
-
-def olb_deck(as_json: bool) -> list[str]:
-    import json
-
-    from wordtable.games.one_letter_better.deck import deck_json
-    deck = deck_json()
-    if as_json:
-        return [json.dumps(deck)]
-    lines = [f"{card['id']}\t{card['kind']}\t{card['colour']}\t{card['points']:+d} points\t×{card['count']}"
-             for card in deck["cards"]]
-    return lines + [f"{deck['total']} cards"]
-
-
-def parse_pool(text: str) -> tuple[int, int, int, int]:
-    """R,Y,B,G: how many red, yellow, blue and green pieces (each 0 to 99)."""
-    parts = text.split(",")
-    if len(parts) != 4 or not all(part.strip().isdigit() and int(part) < 100 for part in parts):
-        raise UsageError(f"--pool needs four counts R,Y,B,G (red, yellow, blue, green), each 0 to 99; not {text!r}")
-    red, yellow, blue, green = (int(part) for part in parts)
-    return red, yellow, blue, green
 
 
 def games(as_json: bool) -> list[str]:
