@@ -60,14 +60,36 @@ def play_by_link(tmp_path: Path, game_id: str, players: int, options: dict | Non
     raise AssertionError("the game by link never ended")
 
 
-# Every turn-based game, three players where a game's exchanges differ with them (Wordsmith's
-# bots are slow: one game of it, the reading whose every word draws for everyone).
-TURN_BASED = [("four-letter-words", 2, {}), ("four-letter-words", 3, {}), ("one-letter-better", 2, {}),
-              ("one-letter-better", 3, {}), ("spell-write", 2, {}), ("spell-write", 3, {}),
-              ("wordsmith", 2, {"word_by_word": "dice"})]
+def by_link_games() -> list[tuple[str, int, dict]]:
+    """Every registered game that plays by link (the toy games too), with two players and the
+    first of its variants (golden.variants: the defaults, then each option moved alone) that
+    is not a race; three players too where a game's exchanges differ with them (Wordsmith's
+    bots are slow: not it)."""
+    from golden import variants
+    from wordtable.games import REGISTRY, game_class
+    found = []
+    for game_id in sorted(REGISTRY):
+        game = game_class(game_id)(shipped)
+        if game.by_link() == "no":
+            continue
+        options = next(variant for variant in variants(game_id) if "players" not in variant
+                       and not game.live_only(game.Options.parse({**variant, "players": 2})))
+        low, high = game.Options.player_range()
+        counts = [2] + ([3] if 3 <= high and game_id in THREE_PLAYERS_TOO else [])
+        found += [(game_id, players, options) for players in counts if low <= players]
+    return found
 
 
-@pytest.mark.parametrize(("game_id", "players", "options"), TURN_BASED)
+THREE_PLAYERS_TOO = {"four-letter-words", "one-letter-better", "spell-write"}
+# Readings whose exchanges of links differ from the first one's: Wordsmith's Word by Word with
+# dice, where every word draws for everyone.
+OTHER_READINGS = [("wordsmith", 2, {"word_by_word": "dice"})]
+TURN_BASED = by_link_games() + OTHER_READINGS
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), TURN_BASED,
+                         ids=[f"{game_id}-{players}{''.join(f'-{k}={v}' for k, v in options.items())}"
+                              for game_id, players, options in TURN_BASED])
 def test_a_whole_game_by_link_between_devices_that_never_connect(tmp_path, game_id, players, options):
     made, game, links = play_by_link(tmp_path, game_id, players, options)
     tables = [device.table(game) for device in made]
