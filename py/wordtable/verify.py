@@ -57,6 +57,7 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
         ledger, broken = Ledger.verify(record.shared, by_link=_by_link(record))
         if broken:
             return Verdict(False, f"Random event {broken.event} breaks: {broken.reason}{_seat_of(record, broken.seat)}.")
+        assert ledger is not None  # verify gives the ledger or where it broke
         events = len(ledger.events)
     game, _bots = make(record.game, lexicon_for)
     played, state, states = -1, None, []
@@ -81,14 +82,13 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
                    else "Whoever wrote this record (the host) changed it."))
         return Verdict(False, said[0].upper() + said[1:], max(played, 0), events)
     if replay_error is not None:
-        error = replay_error
         if played < 0:
-            return Verdict(False, f"The game cannot start as recorded: {error}")
+            return Verdict(False, f"The game cannot start as recorded: {replay_error}")
         if played == len(record.moves):
-            return Verdict(False, f"After the last move: {error}", played, events)
+            return Verdict(False, f"After the last move: {replay_error}", played, events)
         seat, move = record.moves[played]
         text = json.dumps(move, separators=(",", ":"))[:120]
-        return Verdict(False, f"Move {played + 1} (seat {seat + 1}, {text}) breaks: {error}", played, events)
+        return Verdict(False, f"Move {played + 1} (seat {seat + 1}, {text}) breaks: {replay_error}", played, events)
     finished = game.outcome(state) is not None
     moves = len(record.moves)
     proved, false_claim = _forfeits_proved(data, record, finished)
@@ -111,6 +111,7 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
             return Verdict(False, refusal, moves, events, finished, checked)
     if two_moves:
         seat, _kind, place = two_moves[0]
+        assert place is not None  # a proof of two moves names their place (two_moves_refusal checked it)
         return Verdict(False, f"Seat {seat + 1} loses by forfeit: their device signed two different moves for move "
                               f"{place + 1} (both are kept with this game, and both signatures check), so the game "
                               "ended there.", moves, events, finished)
@@ -164,7 +165,8 @@ def _forfeits_proved(data: Any, record: Record, finished: bool) -> tuple[list[tu
     record holds it, and the replay finds it."""
     forfeits = data.get("forfeits") if isinstance(data, dict) and isinstance(data.get("record"), dict) else None
     signed = record.signed if isinstance(record.signed, dict) else {}
-    keys = signed.get("keys") if isinstance(signed.get("keys"), dict) else {}
+    keys = signed.get("keys")
+    keys = keys if isinstance(keys, dict) else {}
     proved: list[tuple[int, str, int | None]] = []
     for seat, fault in (forfeits.items() if isinstance(forfeits, dict) else ()):
         if not (isinstance(fault, dict) and fault.get("kind") in (UNSHOWN, TWO_MOVES)):
@@ -172,7 +174,7 @@ def _forfeits_proved(data: Any, record: Record, finished: bool) -> tuple[list[tu
         evidence = fault.get("evidence")
         number = int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 3 else None
         if number is None or not isinstance(evidence, dict):
-            why = "it is damaged"
+            why: str | None = "it is damaged"
         elif fault["kind"] == TWO_MOVES:
             why = two_moves_refusal(evidence, number, str(signed.get("table")), keys.get(seat))
         else:
@@ -182,6 +184,7 @@ def _forfeits_proved(data: Any, record: Record, finished: bool) -> tuple[list[tu
             who = "a player" if number is None else f"player {number + 1}"
             return [], (f"This game says {who} lost by forfeit, but what it keeps as the proof does not hold ({why}). "
                         "Whoever sent or kept this record changed it.")
+        assert number is not None and isinstance(evidence, dict)  # else it is damaged, refused above
         proved.append((number, fault["kind"], evidence.get("index") if fault["kind"] == TWO_MOVES else None))
     return sorted(proved), None
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for the annotation only: a game's modules load when it is first used
+    from wordtable.engine.game import Game
 
 REGISTRY: dict[str, tuple[str, str]] = {
     "four-letter-words": ("four_letter_words", "FourLetterWords"),
@@ -41,7 +44,7 @@ def rules_module(game_id: str) -> str:
     return f"{package_of(game_id)}.rules"
 
 
-def game_class(game_id: str) -> type:
+def game_class(game_id: str) -> type[Game]:
     """The game's class; KeyError for one not built."""
     return getattr(importlib.import_module(rules_module(game_id)), REGISTRY[game_id][1])
 

@@ -18,7 +18,7 @@ import bisect
 import operator
 import re
 from collections import deque
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from itertools import chain, compress, repeat
 
 from wordtable.stepwise import Stepwise
@@ -301,6 +301,7 @@ class LoudsTrie:
         linked = self.link_flags.ones()
         linked = linked[:bisect.bisect_left(linked, stop)]  # link ids count from the first node
         if linked:
+            restore: Callable[[int], bytes]  # a link's label: from the next trie, or the tail
             if self.next is not None:
                 deeper = yield from self.next._upward_steps()
                 restore = deeper.__getitem__

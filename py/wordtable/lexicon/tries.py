@@ -19,7 +19,8 @@ from wordtable.stepwise import Build
 
 
 class Trie(Protocol):
-    root: object
+    @property
+    def root(self) -> object: ...  # read only: a file trie's is the node 0, a dict trie's its top dict
 
     def children(self, node) -> Iterator[tuple[object, bytes]]: ...
 

@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
 from random import Random
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from wordtable.lexicon.lexicon import WALKED_LENGTHS as LISTING_NOT_NEEDED, Lexicon
 
@@ -194,7 +194,7 @@ class Vocabulary:
         """Of prefer(items), in their order: those of the commonest level, and of the next
         levels in turn while fewer than `at_least` are kept."""
         kept = self.prefer(items, word)
-        levels = [self.level(text) for text in (kept if word is None else map(word, kept))]
+        levels = [self.level(text) for text in _words_of(kept, word)]
         cutoff = _cutoff(levels, at_least)
         return [item for item, level in zip(kept, levels) if level <= cutoff]
 
@@ -219,12 +219,17 @@ class Vocabulary:
         word), in their order: the everyday ones; if none is, the fallback: those that are not
         never-propose words. Empty only when every one is a never-propose word."""
         items = list(items)
-        texts = items if word is None else [word(item) for item in items]
+        texts = _words_of(items, word)
         sets = {length: self.everyday_words.of_length(length) for length in {len(text) for text in texts}}
         everyday = [item for item, text in zip(items, texts) if text in sets[len(text)]]
         if everyday:
             return everyday
         return [item for item, text in zip(items, texts) if not self.blocked(text)]
+
+
+def _words_of(items: list[Item], word: Callable[[Item], str] | None) -> list[str]:
+    """Each item's word; without `word`, the items are the words (which mypy cannot see)."""
+    return cast(list[str], items) if word is None else [word(item) for item in items]
 
 
 def _cutoff(levels: list[int], at_least: int) -> int:

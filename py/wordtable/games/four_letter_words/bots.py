@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from wordtable.engine.bots import WordsProposed, move_words
 from wordtable.engine.game import Move
@@ -30,7 +30,8 @@ class Seat:
 
     @classmethod
     def of(cls, view: dict[str, Any]) -> Seat:
-        return cls(Options.parse(view["options"]), "".join(view["grid"]), view["phase"], view["word"],
+        options = cast(Options, Options.parse(view["options"]))  # parse builds this class; the base types it GameOptions
+        return cls(options, "".join(view["grid"]), view["phase"], view["word"],
                    tuple(word for _chooser, word in view["history"]))
 
 
@@ -47,7 +48,9 @@ def _nameable(game: FourLetterWords, me: Seat, commonest: bool) -> list[str]:
 
 
 def _placements(game: FourLetterWords, me: Seat, word: str | None = None) -> list[Placement]:
-    return placements(me.grid, word or me.word, game.windows(me.options))
+    word = word or me.word  # the word being written, unless asked about another
+    assert word is not None, "no word is being written"
+    return placements(me.grid, word, game.windows(me.options))
 
 
 def _reuse(me: Seat, placement: Placement) -> int:
@@ -176,6 +179,7 @@ def _roomy_placement(game: FourLetterWords, me: Seat, rng: random.Random) -> Mov
     options = _placements(game, me)
     if not options:
         return skip_moves_for(me.grid, me.options)[0]
+    assert me.word is not None, "no word is being written"  # _placements found places for it
     tidy = sorted(options, key=lambda p: (_reuse(me, p), _edge_preference(me, p), rng.random()), reverse=True)
     weighed = tidy[:ROOMY_WIDTH // 2] + rng.sample(tidy[ROOMY_WIDTH // 2:], min(ROOMY_WIDTH // 2, len(tidy) - ROOMY_WIDTH // 2)) \
         if len(tidy) > ROOMY_WIDTH // 2 else tidy
@@ -186,4 +190,4 @@ def _roomy_placement(game: FourLetterWords, me: Seat, rng: random.Random) -> Mov
 BOTS = {"easy": easy, "medium": medium, "hard": hard}
 ORACLES = {"oracle": oracle}  # simulations only (engine.bots: a bot that sees everything)
 WORDS_PROPOSED = WordsProposed(move_words, ("standard", "large", "british"), everyday_share=0.95)
-oracle.sees_all = True
+oracle.__dict__["sees_all"] = True  # read by engine.bots (getattr); mypy knows no function attributes

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, Callable
+from typing import Callable, cast
 
 from wordtable.engine.game import Move
 
@@ -42,11 +42,13 @@ def windows(rows: int, cols: int) -> list[Placement]:
     return found
 
 
-Window = tuple[Placement, tuple[int, int, int, int]]  # a placement and its cells as grid indexes
+Cells = tuple[int, int, int, int]  # a placement's cells as grid indexes, one per letter
+Window = tuple[Placement, Cells]
 
 
 def indexed_windows(rows: int, cols: int) -> list[Window]:
-    return [(w, tuple(r * cols + c for r, c in w.cells())) for w in windows(rows, cols)]
+    # A placement has four cells (Placement.cells), which a tuple built from them cannot say.
+    return [(w, cast(Cells, tuple(r * cols + c for r, c in w.cells()))) for w in windows(rows, cols)]
 
 
 def placements(grid: str, word: str, all_windows: list[Window]) -> list[Placement]:
@@ -59,8 +61,9 @@ def placements(grid: str, word: str, all_windows: list[Window]) -> list[Placemen
 # The bots ask where each of hundreds of words would go in one grid: the windows holding 1 to 3
 # letters (the only ones the reuse rule allows) are found once per grid, not once per word.
 # A window is kept with what picks a word's letters at its written cells (itemgetter: one
-# C call per word) and those letters.
-Reusing = tuple[Placement, Callable[[str], Any], Any]
+# C call per word) and those letters: one letter, or a tuple of them for several.
+Picked = str | tuple[str, ...]
+Reusing = tuple[Placement, Callable[[str], Picked], Picked]
 _REUSING: dict[str, tuple[list[Window], list[Reusing]]] = {}
 
 
@@ -69,7 +72,7 @@ def _reusing_windows(grid: str, all_windows: list[Window]) -> list[Reusing]:
     cached = _REUSING.get(grid)
     if cached is not None and cached[0] is all_windows:
         return cached[1]
-    found = []
+    found: list[Reusing] = []
     for window, cells in all_windows:
         offsets = [offset for offset, index in enumerate(cells) if grid[index] != EMPTY]
         if 1 <= len(offsets) <= 3:

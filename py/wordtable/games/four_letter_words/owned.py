@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from wordtable.engine.errors import GameError, IllegalMove
 from wordtable.engine.game import Move, is_int, words_played_under
@@ -33,7 +33,7 @@ class Grids(OwnedPart):
         try:
             if not isinstance(view.get("options"), dict):
                 raise ValueError("no options")
-            options = Options.parse(view["options"])
+            options = cast(Options, Options.parse(view["options"]))  # parse builds this class; the base types it GameOptions
             players, seat, phase, word = options.players, view["seat"], view["phase"], view["word"]
             grid = EMPTY * (options.rows * options.cols) if part is None else part
 
@@ -74,7 +74,7 @@ class Grids(OwnedPart):
             return view
         seat = view["seat"]
         own = self.game.view(state, seat)
-        merged = {**view, **{key: own[key] for key in ("grid", "placements", "may_skip", "skip", "no_place") if key in own}}
+        merged: dict[str, Any] = {**view, **{key: own[key] for key in ("grid", "placements", "may_skip", "skip", "no_place") if key in own}}
         grids = view.get("grids")
         if isinstance(grids, list) and len(grids) > seat and grids[seat] is None:  # not shown to the table yet
             merged["grids"] = [own["grid"] if s == seat else rows for s, rows in enumerate(grids)]
@@ -108,7 +108,8 @@ class Grids(OwnedPart):
 
     def warm(self, view: dict[str, Any]) -> None:
         try:
-            self.game.fitting_words_for(EMPTY * 16, Options.parse(view["options"]))  # the dictionary's index
+            options = cast(Options, Options.parse(view["options"]))  # parse builds this class; the base types it GameOptions
+            self.game.fitting_words_for(EMPTY * 16, options)  # the dictionary's index
         except (GameError, LookupError, KeyError, TypeError, ValueError):
             pass  # a view that cannot be read, a dictionary not here: nothing to load
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias, cast
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Game, GameKind, Move, Outcome, is_int
@@ -107,6 +107,15 @@ class State:
     def active(self) -> list[int]:
         return [seat for seat, gone in enumerate(self.out) if not gone]
 
+    def grid(self, seat: int) -> str:  # a grid the table holds: the rules run on no other
+        grid = self.grids[seat]
+        assert grid is not None, "this grid is kept on its owner's device"
+        return grid
+
+    def chosen(self) -> str:  # the word being vetted or written
+        assert self.word is not None, "no word is chosen yet"
+        return self.word
+
 
 def allowed_shape(word: str) -> bool:
     """This game's word rule (exactly four letters a-z), the same for what is offered, what
@@ -136,7 +145,7 @@ class FourLetterWords(Game):
                  "device, which tells the table only what the rules make public (a word written, a strike, three "
                  "Xs, out) with a sealed commitment to the grid. At the end every grid is shown and checked "
                  "against its commitments and the words played, and a player whose grid does not match is named.")
-    Options = Options
+    Options: TypeAlias = Options  # the class, so that methods can annotate with it
     word_rule = WordRule("a-z", 4, 4, "every word has exactly four letters.")
     move_fields = {"choose": frozenset({"word"}), "place": frozenset({"row", "col", "dir"}),
                    "xs": frozenset({"cells"}), "strike": frozenset(),
@@ -160,7 +169,7 @@ class FourLetterWords(Game):
     def warm_up(self, options: dict[str, Any]) -> Iterator[None]:
         """The four-letter words by letter and position, and the bots' everyday ones, while the
         new-game form is open."""
-        parsed = Options.parse(options)
+        parsed = cast(Options, Options.parse(options))  # parse builds this class; the base types it GameOptions
         lexicon = parsed.lexicon
         self.lexicon_for(lexicon).words_of_length(4)  # from the trie's nodes near its root: a slice of its own
         yield
@@ -191,7 +200,7 @@ class FourLetterWords(Game):
 
     def fitting_words(self, state: State, seat: int) -> list[str]:
         """Every allowed word that fits this seat's grid (what the chooser may name)."""
-        return self.fitting_words_for(state.grids[seat], state.options)
+        return self.fitting_words_for(state.grid(seat), state.options)
 
     def fitting_words_for(self, grid: str, options: Options) -> list[str]:
         key = (grid, options)
@@ -237,7 +246,7 @@ class FourLetterWords(Game):
         return (not options.vowel_start or word[0] in VOWELS) and not set(word) & set(options.banned_letters)
 
     def placements_for(self, state: State, seat: int, word: str | None = None) -> list[Placement]:
-        return placements(state.grids[seat], word or state.word, self.windows(state.options))
+        return placements(state.grid(seat), word or state.chosen(), self.windows(state.options))
 
     # -- the protocol --------------------------------------------------------------------------
 
@@ -266,7 +275,7 @@ class FourLetterWords(Game):
         return moves
 
     def skip_moves(self, state: State, seat: int) -> list[Move]:
-        return skip_moves_for(state.grids[seat], state.options)
+        return skip_moves_for(state.grid(seat), state.options)
 
     def check_fields(self, kind: str, move: Move) -> None:
         check_fields(kind, move)
@@ -318,7 +327,7 @@ class FourLetterWords(Game):
         if reason:
             raise IllegalMove(reason)
         if state.grids[seat] is not None and not self.placements_for(state, seat, word):
-            raise IllegalMove(does_not_fit(state.grids[seat], word, self.windows(state.options)))
+            raise IllegalMove(does_not_fit(state.grid(seat), word, self.windows(state.options)))
         state = replace(state, word=word)
         if players_judge:
             return replace(state, vetting=True, accepted=frozenset(), challenger=None)
@@ -328,7 +337,7 @@ class FourLetterWords(Game):
     def _stand(state: State) -> State:
         """The word is settled: everyone writes it."""
         return replace(state, vetting=False, accepted=frozenset(), challenger=None, responded=frozenset(),
-                       history=state.history + ((state.chooser, state.word),))
+                       history=state.history + ((state.chooser, state.chosen()),))
 
     def _verdict(self, state: State, seat: int, kind: str) -> State:
         """"Players decide" mode: the others accept or challenge; a challenged chooser defends
@@ -340,7 +349,7 @@ class FourLetterWords(Game):
             if kind == "challenge":
                 return replace(state, challenger=seat)
             raise IllegalMove("Accept the word or challenge it.")
-        word, chooser, challenger = state.word, state.chooser, state.challenger
+        word, chooser, challenger = state.chosen(), state.chooser, state.challenger
         if kind == "withdraw":
             return replace(state, word=None, vetting=False, challenger=None, accepted=frozenset(),
                            last_challenge=(word, chooser, challenger, "withdrawn"))
@@ -356,12 +365,12 @@ class FourLetterWords(Game):
         return self._next_turn(state) if penalties else state
 
     def _placement_refusal(self, state: State, seat: int, placement: Placement) -> str:
-        options, grid = state.options, state.grids[seat]
+        options, grid = state.options, state.grid(seat)
         cells = placement.cells()
         if not all(0 <= r < options.rows and 0 <= c < options.cols for r, c in cells):
             return "The word must fit inside the grid."
         reused = 0
-        for (r, c), letter in zip(cells, state.word):
+        for (r, c), letter in zip(cells, state.chosen()):
             cell = grid[r * options.cols + c]
             if cell not in (EMPTY, letter):
                 return f"That would write {letter.upper()} over the {cell.upper()} already there."
@@ -371,8 +380,8 @@ class FourLetterWords(Game):
         return "Each word after your first must reuse one, two or three letters already in your grid."
 
     def _write(self, state: State, seat: int, placement: Placement) -> str:
-        cells = list(state.grids[seat])
-        for (r, c), letter in zip(placement.cells(), state.word):
+        cells = list(state.grid(seat))
+        for (r, c), letter in zip(placement.cells(), state.chosen()):
             cells[r * state.options.cols + c] = letter
         return "".join(cells)
 
@@ -381,7 +390,7 @@ class FourLetterWords(Game):
         if not forced and seat == state.chooser:
             raise IllegalMove("You chose this word: write it in your grid.")
         options = state.options
-        empty = [i for i, ch in enumerate(state.grids[seat]) if ch == EMPTY]
+        empty = [i for i, ch in enumerate(state.grid(seat)) if ch == EMPTY]
         if options.x_variant and kind == "strike":
             if len(empty) >= 3:
                 raise IllegalMove("In the X variant you write three Xs instead of taking a strike.")
@@ -393,7 +402,7 @@ class FourLetterWords(Game):
             indexes = {r * options.cols + c for r, c in cells if 0 <= r < options.rows and 0 <= c < options.cols}
             if len(indexes) != 3 or len(cells) != 3 or not indexes <= set(empty):
                 raise IllegalMove("Choose three different empty cells for your Xs.")
-            grid = "".join("x" if i in indexes else ch for i, ch in enumerate(state.grids[seat]))
+            grid = "".join("x" if i in indexes else ch for i, ch in enumerate(state.grid(seat)))
             return grid, None, False
         strikes = state.strikes[seat] + 1
         return None, strikes, strikes >= MAX_STRIKES
@@ -510,7 +519,7 @@ class FourLetterWords(Game):
                 view["may_skip"] = not legal or seat != state.chooser
                 view["skip"] = self.skip_moves(state, seat)[0]["type"] if view["may_skip"] else None
                 # Why not, when it goes nowhere: a grid with room may still have no place for it.
-                view["no_place"] = None if legal else does_not_fit(state.grids[seat], state.word, self.windows(state.options))
+                view["no_place"] = None if legal else does_not_fit(state.grid(seat), state.word, self.windows(state.options))
         if over:  # every grid is revealed when the game ends (online, as each is shown)
             view["grids"] = [rows(g) for g in state.grids]
         return view
@@ -533,7 +542,7 @@ class FourLetterWords(Game):
         if grid is None or state.outcome or grid.count(EMPTY) == len(grid):
             return []
         cols = state.options.cols
-        return [[state.grids[seat][r * cols:(r + 1) * cols] for r in range(state.options.rows)]]
+        return [[grid[r * cols:(r + 1) * cols] for r in range(state.options.rows)]]
 
     def turns(self, state: State) -> int:
         return len(state.history)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from wordtable.engine.bots import WordsProposed
@@ -69,7 +70,7 @@ def _most_worth(game: Any, view: dict[str, Any], found: list[Play], level: str) 
     words = vocabulary(game.lexicon_for, view["options"]["lexicon"])
     players = len(view["scores"])
     worths = [_score(p, level, players) - (0 if words.everyday(p.text) else RARE_COST) for p in found]
-    weighed = range(len(found))
+    weighed: Sequence[int] = range(len(found))
     if level in THINKERS and players > 1:
         # The best few by score, each less its risk; the choice is among those weighed.
         risk = Risk(game, view)
@@ -229,7 +230,8 @@ def _best(game: Any, view: dict[str, Any], level: str, rng: random.Random) -> Pl
 def _begin(game: Any, view: dict[str, Any], level: str) -> Move:
     """Draw, or take the top cards of the pile when they make a play worth more than drawing."""
     depth = min(TAKE_DEPTH[level], len(view["pile"]))
-    best_take, best_value = None, TAKE_MARGIN.get(level, 0)
+    best_take: int | None = None
+    best_value: float = TAKE_MARGIN.get(level, 0)
     if level == "oracle":
         best_value = _drawn_value(game, view)
     for count in range(1, depth + 1):

@@ -144,7 +144,7 @@ class Finder:
         text, count = word["text"], len(word["cards"])
         base = sum(c["points"] for c in word["cards"])
         plays = []
-        seen: set[tuple[str, str]] = set()
+        seen: set[tuple[str, str, str]] = set()  # (letters, side, colour)
         for card in self.real:
             for side in ("front", "back"):
                 if (card.letters, side, card.colour) in seen:

@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeAlias, cast
 
 from wordtable.engine.cards import draw, shuffled
 from wordtable.engine.errors import IllegalMove, MalformedMove
@@ -107,7 +107,7 @@ class OneLetterBetter(CardPlays, Game):
     host_sees = ("holds every player's hand: the host's screen shows only their own, but the host could read "
                  "the others' with the browser's developer tools. Cards are drawn at random together with every "
                  "player's device, so nobody can know the next card of the stack.")
-    Options = Options
+    Options: TypeAlias = Options  # the class, so that methods can annotate with it
     word_rule = WordRule("a-z", 2, None, "a word has two letters or more.")
     questions = ("preview",)
     move_fields = {
@@ -159,9 +159,9 @@ class OneLetterBetter(CardPlays, Game):
         if state.outcome:
             return []
         if state.phase == "challenge":
-            return [s for s in range(state.options.players) if s != state.pending.seat and s not in state.accepted]
+            return [s for s in range(state.options.players) if s != state.challenged().seat and s not in state.accepted]
         if state.phase == "trim":
-            return [state.trimming]
+            return [state.trimmer()]
         return [state.turn]
 
     def not_your_turn(self, state: State, seat: int) -> str:
@@ -366,7 +366,7 @@ class OneLetterBetter(CardPlays, Game):
     # -- challenges ----------------------------------------------------------------------------
 
     def _answer(self, state: State, seat: int, kind: str) -> State:
-        pending = state.pending
+        pending = state.challenged()
         if kind == "accept":
             state = replace(state, accepted=state.accepted | {seat})
             if self.actors(state):
@@ -516,7 +516,7 @@ class OneLetterBetter(CardPlays, Game):
 
     def _permissions(self, state: State, seat: int | None) -> dict[str, bool]:
         due = seat is not None and seat in self.actors(state) and state.phase == "play"
-        return {"can_discard": due and bool(state.hands[seat]) and not self.refusal(state, "discard"),
+        return {"can_discard": due and seat is not None and bool(state.hands[seat]) and not self.refusal(state, "discard"),
                 "can_end": due and not self.refusal(state, "end"),
                 "can_put_back": due and not self.refusal(state, "put-back")}
 
@@ -573,7 +573,7 @@ class OneLetterBetter(CardPlays, Game):
                 raise IllegalMove("Only plays of cards can be previewed.")
             if state.phase != "play" or seat != state.turn:
                 raise IllegalMove("It is not your turn to play.")
-            _after, scored, words, _worth = self.tried_play(state, seat, kind, move)
+            _after, scored, words, _worth = self.tried_play(state, seat, kind, cast(Move, move))  # checked_move: a move
             if state.options.checks_words:
                 wrong = [w for w in words if not self.is_word(state, w)]
                 if wrong:

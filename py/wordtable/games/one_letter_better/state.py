@@ -151,6 +151,16 @@ class State:
         """The state with a line added to the public log: seat did text (to whom)."""
         return replace(self, log=(self.log + ((seat, text, whom),))[-LOG_KEPT:])
 
+    def challenged(self) -> Pending:
+        """The play the others may challenge (the challenge phase)."""
+        assert self.pending is not None, "no play waits for a challenge"
+        return self.pending
+
+    def trimmer(self) -> int:
+        """Who discards down to eight (the trim phase)."""
+        assert self.trimming is not None, "nobody is discarding down to eight"
+        return self.trimming
+
     def __deepcopy__(self, memo: dict) -> State:
         # Deeply immutable (frozen dataclasses, tuples, frozensets), as Python treats a tuple of
         # strings: a copy would be equal and useless.

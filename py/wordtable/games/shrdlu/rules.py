@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 from wordtable.engine.cards import draw, put_under, shuffled
 from wordtable.engine.errors import IllegalMove, MalformedMove
@@ -134,7 +134,8 @@ def breaks(spread: tuple[str, ...] | list[str], word: str) -> int | None:
 
 def pattern_of(spread: tuple[str, ...] | list[str]) -> list[frozenset[str] | None]:
     """The letter-set cards as a dictionary pattern; the other cards are checked word by word."""
-    return [frozenset(CARDS[c].letters) if CARDS[c].letters else None for c in spread]
+    cards = [CARDS[c] for c in spread]
+    return [frozenset(card.letters) if card.letters else None for card in cards]
 
 
 def solve(lexicon: Any, spread: tuple[str, ...] | list[str]) -> list[str]:
@@ -193,7 +194,7 @@ class Shrdlu(Game):
                  "can no more know the cards to come than anyone else. But the host's device sees each spread a "
                  "moment before it reaches the others, and when two claims race, it judges which came first by "
                  "when each reached it.")
-    Options = Options
+    Options: TypeAlias = Options  # the class, so that methods can annotate with it
     word_rule = WordRule("a-z", 5, 6, "a spread asks for a word of five or six letters.")
     move_fields = {"claim": frozenset({"word"}), "shrdlu": frozenset(), "time-up": frozenset(), "pass": frozenset()}
     realtime = True  # every player may act at any moment; the first valid claim wins

@@ -148,7 +148,8 @@ def _block_for(sheet: Sheet, at: Cell, rng: random.Random) -> list[int] | None:
         return sum((1 + (LETTERS[r][c] in "aeiou")) * (0.3 if (r, c) in sheet.crossed else 1) for r, c in cells) \
             + rng.random() * 0.01
 
-    return list(max(((r, c) for r in range(5) for c in range(5)), key=worth))
+    best: Cell = max(((r, c) for r in range(5) for c in range(5)), key=worth)
+    return list(best)
 
 
 def _bot(level: str):
@@ -252,7 +253,7 @@ def _written(sheet: Sheet, pick: Cell, at: Cell, claims: list[list[Cell]]) -> tu
     An approximation for playing out: the bonus point and any highlighted block are left out."""
     used = set(sheet.used)
     for cells in claims:
-        used.update(links_of([tuple(c) for c in cells]))
+        used.update(links_of([(c[0], c[1]) for c in cells]))
     points = sum(len(cells) for cells in claims) - (pick in sheet.crossed)
     return replace(_write(sheet, at, LETTERS[pick[0]][pick[1]]), crossed=sheet.crossed | {pick},
                    used=frozenset(used)), points
@@ -275,9 +276,10 @@ def _played_out(game: SpellWrite, sheet: Sheet, mode: str, futures, words: Vocab
                 value = points - (pick in sheet.crossed)
                 if best is None or value > best[0]:
                     best = (value, pick, at, claims)
+        assert best is not None, "a roll offers a letter, and a square is empty"
         _value, pick, at, claims = best
-        sheet, points = _written(sheet, pick, at, claims)
-        total += points
+        sheet, scored = _written(sheet, pick, at, claims)
+        total += scored
     return total
 
 
@@ -292,4 +294,4 @@ def _words_scored(before: Any, after: Any, seat: int, _move: Move) -> list[str]:
 
 # Low: the bots claim every word they score, preferring everyday ones only between equal choices.
 WORDS_PROPOSED = WordsProposed(_words_scored, ("standard", "large"), everyday_share=0.5)
-oracle.sees_all = True
+oracle.__dict__["sees_all"] = True  # read by engine.bots (getattr); mypy knows no function attributes

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias, TypeGuard
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Game, GameKind, Move, Outcome, is_int
@@ -156,7 +156,7 @@ class SpellWrite(Game):
     host_sees = ("holds every player's sheet as they write (the others see it when the round ends): the host "
                  "could read it with the browser's developer tools. The dice are rolled together with every "
                  "player's device, so nobody, the host included, can know or choose a roll before it is made.")
-    Options = Options
+    Options: TypeAlias = Options  # the class, so that methods can annotate with it
     word_rule = WordRule("a-z", 2, 4, "words of two to four letters score.")
     move_fields = {"doubles": frozenset({"choice"}), "write": frozenset({"pick", "at", "words", "block"})}
     questions = ("candidates", "missed", "hard-bot")
@@ -288,7 +288,7 @@ class SpellWrite(Game):
         sheet, word_notes = self._claims(state, sheet, at, move.get("words", []), round_number)
         return sheet, tuple(notes + word_notes)
 
-    def segment_refusal(self, sheet: Sheet, cells: list[Cell], written: Cell, mode: str) -> str | None:
+    def segment_refusal(self, sheet: Sheet, cells: list[Cell], written: Cell | None, mode: str) -> str | None:
         """Why these cells cannot be claimed as a word now; None when they can."""
         if not 2 <= len(cells) <= 4:
             return "A word has 2 to 4 letters."
@@ -391,12 +391,12 @@ class SpellWrite(Game):
             sheet, pick, at = state.sheets[seat], args.get("pick"), args.get("at")
             if not (_cell(pick) and _cell(at)) or not (0 <= pick[0] < 6 and 0 <= pick[1] < 6):
                 raise IllegalMove("candidates needs pick and at")
-            if not (0 <= at[0] < SIZE and 0 <= at[1] < SIZE) or sheet.at(tuple(at)) != EMPTY:
+            if not (0 <= at[0] < SIZE and 0 <= at[1] < SIZE) or sheet.at((at[0], at[1])) != EMPTY:
                 return []
             index = at[0] * SIZE + at[1]
             written = replace(sheet, grid=sheet.grid[:index] + LETTERS[pick[0]][pick[1]] + sheet.grid[index + 1:])
             return [{"cells": [list(c) for c in cells], "text": "".join(written.at(c) for c in cells).upper()}
-                    for cells in self.candidates(written, tuple(at), state.options.mode)]
+                    for cells in self.candidates(written, (at[0], at[1]), state.options.mode)]
         if state.outcome is None:
             raise IllegalMove("That question is answered once the game is over.")
         if question == "missed":
@@ -413,7 +413,8 @@ class SpellWrite(Game):
             from wordtable.engine.bots import play
             from wordtable.games.spell_write.bots import BOTS
             options = {**state.options.to_json(), "players": 1}
-            return play(self, [BOTS["hard"]], options, what_if_seed(state.seed)).state.sheets[0].score
+            # engine.bots.play is typed for a numbered seed, but replays under any Seed: online, a shared one.
+            return play(self, [BOTS["hard"]], options, what_if_seed(state.seed)).state.sheets[0].score  # type: ignore[arg-type]
         raise IllegalMove(f"Spell Write has no question {question[:40]!r}.")
 
     def phase(self, state: State) -> str:
@@ -482,7 +483,7 @@ class SpellWrite(Game):
         return f"wrote {LETTERS[r][c].upper()} at {chr(65 + move['at'][1])}{move['at'][0] + 1}"
 
 
-def _cell(value: Any) -> bool:
+def _cell(value: Any) -> TypeGuard[list[int]]:
     return isinstance(value, list) and len(value) == 2 and all(is_int(v) for v in value)
 
 

@@ -56,10 +56,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeAlias, cast
 
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.game import Deadline, Game, GameKind, Move, Outcome, is_int
+from wordtable.engine.options import GameOptions
 from wordtable.engine.rng import Seed, rng_for, table_rules
 from wordtable.games.wordsmith.alphabet import ALPHABET, KINDS, Pieces, pieces_of
 from wordtable.games.wordsmith.state import (
@@ -107,7 +108,7 @@ class Wordsmith(Game):
     host_sees = ("rolls the dice together with every player's device, so nobody, the host included, can know "
                  "or choose a roll before it is made; in Secret Wordsmith the host could read everyone's words "
                  "before the challenge ends with the browser's developer tools.")
-    Options = Options
+    Options: TypeAlias = Options  # the class, so that methods can annotate with it
     word_rule = WordRule("a-z'\\-", MIN_LETTERS, None, "a word has at least two letters, hyphens and apostrophes counting.")
     move_fields = {"roll": frozenset(), "take": frozenset({"piece"}), "claim": frozenset({"word", "row"}),
                    "pass": frozenset(), "stop": frozenset(), "time-up": frozenset()}
@@ -330,8 +331,9 @@ class Wordsmith(Game):
             return player.rows.index(None)
         if row is None:
             raise IllegalMove("Choose the row (its required letter) for the word.")
-        if player.rows[row] is not None:
-            raise IllegalMove(f"Row {row + 1} already holds {player.rows[row].upper()}.")
+        held = player.rows[row]
+        if held is not None:
+            raise IllegalMove(f"Row {row + 1} already holds {held.upper()}.")
         return row
 
     def objection(self, state: State, seat: int, word: str, row: int, earlier: tuple[str, ...] | None = None) -> str | None:
@@ -472,9 +474,9 @@ class Wordsmith(Game):
 
     by_link_hint = "Choose “Word by Word” (under how words are claimed) to play it by link."
 
-    def live_only(self, options: Options) -> bool:
+    def live_only(self, options: GameOptions) -> bool:
         """The race needs everyone at once; Word by Word, a word each in step, does not."""
-        return not options.in_step
+        return not cast(Options, options).in_step  # the engine passes this game's own (Options.parse)
 
     def deadline(self, state: State) -> Deadline | None:
         """After "Done!", the others have DONE_CLOCK_S seconds for their last word."""
@@ -528,7 +530,7 @@ class Wordsmith(Game):
         moves = self.claimable(state, seat, limit=12)
         if player.picks:
             moves += [{"type": "take", "piece": kind} for k, kind in enumerate(KINDS) if state.supply[k]]
-        elif not state.options.dice_per_word and state.done_by is None and sum(state.supply):
+        elif not state.options.dice_per_word and state.done_by is None and sum(state.supply) != 0:
             moves.append({"type": "roll"})
         if state.options.dice_per_word:
             moves.append({"type": "pass"})
