@@ -1,6 +1,8 @@
 """Golden records: seeded games of every game and variant, each kept with the hash of every
 seat's view after every move and of the final state (python-chess's perft files in spirit). A
 change that moves code about must replay them identically; a change of rules shows here first.
+Beside each hash, a line a person reads (the move, then the phase, who acts and the scores as
+the table sees them): a failure shows what changed, not only where.
 
     .venv/bin/python tests/golden.py            # writes tests/fixtures/golden/GAME.json anew
     .venv/bin/python tests/golden.py --rehash   # the same records' hashes anew (a view changed)
@@ -57,13 +59,39 @@ def step_hash(game, state) -> str:
     return digest([game.view(state, seat) for seat in [None, *range(game.seats(state))]])
 
 
-def trace(game, record) -> tuple[list[str], str]:
-    """The hash after the start and after each move, and the final state's hash."""
+# Fields of the table's view that say how the game stands, where a game has them.
+SUMMARY_FIELDS = ("round", "scores", "totals", "cards_won")
+
+
+def step_summary(game, state, move_text: str) -> str:
+    """A step in words: the move that led here, then the phase, who acts, how the game stands."""
+    view = game.view(state, None)
+    standing = {name: view[name] for name in SUMMARY_FIELDS if name in view and len(json.dumps(view[name])) <= 200}
+    outcome = f" · winners {view['outcome']['winners']}" if view["outcome"] else ""
+    return (f"{move_text} → {view['phase']}, waiting for {view['waiting_for']}"
+            + "".join(f" · {name} {json.dumps(value)}" for name, value in standing.items()) + outcome)
+
+
+def trace(game, record, summaries: list[str] | None = None) -> tuple[list[str], str]:
+    """The hash after the start and after each move, and the final state's hash; summaries,
+    when given, gets each step's line (step_summary)."""
     from wordtable.engine.game import replay_states
     steps, state = [], None
-    for state in replay_states(game, record):
+    for number, state_now in enumerate(replay_states(game, record)):
+        if summaries is not None:
+            seat_move = record.moves[number - 1] if number else None
+            said = "start" if seat_move is None else f"seat {seat_move[0]}: {game.move_text(state, seat_move[1])}"
+            summaries.append(step_summary(game, state_now, said))
+        state = state_now
         steps.append(step_hash(game, state))
     return steps, digest(canonical(state))
+
+
+def traced(game, record) -> dict[str, Any]:
+    """A golden game: its record, each step's hash and line, and the final state's hash."""
+    summaries: list[str] = []
+    steps, final = trace(game, record, summaries)
+    return {"record": record.to_json(), "steps": steps, "summary": summaries, "final": final}
 
 
 def variants(game_id: str) -> list[dict[str, Any]]:
@@ -131,9 +159,7 @@ def golden_games(game_id: str) -> list[dict[str, Any]]:
                 game.new(options, seed)
             except BadOptions:
                 continue  # an end of a range this game refuses alone (another option fixes it)
-            record = play(game, bots, options, seed)
-            steps, final = trace(game, record)
-            games.append({"record": record.to_json(), "steps": steps, "final": final})
+            games.append(traced(game, play(game, bots, options, seed)))
     return games
 
 
@@ -156,8 +182,7 @@ def rehash(game_ids: list[str]) -> None:
         path = FOLDER / f"{game_id}.json"
         kept = json.loads(path.read_text())
         game, _bots = make(game_id, shipped)
-        for golden in kept["games"]:
-            golden["steps"], golden["final"] = trace(game, Record.from_json(golden["record"]))
+        kept["games"] = [traced(game, Record.from_json(golden["record"])) for golden in kept["games"]]
         path.write_text(json.dumps(kept, separators=(",", ":")) + "\n")
 
 
