@@ -150,14 +150,14 @@ def bot_words(game_id: str, lexicon: str, seeds: range) -> list[tuple[str, str]]
         def asking(level):
             def bot(game, view, bot_rng):  # the player's own rng, not the seed's above
                 move = bots[level](game, view, bot_rng)
-                if move is not None and game.realtime:
+                if move is not None and game.kind.realtime:
                     found.extend((level, word) for word in declared.words(None, None, view["seat"], move))
                 return move
             return bot
 
         options = {"players": players, "lexicon": lexicon}
         played = play(game, [asking(level) for level in levels], options, seed)
-        if not game.realtime:
+        if not game.kind.realtime:
             state = game.new(options, seed)
             for seat, move in played.record.moves:
                 after = game.step(state, seat, move)

@@ -149,7 +149,7 @@ def playthrough(game, bots, seed: int) -> None:
             after = game.apply(state, seat, move)
         assert state == before, f"{game.id}: apply changed its input"
         record.moves.append((seat, move))
-        if not game.realtime and rng.random() < 0.05 and undo_checks < UNDO_CHECKS:
+        if not game.kind.realtime and rng.random() < 0.05 and undo_checks < UNDO_CHECKS:
             undo_checks += 1
             check_undo(game, record, seat, state)
         state = after
@@ -176,7 +176,7 @@ def check_offers(game, state, rng: random.Random, examples: dict[str, dict], leg
         view = game.view(state, seat)
         legal = legal_of[seat] if seat in legal_of else game.legal_moves(state, seat)  # listed once per state
         waits = seat in view["waiting_for"]
-        assert waits == (seat in actors) and (waits or not legal) and (game.realtime or waits <= bool(legal)), (
+        assert waits == (seat in actors) and (waits or not legal) and (game.kind.realtime or waits <= bool(legal)), (
             f"{game.id}: seat {seat}'s view says waiting_for={view['waiting_for']}, the engine lists {len(legal)} moves")
         for move in legal:
             examples.setdefault(move["type"], move)
@@ -246,12 +246,27 @@ def test_the_game_declares_its_options_and_refuses_bad_ones(game_id):
     assert json_safe(info) and info["players"]["min"] <= info["players"]["max"]
     game, _bots = make(game_id, shipped)
     assert cls.kind.owned_parts == (game.owned_part() is not None), "the kind says otherwise of owned parts"
+    # By link: the kind's word held to live_only over the game's variants (golden.variants).
+    from golden import variants
+    races = {game.live_only(game.Options.parse(game.Options.complete(variant))) for variant in variants(game_id)
+             if _parses(game, variant)}
+    assert races == {"yes": {False}, "no": {True}, "some": {False, True}}[cls.kind.by_link], \
+        f"by_link is {cls.kind.by_link!r}, but live_only says {races} over the variants"
+    assert info["owned_part"] == (cls.kind.owned_name or None)
     state = game.new({}, 1)  # every option has a default
     assert game.Options.parse(game.view(state, None)["options"]) == state.options
     for bad in ({"players": True}, {"players": info["players"]["max"] + 1}, {"players": "2"},
                 {"no-such-option": 1}, {"lexicon": 7}, {"lexicon": ""}):
         with pytest.raises(GameError):
             game.new(bad, 1)
+
+
+def _parses(game: Any, options: dict[str, Any]) -> bool:
+    try:
+        game.Options.parse(game.Options.complete(options))
+        return True
+    except GameError:
+        return False  # an end of a range this game refuses alone
 
 
 # -- the bad-input fuzz through the bridge -----------------------------------------------------

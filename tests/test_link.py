@@ -70,7 +70,7 @@ def by_link_games() -> list[tuple[str, int, dict]]:
     found = []
     for game_id in sorted(REGISTRY):
         game = game_class(game_id)(shipped)
-        if game.by_link() == "no":
+        if game.kind.by_link == "no":
             continue
         options = next(variant for variant in variants(game_id) if "players" not in variant
                        and not game.live_only(game.Options.parse({**variant, "players": 2})))
@@ -196,9 +196,9 @@ def test_only_a_game_that_gives_parts_ahead_says_a_draw_could_be_worked_out():
     for game_id in REGISTRY:
         game, _bots = make(game_id, shipped)
         note = game.by_link_note() or ""
-        assert ("work out the coming cards" in note) == bool(game.parts_ahead_by_link), game_id
+        assert ("work out the coming cards" in note) == bool(game.kind.parts_ahead_by_link), game_id
         assert "work out" not in (game.by_link_note(parts_ahead=False) or ""), game_id
-        if game.parts_ahead_by_link:
+        if game.kind.parts_ahead_by_link:
             assert game.kind.hidden != "none" and not game.kind.owned_parts, "only where devices hold every secret"
 
 

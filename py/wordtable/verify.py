@@ -101,7 +101,7 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
         if refusal and checked:
             return Verdict(False, refusal, moves, events, finished, checked)
         if forfeited:
-            secret = game.owned_part().name
+            secret = game.kind.owned_name
             who = (f"Seat {forfeited[0] + 1} loses" if len(forfeited) == 1
                    else f"Seats {', '.join(str(seat + 1) for seat in forfeited)} lose")
             return Verdict(False, f"{who} by forfeit: a link signed by their device, made after the end, does not show "
@@ -130,7 +130,7 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
     else:
         said += " (its randomness is the seed in the record)"
     if record.owned is not None and record.owned_seats() and len(record.shown()) == len(record.owned_seats()):
-        said += (f", and every {game.owned_part().name} kept on its owner's device, shown at the end, matches "
+        said += (f", and every {game.kind.owned_name} kept on its owner's device, shown at the end, matches "
                  "every commitment and every move its owner told the table")
     return Verdict(True, f"{said}{'' if finished else '; the game is not over'}.", moves, events, finished)
 
@@ -193,7 +193,7 @@ def _shown_refusal(game: Any, record: Record, states: list[Any], finished: bool,
                    shown_so_far: set[int]) -> tuple[str | None, bool]:
     """Where what the seats showed at the end does not hold (and True: a fault found), or whose
     secret is still unshown (False: nothing could be checked of it yet)."""
-    secret = game.owned_part().name
+    secret = game.kind.owned_name
     try:
         with_shown(game, record, states)
     except OwnedBreak as broken:

@@ -61,7 +61,7 @@ def check_every_screen(page: Page, site, game_id: str) -> None:
         open_position(page, site.url, game_id, label, record)
         found += check_all_sizes(page, label, acting=acting, shots=SHOTS)
         found += accessibility_problems(page, label)
-    if not game_class(game_id).realtime:  # two people on one device: the screen between turns
+    if not game_class(game_id).kind.realtime:  # two people on one device: the screen between turns
         label, record, _acting = positions(game_id)[0]
         open_position(page, site.url, game_id, f"{game_id}-privacy", record, people=2)
         if page.locator("#privacy-continue").count():

@@ -54,9 +54,8 @@ def _new_table(session: Session, args: Args) -> Host:
     # device, the host's included, can choose what is drawn.
     remote = sorted(set(args["remote"]))
     draws = Draws.new(remote) if args["shared"] else None
-    part = game.owned_part()
-    if draws is not None and remote and part is not None and str(record.options.get("lexicon", "")).startswith("custom:"):
-        raise Refused(f"Online, each friend's device checks their own {part.name} against the dictionary, so this game "
+    if draws is not None and remote and game.kind.owned_parts and str(record.options.get("lexicon", "")).startswith("custom:"):
+        raise Refused(f"Online, each friend's device checks their own {game.kind.owned_name} against the dictionary, so this game "
                       "needs one that comes with Wordtable: your own word lists stay in this browser.")
     return Host(game, record, names, remote, draws=draws)
 

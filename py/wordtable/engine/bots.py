@@ -60,7 +60,7 @@ def play(game: Game, bots: list[Bot], options: dict[str, Any], seed: int, max_mo
     complete = game.Options.complete(options)  # the record holds every option, as the game plays them
     state = game.new(complete, seed)
     played = Played(Record(game.id, complete, seed), state)
-    race = _Race() if game.realtime else None
+    race = _Race() if game.kind.realtime else None
     while (actors := game.actors(state)) and len(played.record.moves) < max_moves:
         if race is not None:
             state = race.step(game, bots, state, actors, played)

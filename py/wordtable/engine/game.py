@@ -56,17 +56,37 @@ class GameKind:
     hidden: str = "none"           # "none"; "table": something nobody sees (a deck's order);
     #                                "seats": each seat holds what the others may not see
     owned_parts: bool = False      # online, guests keep a secret part on their own device (owned_part)
+    owned_name: str = ""           # that part in a player's words ("grid"), said while it is awaited
     complete_moves: bool = True    # legal_moves lists every legal move (False: representative ones)
+    realtime: bool = False         # everyone may act at any moment (bots say when: after_ms)
+    # By link: "yes"; "no" (a race); "some": with some options (Game.live_only says which,
+    # Game.by_link_hint tells the player).
+    by_link: str = "yes"
+    # By link, how many random events ahead each device gives its parts, for a game that draws in
+    # the middle of a player's turn (a card from the stack): that draw then waits for no extra
+    # exchange of links, but the drawing player's device could work the card out before drawing.
+    # Only for a game whose devices hold what the rules hide anyway (no owned parts).
+    parts_ahead_by_link: int = 0
 
     HIDDEN: ClassVar[tuple[str, ...]] = ("none", "table", "seats")
+    BY_LINK: ClassVar[tuple[str, ...]] = ("yes", "some", "no")
 
     def __post_init__(self) -> None:
         if self.hidden not in self.HIDDEN:
             raise ValueError(f"hidden must be one of {self.HIDDEN}")
+        if self.by_link not in self.BY_LINK:
+            raise ValueError(f"by_link must be one of {self.BY_LINK}")
+        if self.owned_parts != bool(self.owned_name):
+            raise ValueError("a game with owned parts names them (owned_name), and only such a game")
+        if self.realtime and self.by_link == "yes":
+            raise ValueError("a race cannot be played by link a move at a time: by_link is 'no' or 'some'")
+        if self.parts_ahead_by_link and (self.owned_parts or self.by_link == "no"):
+            raise ValueError("parts ahead by link are for a game played by link whose devices keep no secret part")
 
     def to_json(self) -> dict[str, Any]:
         return {"chance": self.chance, "hidden": self.hidden, "owned_parts": self.owned_parts,
-                "complete_moves": self.complete_moves}
+                "owned_name": self.owned_name, "complete_moves": self.complete_moves, "realtime": self.realtime,
+                "by_link": self.by_link, "parts_ahead_by_link": self.parts_ahead_by_link}
 
 
 @dataclass(frozen=True)
@@ -99,12 +119,6 @@ class Game:
     minutes: ClassVar[int] = 20      # how long a game takes, roughly
     kind: ClassVar[GameKind] = GameKind()
     Options: ClassVar[type[GameOptions]]
-    realtime: ClassVar[bool] = False  # everyone may act at any moment (bots say when: after_ms)
-    # By link, how many random events ahead each device gives its parts, for a game that draws in
-    # the middle of a player's turn (a card from the stack): that draw then waits for no extra
-    # exchange of links, but the drawing player's device could work the card out before drawing.
-    # Only for a game whose devices hold what the rules hide anyway (no owned parts).
-    parts_ahead_by_link: ClassVar[int] = 0
     by_link_hint: ClassVar[str] = ""  # a game some of whose options are a race: which to choose to play by link
     clock_moves: ClassVar[frozenset[str]] = frozenset()  # move types only the table's clock plays
     questions: ClassVar[tuple[str, ...]] = ()            # what a seat may ask (see answer)
@@ -310,19 +324,11 @@ class Game:
         return []
 
     @classmethod
-    def by_link(cls) -> str:
-        """Whether the game can be played by link: "yes", "no" (a race), or "some" (with some
-        options: it says which when asked for one that cannot)."""
-        if cls.live_only is not Game.live_only:
-            return "some"
-        return "no" if cls.realtime else "yes"
-
-    @classmethod
     def by_link_note(cls, parts_ahead: bool = True, started: bool = False) -> str | None:
         """Said before a game by link: where its secrets are, since every device replays it, and
         (parts_ahead: the table gives its parts ahead, where the game does) what that costs. Once
         started, the choice is made: the note says what this game chose, not what could be chosen."""
-        if cls.kind.hidden == "none" or cls.by_link() == "no":
+        if cls.kind.hidden == "none" or cls.kind.by_link == "no":
             return None
         if cls.kind.owned_parts:
             return ("What each player keeps secret stays on their own device until the end, when it is shown and "
@@ -330,7 +336,7 @@ class Game:
         replayed = ("Every device replays the whole game, so what the rules hide from one player until later (what "
                     "another holds or has written) is on that player's device too: they could read it with the "
                     "browser's developer tools")
-        if cls.parts_ahead_by_link and parts_ahead:
+        if cls.kind.parts_ahead_by_link and parts_ahead:
             return (f"{replayed}. Once everyone has joined, each link also carries its sender's share of the next "
                     "draws: drawing never waits, but a device (or anyone who sees the links) could work out the coming "
                     "cards. " + ("This game was started without strict draws, which prevent it." if started
@@ -339,16 +345,17 @@ class Game:
 
     def live_only(self, options: GameOptions) -> bool:
         """Whether a game with these options needs every player at once (a race), so that it
-        cannot be played by link, a move at a time."""
-        return self.realtime
+        cannot be played by link, a move at a time. A game whose kind says "some" overrides it."""
+        return self.kind.by_link == "no"
 
     @classmethod
     def info(cls) -> dict[str, Any]:
         low, high = cls.Options.player_range()
         return {"id": cls.id, "title": cls.title, "blurb": cls.blurb, "host_sees": cls.host_sees, "minutes": cls.minutes,
-                "players": {"min": low, "max": high}, "realtime": cls.realtime, "by_link": cls.by_link(),
+                "players": {"min": low, "max": high}, "realtime": cls.kind.realtime, "by_link": cls.kind.by_link,
                 "by_link_note": cls.by_link_note(), "by_link_hint": cls.by_link_hint,
-                "by_link_note_strict": cls.by_link_note(parts_ahead=False) if cls.parts_ahead_by_link else None,
+                "by_link_note_strict": cls.by_link_note(parts_ahead=False) if cls.kind.parts_ahead_by_link else None,
+                "owned_part": cls.kind.owned_name or None,
                 "kind": cls.kind.to_json(), "questions": list(cls.questions), "options": [spec.to_json() for spec in cls.Options.specs()]}
 
 

@@ -101,10 +101,14 @@ class OwnedPart:
     part into the view the table sends, turn its player's move into the public move the table
     takes, and make the moves its device must make by itself."""
 
-    name = "secret"  # what it is, in a player's words ("grid")
-
     def __init__(self, game: Any):
         self.game = game
+
+    @property
+    def name(self) -> str:
+        """What it is, in a player's words ("grid"): the game's kind says (GameKind.owned_name)."""
+        name: str = self.game.kind.owned_name
+        return name
 
     # -- the table's side ----------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ FRAGMENT = "link="  # (#play= is a shared seeded game's link)
 MAX_CODE = 60_000        # characters of a link's code: far more than a whole game's record needs
 MAX_JSON = 1_000_000     # bytes once inflated: a link cannot be a zip bomb
 LINK_VERSION = 1   # the payload's format and the rules it is played under; raise with any change
-# A table whose devices give their parts of the draws ahead (Game.parts_ahead_by_link): its
+# A table whose devices give their parts of the draws ahead (GameKind.parts_ahead_by_link): its
 # links carry them, and its events' values are drawn from their numbers (NUMBERED_RULES).
 AHEAD_VERSION = 2
 LINK_VERSIONS = (LINK_VERSION, AHEAD_VERSION)

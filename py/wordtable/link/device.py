@@ -105,7 +105,7 @@ def not_final(table: LinkTable) -> str | None:
     missing = [table.names[seat] or f"Player {seat + 1}" for seat in table.unshown()]
     if not missing:
         return None
-    secret = table.game.owned_part().name
+    secret = table.game.kind.owned_name
     who = missing[0] if len(missing) == 1 else f"{', '.join(missing[:-1])} and {missing[-1]}"
     return (f"Over, waiting for {who} to show the {secret} kept on their device: until then this result is not "
             "final, and nothing of their game can be checked.")

@@ -245,7 +245,7 @@ def checked_move(table: LinkTable, index: int, entry: list[Any]) -> dict[str, An
         # moved with it: that stays on the copy that played it.
         if table.keep is not None:
             raise LinkError(f"This link holds your move {index + 1}, made on another copy of this game: your "
-                            f"{table.part.name} stays on the device that played it, so go on playing there.")
+                            f"{table.game.kind.owned_name} stays on the device that played it, so go on playing there.")
         table.sent = max(table.sent, n)
     return {"kind": "move", "seat": seat, "move": move, "n": n, "base": base, "sig": signature}
 

@@ -178,7 +178,7 @@ class LinkTable:
     def forfeit_lines(self) -> list[str]:
         """Who lost by forfeit, and why (link.forfeit), in seat order."""
         return [forfeit_line(self.names[int(seat)] or f"Player {int(seat) + 1}", self.forfeits[seat],
-                              None if self.part is None else self.part.name)
+                              self.game.kind.owned_name or None)
                 for seat in sorted(self.forfeits, key=int)]
 
     def your_turn(self) -> bool:
@@ -345,7 +345,7 @@ def new_table(game: Any, players: int, options: dict[str, Any], name: str, stric
     if game.kind.owned_parts:
         record.owned = {"seats": list(range(players)), "shown": {}}
     table = LinkTable(game, secrets.token_hex(8), players, 0, [name] + [None] * (players - 1),
-                      [None] * players, [None] * players, record, ahead=0 if strict_draws else game.parts_ahead_by_link)
+                      [None] * players, [None] * players, record, ahead=0 if strict_draws else game.kind.parts_ahead_by_link)
     table.heads[0], table.keys[0] = table.chain.head(), table.key.public
     table.sign_chain()
     if game.kind.owned_parts:
@@ -365,7 +365,7 @@ def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
         raise LinkError("This invitation is damaged.")
     check_sender(payload, [None] * players)
     # A game that gives its parts ahead still joins an invitation made before it did (version 1).
-    if payload.get("w") not in LINK_VERSIONS or (payload["w"] == AHEAD_VERSION and not game.parts_ahead_by_link):
+    if payload.get("w") not in LINK_VERSIONS or (payload["w"] == AHEAD_VERSION and not game.kind.parts_ahead_by_link):
         raise LinkError(ANOTHER_VERSION)
     if payload["heads"][seat] is not None:
         raise LinkError("This link is not an invitation: its seat is taken (is it a link of a game on another "
@@ -378,7 +378,7 @@ def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
     if game.kind.owned_parts:
         record.owned = {"seats": list(range(players)), "shown": {}}
     table = LinkTable(game, payload["t"], players, seat, [None] * players, [None] * players, [None] * players, record,
-                      ahead=game.parts_ahead_by_link if payload["w"] == AHEAD_VERSION else 0)
+                      ahead=game.kind.parts_ahead_by_link if payload["w"] == AHEAD_VERSION else 0)
     incoming.take_roster(table, payload)
     table.names[seat] = clean_name(name) or f"Player {seat + 1}"
     if twin := alike_to(table.names[seat], table.names[:seat] + table.names[seat + 1:]):

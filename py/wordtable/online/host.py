@@ -172,7 +172,7 @@ class Host(HostDraws):
         due = [seat for seat in seats if seat in self.show_due()]
         if not due:
             return []  # shown since, or away: nothing to decide
-        name, secret = self.names[due[0]], self.game.owned_part().name
+        name, secret = self.names[due[0]], self.game.kind.owned_name
         return self._break(Break(len(self.ledger.events), due[0],
                                  f"{name}'s device stayed at the table but did not show the {secret} it kept within "
                                  f"{SHOW_WITHIN_MS // 1000} seconds of the end: {name} loses by forfeit"))

@@ -72,7 +72,6 @@ export const REQUIRED = {
 };
 
 export const OPTIONAL = {
-  ownedSecret: { type: "string", meaning: "online, what each friend's device keeps to itself until the end (\"grid\"): said while the table waits for it to be shown" },
   scoresLine: { type: "function", call: "scoresLine(view, players) → string", meaning: "everyone's score in a few words (\"Ann 12, Bo 9\"), after the verdict in the list of saved games" },
   privacyNote: { type: "string", meaning: "the pass-the-device screen's line; \"Everyone else, look away.\" when absent" },
   roundName: { type: "string", meaning: "real-time games: what a round is called on the button to the next (\"challenge\"); \"round\" when absent" },

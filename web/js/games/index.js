@@ -30,8 +30,10 @@ export function register(renderers, infos) {
       problems.push(`${name} cannot be played in this version: its screens module (web/js/games/) does not fit: ${found.join("; ")}.`);
       continue;
     }
+    // ownedSecret: online, what each friend's device keeps to itself until the end ("grid"), as
+    // the game's kind declares it in Python (GameKind.owned_name); null for a game without one.
     games[module.id] = { ...module, info, title: info.title, realtime: info.realtime,
-      minPlayers: info.players.min, maxPlayers: info.players.max };
+      minPlayers: info.players.min, maxPlayers: info.players.max, ownedSecret: info.owned_part ?? null };
   }
   return { games, problems };
 }

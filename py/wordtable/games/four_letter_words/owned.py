@@ -20,7 +20,6 @@ class Grids(OwnedPart):
     wrote and its key, and check_shown replays them: every claim must hold."""
 
     game: FourLetterWords
-    name = "grid"
 
     def hide(self, state: State, seats: list[int]) -> State:
         return replace(state, grids=tuple(None if seat in seats else grid for seat, grid in enumerate(state.grids)))

@@ -140,7 +140,7 @@ class FourLetterWords(Game):
     blurb = ("Everyone writes the same four-letter words into a secret grid. Each word must reuse "
              "letters already written. Three strikes and you are out.")
     minutes = 20
-    kind = GameKind(chance=True, hidden="seats", owned_parts=True)  # who chooses first; each grid
+    kind = GameKind(chance=True, hidden="seats", owned_parts=True, owned_name="grid")  # who chooses first; each grid
     host_sees = ("holds only the host's own grid (and its bots'): each friend's grid stays on their own "
                  "device, which tells the table only what the rules make public (a word written, a strike, three "
                  "Xs, out) with a sealed commitment to the grid. At the end every grid is shown and checked "

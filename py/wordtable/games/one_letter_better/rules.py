@@ -100,10 +100,9 @@ class OneLetterBetter(CardPlays, Game):
     blurb = ("A rummy of letter cards: spell words from your hand, then steal the others' words "
              "by making them one letter better.")
     minutes = 30
-    kind = GameKind(chance=True, hidden="seats", complete_moves=False)  # the deck; each hand
-    # Each turn draws (a card, a steal's card, a new round's deal): by link, a device's parts
-    # must last until its next link comes round the table, deals of a new round included.
-    parts_ahead_by_link = 16
+    # The deck; each hand. Each turn draws (a card, a steal's card, a new round's deal): by link,
+    # a device's parts ahead must last until its next link comes round the table, deals included.
+    kind = GameKind(chance=True, hidden="seats", complete_moves=False, parts_ahead_by_link=16)
     host_sees = ("holds every player's hand: the host's screen shows only their own, but the host could read "
                  "the others' with the browser's developer tools. Cards are drawn at random together with every "
                  "player's device, so nobody can know the next card of the stack.")

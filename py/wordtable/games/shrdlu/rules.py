@@ -189,7 +189,8 @@ class Shrdlu(Game):
     blurb = ("Five cards (sometimes six), a rule on each, one word. Be the first to find a word that fits "
              "the spread — or bet that none exists.")
     minutes = 15
-    kind = GameKind(chance=True, hidden="table", complete_moves=False)  # the deck's order
+    # The deck's order. A race: every player may act at any moment, and the first valid claim wins.
+    kind = GameKind(chance=True, hidden="table", complete_moves=False, realtime=True, by_link="no")
     host_sees = ("deals each spread at random together with every player's device when it is dealt: the host "
                  "can no more know the cards to come than anyone else. But the host's device sees each spread a "
                  "moment before it reaches the others, and when two claims race, it judges which came first by "
@@ -197,7 +198,6 @@ class Shrdlu(Game):
     Options: TypeAlias = Options  # the class, so that methods can annotate with it
     word_rule = WordRule("a-z", 5, 6, "a spread asks for a word of five or six letters.")
     move_fields = {"claim": frozenset({"word"}), "shrdlu": frozenset(), "time-up": frozenset(), "pass": frozenset()}
-    realtime = True  # every player may act at any moment; the first valid claim wins
     clock_moves = frozenset({"time-up"})  # only the table's clock ends a countdown
 
     def __init__(self, lexicon_for: Callable[[str], Any]):

@@ -104,7 +104,7 @@ class Wordsmith(Game):
     blurb = ("Build letters from straight and curved pieces, then words from your letters: first to "
              "six words calls “Done!”.")
     minutes = 25
-    kind = GameKind(chance=True, hidden="seats", complete_moves=False)  # dice; Secret Wordsmith's words
+    kind = GameKind(chance=True, hidden="seats", complete_moves=False, realtime=True, by_link="some")  # dice; Secret Wordsmith's words
     host_sees = ("rolls the dice together with every player's device, so nobody, the host included, can know "
                  "or choose a roll before it is made; in Secret Wordsmith the host could read everyone's words "
                  "before the challenge ends with the browser's developer tools.")
@@ -112,7 +112,6 @@ class Wordsmith(Game):
     word_rule = WordRule("a-z'\\-", MIN_LETTERS, None, "a word has at least two letters, hyphens and apostrophes counting.")
     move_fields = {"roll": frozenset(), "take": frozenset({"piece"}), "claim": frozenset({"word", "row"}),
                    "pass": frozenset(), "stop": frozenset(), "time-up": frozenset()}
-    realtime = True
     clock_moves = frozenset({"time-up"})
 
     def __init__(self, lexicon_for: Callable[[str], Any]):

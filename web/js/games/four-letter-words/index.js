@@ -11,8 +11,6 @@ export const botLevels = {
 };
 export const historyTitle = "Words";
 export const privacyNote = "Everyone else, look away: grids are secret.";
-// Online, what each friend's device keeps to itself until the end (said while the table waits for it).
-export const ownedSecret = "grid";
 const DIRECTIONS = { right: [0, 1], down: [1, 0], left: [0, -1], up: [-1, 0] };
 const ARROWS = { right: "→", down: "↓", left: "←", up: "↑" };
 const KEY_STEPS = { ArrowRight: [0, 1], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowUp: [-1, 0] };
