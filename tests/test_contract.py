@@ -253,6 +253,10 @@ def test_the_game_declares_its_options_and_refuses_bad_ones(game_id):
     assert races == {"yes": {False}, "no": {True}, "some": {False, True}}[cls.kind.by_link], \
         f"by_link is {cls.kind.by_link!r}, but live_only says {races} over the variants"
     assert info["owned_part"] == (cls.kind.owned_name or None)
+    # Its bots that see everything are declared (if only as {}), each wrapped as one.
+    from wordtable.engine.bots import Oracle
+    from wordtable.games import oracles
+    assert all(isinstance(bot, Oracle) for bot in oracles(game_id).values())
     state = game.new({}, 1)  # every option has a default
     assert game.Options.parse(game.view(state, None)["options"]) == state.options
     for bad in ({"players": True}, {"players": info["players"]["max"] + 1}, {"players": "2"},

@@ -440,7 +440,7 @@ def test_on_one_device_a_re_roller_sees_the_die_at_once(game):
 
 
 def test_an_oracle_sees_the_dice_to_come_and_no_other_bot_does(game):
-    from wordtable.engine.bots import ask_bot
+    from wordtable.engine.bots import Oracle, ask_bot
     from wordtable.engine.rng import SharedSeed
     from wordtable.games.spell_write.bots import ORACLES
     from wordtable.games.spell_write.rules import ROUNDS
@@ -454,7 +454,8 @@ def test_an_oracle_sees_the_dice_to_come_and_no_other_bot_does(game):
         def spy(g, view, rng, bot=bot, name=name):
             seen[name] = "everything" in view and bool(view["everything"]["luck"])
             return bot(g, view, rng)
-        spy.sees_all = getattr(bot, "sees_all", False)
+        if isinstance(bot, Oracle):
+            spy = Oracle(spy)
         ask_bot(spy, game, state, 0, 3, 0)
     assert seen == {"easy": False, "medium": False, "hard": False, "oracle": True}
 

@@ -561,7 +561,7 @@ def test_the_hard_bot_beats_the_easy_bot_in_at_least_70_percent_of_200_games(gam
 
 def test_an_oracle_sees_the_next_roll_and_no_other_bot_does(game):
     """Luck (for oracles in simulations only): each player's next roll is what rolling gives."""
-    from wordtable.engine.bots import ask_bot
+    from wordtable.engine.bots import Oracle, ask_bot
     from wordtable.games.wordsmith.bots import ORACLES
     from wordtable.games.wordsmith.rules import KINDS
     state = table(game)
@@ -579,7 +579,8 @@ def test_an_oracle_sees_the_next_roll_and_no_other_bot_does(game):
         def spy(g, view, rng, bot=bot, name=name):
             seen[name] = "everything" in view and "next_roll" in view["everything"]["luck"]
             return bot(g, view, rng)
-        spy.sees_all = getattr(bot, "sees_all", False)
+        if isinstance(bot, Oracle):
+            spy = Oracle(spy)
         ask_bot(spy, game, table(game), 0, 3, 0)
     assert seen == {"easy": False, "medium": False, "hard": False, "oracle": True}
 

@@ -45,13 +45,22 @@ class Played:
     seat_ms: dict[int, list[float]] = field(default_factory=dict)  # the same times, by seat
 
 
+@dataclass(frozen=True)
+class Oracle:
+    """A bot that sees everything, for simulations only (a bots module's ORACLES): to measure
+    what luck allows. Beside its seat's view it gets "everything": the state as the replay of a
+    finished game shows it (game.reveal), and what chance holds for later under "luck"
+    (game.luck)."""
+    bot: Bot
+
+    def __call__(self, game: Game, view: dict[str, Any], rng: Any) -> Move | None:
+        return self.bot(game, view, rng)
+
+
 def ask_bot(bot: Bot, game: Game, state: Any, seat: int, seed: int, moves_so_far: int) -> Move | None:
-    """The bot's move for this seat, seeing only this seat's view. An oracle (a bot marked
-    `sees_all`, used only in simulations to measure what luck allows) also gets "everything":
-    the state as the replay of a finished game shows it (game.reveal), and what chance holds
-    for later under "luck" (game.luck)."""
+    """The bot's move for this seat, seeing only this seat's view (an Oracle: everything)."""
     view = game.view(state, seat)
-    if getattr(bot, "sees_all", False):
+    if isinstance(bot, Oracle):
         view = {**view, "everything": {**game.reveal(state), "luck": game.luck(state)}}
     return bot(game, view, rng_for(seed, "bot", seat, moves_so_far))
 

@@ -57,7 +57,8 @@ def make(game_id: str, lexicon_for: Callable[[str], Any]) -> tuple[Any, dict[str
 
 def oracles(game_id: str) -> dict[str, Any]:
     """The game's oracle bots by name: they see everything (engine.bots), for simulations only."""
-    return getattr(_bots_module(game_id), "ORACLES", {})
+    oracles: dict[str, Any] = _bots_module(game_id).ORACLES  # every bots module declares them, if only {}
+    return oracles
 
 
 def words_proposed(game_id: str) -> Any:

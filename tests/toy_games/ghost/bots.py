@@ -35,4 +35,5 @@ def medium(game: Any, view: dict[str, Any], rng: random.Random) -> Move:
 
 
 BOTS = {"easy": easy, "medium": medium, "hard": medium}
+ORACLES: dict[str, object] = {}  # no bot that sees everything: nothing is hidden or drawn
 WORDS_PROPOSED = None  # the bots say letters: the word a game ends on is forced, not proposed

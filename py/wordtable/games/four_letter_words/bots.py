@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, cast
 
-from wordtable.engine.bots import WordsProposed, move_words
+from wordtable.engine.bots import Oracle, WordsProposed, move_words
 from wordtable.engine.game import Move
 from wordtable.games.four_letter_words.grid import EMPTY, Placement, placements
 from wordtable.games.four_letter_words.rules import FourLetterWords, Options, skip_moves_for
@@ -188,6 +188,5 @@ def _roomy_placement(game: FourLetterWords, me: Seat, rng: random.Random) -> Mov
 
 
 BOTS = {"easy": easy, "medium": medium, "hard": hard}
-ORACLES = {"oracle": oracle}  # simulations only (engine.bots: a bot that sees everything)
+ORACLES = {"oracle": Oracle(oracle)}  # simulations only (engine.bots: a bot that sees everything)
 WORDS_PROPOSED = WordsProposed(move_words, ("standard", "large", "british"), everyday_share=0.95)
-oracle.__dict__["sees_all"] = True  # read by engine.bots (getattr); mypy knows no function attributes

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from wordtable.engine.bots import WordsProposed
+from wordtable.engine.bots import Oracle, WordsProposed
 from wordtable.engine.game import Move
 from wordtable.games.one_letter_better.deck import DECK
 from wordtable.games.one_letter_better.plays import Play, plays
@@ -326,7 +326,7 @@ def _bot(level: str):
 
 
 BOTS = {level: _bot(level) for level in ("easy", "medium", "hard")}
-ORACLES = {"oracle": _bot("oracle")}  # simulations only (engine.bots: a bot that sees everything)
+ORACLES = {"oracle": Oracle(_bot("oracle"))}  # simulations only (engine.bots: a bot that sees everything)
 
 
 def _words_laid(before: Any, after: Any, seat: int, _move: Move) -> list[str]:
@@ -339,4 +339,3 @@ def _words_laid(before: Any, after: Any, seat: int, _move: Move) -> list[str]:
 
 # A rarer word weighs 10 points less than an everyday one, so some win.
 WORDS_PROPOSED = WordsProposed(_words_laid, ("standard", "large"), everyday_share=0.78)
-ORACLES["oracle"].sees_all = True

@@ -20,7 +20,7 @@ import math
 import random
 from typing import Any
 
-from wordtable.engine.bots import WordsProposed, move_words
+from wordtable.engine.bots import Oracle, WordsProposed, move_words
 from wordtable.engine.game import Move
 from wordtable.games.shrdlu.rules import Shrdlu
 from wordtable.lexicon.vocabulary import vocabulary
@@ -49,5 +49,6 @@ def _bot(level: str):
     return move
 
 
+ORACLES: dict[str, Oracle] = {}  # none: no simulation of this game needs a bot that sees everything
 BOTS = {level: _bot(level) for level in ("easy", "medium", "hard")}
 WORDS_PROPOSED = WordsProposed(move_words, ("standard", "large"), everyday_share=0.9)

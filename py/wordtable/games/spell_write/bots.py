@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from wordtable.engine.bots import WordsProposed
+from wordtable.engine.bots import Oracle, WordsProposed
 from wordtable.engine.game import Move
 from wordtable.games.spell_write.rules import BLACK, EMPTY, LETTERS, SIZE, Sheet, SpellWrite, links_of, sheet_from_json
 from wordtable.lexicon.vocabulary import RARE_LEVEL, Vocabulary, vocabulary
@@ -283,7 +283,7 @@ def _played_out(game: SpellWrite, sheet: Sheet, mode: str, futures, words: Vocab
     return total
 
 
-ORACLES = {"oracle": oracle}  # simulations only (engine.bots: a bot that sees everything)
+ORACLES = {"oracle": Oracle(oracle)}  # simulations only (engine.bots: a bot that sees everything)
 
 
 def _words_scored(before: Any, after: Any, seat: int, _move: Move) -> list[str]:
@@ -294,4 +294,3 @@ def _words_scored(before: Any, after: Any, seat: int, _move: Move) -> list[str]:
 
 # Low: the bots claim every word they score, preferring everyday ones only between equal choices.
 WORDS_PROPOSED = WordsProposed(_words_scored, ("standard", "large"), everyday_share=0.5)
-oracle.__dict__["sees_all"] = True  # read by engine.bots (getattr); mypy knows no function attributes

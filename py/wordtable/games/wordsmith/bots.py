@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from wordtable.engine.bots import WordsProposed, move_words
+from wordtable.engine.bots import Oracle, WordsProposed, move_words
 from wordtable.engine.game import Move
 from wordtable.games.wordsmith.alphabet import KINDS, Pieces
 from wordtable.games.wordsmith.rules import Wordsmith
@@ -203,6 +203,5 @@ def _roll_pays(game: Wordsmith, view: dict[str, Any], pool: Pieces, choice: tupl
     return False
 
 
-ORACLES = {"oracle": _bot("oracle")}  # simulations only (engine.bots: a bot that sees everything)
+ORACLES = {"oracle": Oracle(_bot("oracle"))}  # simulations only (engine.bots: a bot that sees everything)
 WORDS_PROPOSED = WordsProposed(move_words, ("wordsmith", "large"), everyday_share=0.9)
-ORACLES["oracle"].sees_all = True
