@@ -51,7 +51,7 @@ class Oracle:
     what luck allows. Beside its seat's view it gets "everything": the state as the replay of a
     finished game shows it (game.reveal), and what chance holds for later under "luck"
     (game.luck)."""
-    bot: Bot
+    bot: Callable[..., Move | None]  # a game's bot, which takes that game's own class
 
     def __call__(self, game: Game, view: dict[str, Any], rng: Any) -> Move | None:
         return self.bot(game, view, rng)
