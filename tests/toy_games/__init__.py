@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TOY_GAMES = {"ghost": HERE / "ghost"}  # id -> folder
+TOY_GAMES = {"ghost": HERE / "ghost", "lucky-letters": HERE / "lucky_letters"}  # id -> folder
 
 
 def web_folder(game_id: str) -> Path | None:
