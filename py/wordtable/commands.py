@@ -11,7 +11,10 @@ import importlib
 import importlib.util
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from wordtable.lexicon.lexicon import Lexicon
 
 Run = Callable[[argparse.Namespace], list[str]]
 
@@ -36,7 +39,7 @@ def add_game_commands(subcommands: Any) -> None:
             module.add(subcommands)
 
 
-def lexicon_named(name: str | None) -> Any:
+def lexicon_named(name: str | None) -> Lexicon:
     """A shipped dictionary by name (the default one for None); UsageError naming the others."""
     from wordtable.lexicon import store
     try:

@@ -65,5 +65,5 @@ def install(site_root: str, parts_json: str) -> PartFinder:
     list of parts ({"file_name", "sha256", "modules"}), the zips fetched into site_root/pyodide."""
     parts = [Part(entry["file_name"], entry["sha256"], tuple(entry["modules"])) for entry in json.loads(parts_json)]
     finder = PartFinder(Path(site_root) / "pyodide", parts)
-    sys.meta_path.insert(0, finder)  # type: ignore[arg-type]  # a finder by protocol
+    sys.meta_path.insert(0, finder)  # a finder by protocol (find_spec)
     return finder

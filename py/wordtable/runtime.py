@@ -5,6 +5,7 @@ from __future__ import annotations
 import platform
 import sys
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from wordtable import __version__
 
@@ -22,7 +23,7 @@ class RuntimeInfo:
         where = "in your browser" if self.in_browser else f"on {self.platform}"
         return f"Wordtable {self.wordtable} · Python {self.python} running {where}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {**asdict(self), "summary": self.summary()}
 
 

@@ -27,6 +27,13 @@ def seat_in_range(args: Args, players: int) -> int | None:
     return seat
 
 
+def required_seat(args: Args, players: int) -> int:
+    """The seat argument of an operation that requires it (_SEAT), checked against the table's seats."""
+    seat = seat_in_range(args, players)
+    assert seat is not None  # a required argument: check_args gave it, an integer
+    return seat
+
+
 def seat_view(game: Any, state: Any, seat: int | None) -> dict[str, Any]:
     return {"view": game.view(state, seat), "actors": game.actors(state), "epoch": game.epoch(state),
             "suggests": game.suggests(state)}
@@ -68,7 +75,7 @@ def view(session: Session, args: Args) -> dict[str, Any]:
 def play(session: Session, args: Args) -> dict[str, Any]:
     table = session.replayed(args["record"])
     game, record = table.game, table.record
-    seat = seat_in_range(args, game.seats(table.state))
+    seat = required_seat(args, game.seats(table.state))
     in_time(args, game, table.state)
     after = game.apply(table.state, seat, args["move"])
     record.moves.append((seat, args["move"]))
@@ -91,7 +98,7 @@ def expire(session: Session, args: Args) -> dict[str, Any]:
 def bot(session: Session, args: Args) -> dict[str, Any]:
     from wordtable.engine.bots import ask_bot
     table = session.replayed(args["record"])
-    seat = seat_in_range(args, table.game.seats(table.state))
+    seat = required_seat(args, table.game.seats(table.state))
     level = args["level"]
     if level not in table.bots:
         raise BadRequest(f"unknown bot level {level[:20]!r}")
@@ -115,7 +122,7 @@ def ask(session: Session, args: Args) -> dict[str, Any]:
 def undo(session: Session, args: Args) -> dict[str, Any]:
     from wordtable.engine.game import undo as undone
     table = session.replayed(args["record"])
-    seat = seat_in_range(args, table.game.seats(table.state))
+    seat = required_seat(args, table.game.seats(table.state))
     shorter = undone(table.game, table.record, seat).to_json()
     earlier = session.replayed(shorter)
     return {"record": shorter, **seat_view(table.game, earlier.state, seat)}

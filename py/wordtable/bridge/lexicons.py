@@ -35,6 +35,7 @@ def check(session: Session, args: Args) -> dict[str, Any]:
     for raw in short_strings(args, "words", 1000):
         word = raw.strip().lower()
         if game_id is not None:
+            assert rule is not None  # every built game declares what a valid word is (Game.word_rule)
             reason = refusal(lexicon, rule, word)
             results.append({"word": word, "valid": reason is None, "reason": reason})
         else:

@@ -93,7 +93,7 @@ def check_args(fields: tuple[Field, ...], given: Mapping[str, Any]) -> Args:
     declare are left out, not refused: a page of another version may send one more."""
     checked: Args = {}
     for field in fields:
-        value = given.get(field.name)
+        value: Any = given.get(field.name)  # any JSON (None: not given, or null)
         if value is None and not (field.type == "any" and field.name in given):
             if field.required:
                 raise BadRequest(f"missing argument {field.name!r}")
@@ -115,7 +115,7 @@ def _said(type_: str) -> str:
 def short_strings(args: Args, name: str, limit: int) -> list[str]:
     """A list argument of at most `limit` strings of under 100 characters: what a player could
     have typed, and no more (a bug or a hostile embedder must not make Python work for long)."""
-    values = args[name]
+    values: list[str] = args[name]  # declared a list of strings (items="string"): check_args holds it to that
     if len(values) > limit or not all(len(value) < 100 for value in values):
         raise BadRequest(f"argument {name!r} must be a list of at most {limit} short strings")
     return values

@@ -72,6 +72,8 @@ def summary(table: LinkTable, site: str, again: bool = False, whole_to: int | No
     actors = (table.owing() if table.state is None
               else table.parts_missing() if table.own_move_pending()
               else table.game.actors(table.state) if not table.over() else [])
+    to: int | None
+    payload: dict[str, Any] | None
     if whole_to is not None:
         to, payload = whole_to, table.hand_over_whole(whole_to)
     else:
@@ -91,9 +93,10 @@ def summary(table: LinkTable, site: str, again: bool = False, whole_to: int | No
 def pending_move(table: LinkTable) -> str | None:
     """This player's move, made but waiting for the others' parts of the draw it needs: said at
     once, so it does not look lost."""
-    if not table.own_move_pending():
+    pending = table.pending
+    if pending is None or not table.own_move_pending():  # (own_move_pending: a pending move)
         return None
-    move = table.game.move_text(table.state, table.pending["move"])
+    move = table.game.move_text(table.state, pending["move"])
     missing = [table.names[seat] or f"Player {seat + 1}" for seat in table.parts_missing() if seat != table.seat]
     who = " and ".join(missing) or "the others"
     return f"Your move is made: {move}. What is drawn next needs {who}'s part: send the link; {who}'s reply brings it."

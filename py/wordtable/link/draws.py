@@ -5,7 +5,7 @@ that waited for it goes on. No part leaves a device before every seat has commit
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from wordtable.engine.game import ledger_seed
 from wordtable.engine.shared_random import CHAIN_LENGTH, LEDGER_RULES, NUMBERED_RULES, Ledger, derived, follows, is_link
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 
 def give_part(table: LinkTable) -> None:
+    assert table.event is not None  # given for the draw under way (LinkTable.own_duties)
     table.event["parts"][str(table.seat)] = own_part(table)
     close_event(table)
 
@@ -25,7 +26,9 @@ def give_part(table: LinkTable) -> None:
 def own_part(table: LinkTable) -> list[str | None]:
     """This device's part of the open draw, signed for it (with parts ahead, the signed head
     covers every part)."""
-    k = len(table.ledger.events) + 1
+    ledger, _seed = table.opened_draws()
+    assert table.event is not None  # asked for the draw under way (give_part, parts_given_ahead)
+    k = len(ledger.events) + 1
     x = table.chain.reveal(k)
     return [x, None if table.ahead else table.key.sign(reveal_statement(table.table, k, table.event["label"], x))]
 
@@ -33,19 +36,22 @@ def own_part(table: LinkTable) -> list[str | None]:
 def fill_event(table: LinkTable) -> None:
     """The open event's parts from the link being taken, each checked against its seat's
     chain and signature; the event closes once every part is in."""
-    k = len(table.ledger.events) + 1
-    label, parts = table.incoming_events.pop(k, (table.event["label"], {}))
-    if label != table.event["label"]:
+    ledger, _seed = table.opened_draws()
+    event = table.event
+    assert event is not None  # filled once opened (LinkTable.attempt), or while open (incoming.take)
+    k = len(ledger.events) + 1
+    label, parts = table.incoming_events.pop(k, (event["label"], {}))
+    if label != event["label"]:
         raise LinkError(f"This link's random event {k} is not the draw this game makes there.")
     for key, part in parts.items():
         if not (key in seat_keys(table) and isinstance(part, list)
                 and len(part) == 2):
             raise LinkError("This link's random draw is damaged.")
         seat = int(key)
-        if not (follows(table.ledger.last_links()[seat], part[0]) and signed_by(
+        if not (follows(ledger.last_links()[seat], part[0]) and signed_by(
                 table.keys[seat], reveal_statement(table.table, k, label, part[0]), part[1])):
             raise LinkError(f"{table.names[seat]}'s part of random event {k} does not match their commitment.")
-        table.event["parts"].setdefault(key, part)
+        event["parts"].setdefault(key, part)
     if table.ahead:
         parts_given_ahead(table, k)
     close_event(table)
@@ -55,20 +61,23 @@ def parts_given_ahead(table: LinkTable, k: int) -> None:
     """At a table whose devices give their parts ahead, event k takes each other seat's part
     from the furthest one it gave (its chain before it), and this device's own: so a move
     that drew in its player's turn replays here at once, with the moves after it."""
+    assert table.event is not None  # (fill_event's)
+    parts = table.event["parts"]
     for seat in range(table.players):
         key, held = str(seat), table.aheads.get(str(seat))
-        if key in table.event["parts"]:
+        if key in parts:
             continue
         if seat == table.seat:
-            table.event["parts"][key] = own_part(table)
+            parts[key] = own_part(table)
         elif held is not None and held[0] >= k:
-            table.event["parts"][key] = [derived(held[1], held[0] - k), None]
+            parts[key] = [derived(held[1], held[0] - k), None]
 
 
 def close_event(table: LinkTable) -> None:
     if table.event is None or len(table.event["parts"]) < table.players:
         return
-    round_ = table.ledger.next_round(table.event["label"])
+    ledger, seed = table.opened_draws()
+    round_ = ledger.next_round(table.event["label"])
     for seat in range(table.players):
         x, signature = table.event["parts"][str(seat)]
         given = table.ahead or signed_by(table.keys[seat], reveal_statement(
@@ -76,13 +85,14 @@ def close_event(table: LinkTable) -> None:
         if round_.offer(seat, x) or not given:
             raise LinkError(f"{table.names[seat]}'s part of random event {round_.index} does not match their "
                             "commitment: this game cannot go on.")
-    value = table.ledger.close(round_)
-    table.seed.add(round_.label, value)
-    table.record.shared = table.ledger.to_json()
+    value = ledger.close(round_)
+    seed.add(round_.label, value)
+    table.record.shared = ledger.to_json()
     if not table.ahead:  # with parts ahead, the signed heads cover every part
         for seat in range(table.players):
-            table.record.signed["reveals"][str(seat)].append(table.event["parts"][str(seat)][1])
+            table.signatures()["reveals"][str(seat)].append(table.event["parts"][str(seat)][1])
     action, table.event, table.pending = table.pending, None, None
+    assert action is not None  # an event is drawn for the action pending (LinkTable.attempt)
     table.attempt(action)
     if table.keep is not None and table.keep.pending is not None and action.get("seat") == table.seat:
         _n, secret, after = table.keep.pending
@@ -95,11 +105,13 @@ def open_draws(table: LinkTable) -> None:
     its first draw)."""
     if table.ahead and None in table.chains:
         raise LinkError("This link's list of players is damaged.")
-    table.ledger = Ledger(list(table.heads), rules=NUMBERED_RULES if table.ahead else LEDGER_RULES)
+    heads = cast(list[str], list(table.heads))  # every seat's: opened once all have joined (incoming.take)
+    table.ledger = Ledger(heads, rules=NUMBERED_RULES if table.ahead else LEDGER_RULES)
     table.record.shared = table.ledger.to_json()
     # Each part signed for its draw, or (parts ahead) every part following from its seat's head, signed once.
-    parts = ({"heads": {str(s): signature for s, signature in enumerate(table.chains)}} if table.ahead
-             else {"reveals": {str(s): [] for s in range(table.players)}})
+    parts: dict[str, dict[str, Any]] = (
+        {"heads": {str(s): signature for s, signature in enumerate(table.chains)}} if table.ahead
+        else {"reveals": {str(s): [] for s in range(table.players)}})
     table.record.signed = {"table": table.table, "keys": {str(s): k for s, k in enumerate(table.keys)},
                           "moves": {}, **parts, "shown": {}}
     table.seed = ledger_seed(table.ledger, live=True)

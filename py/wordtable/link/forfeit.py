@@ -82,7 +82,8 @@ def prefix_digest(table: str, options: dict[str, Any], moves: list[tuple[int, di
 def moves_known_to_sender(payload: dict[str, Any]) -> int:
     """How many moves the sender's device held when it made the link: it sends every move from
     `since` on."""
-    return payload["since"] + len(payload["moves"])
+    since: int = payload["since"]  # (checked whole when the link was taken: incoming.take_moves)
+    return since + len(payload["moves"])
 
 
 def leaves_secret_unshown(payload: dict[str, Any], moves_to_end: int) -> bool:

@@ -265,7 +265,7 @@ def event_under_way(table: LinkTable, payload: dict[str, Any]) -> None:
         return  # none, or this device has it open (parts taken) or closed already
     if not (isinstance(pending, dict) and pending.get("kind") == "move"):
         return  # the start's draw: opened here when every player has joined
-    k = len(table.ledger.events) + 1
+    k = len(table.opened_draws()[0].events) + 1  # (the game has started: its draws are open)
     if k not in table.incoming_events:
         return  # a draw this device has closed already
     entry = [pending.get(key) for key in ("seat", "move", "n", "base", "sig")]
@@ -296,7 +296,7 @@ def take_shown(table: LinkTable) -> None:
         return
     table.record.owned = {"seats": list(range(table.players)),
                          "shown": {s: part for s, (part, _sig) in table.shown.items()}}
-    table.record.signed["shown"] = {s: sig for s, (_part, sig) in table.shown.items()}
+    table.signatures()["shown"] = {s: sig for s, (_part, sig) in table.shown.items()}
     for _ in range(table.players):
         trial = table.record.but(owned={"seats": table.record.owned["seats"], "shown": {
             s: part for s, part in table.record.owned["shown"].items() if table.forfeits.get(s, {}).get("kind") != BROKEN}})

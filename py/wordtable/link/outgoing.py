@@ -69,8 +69,8 @@ def next_needed(table: LinkTable) -> int | None:
 
 
 def link_for(table: LinkTable, to: int) -> dict[str, Any]:
-    since = min(table.known[to], len(table.record.moves))
-    moves = [[seat, move, *table.record.signed["moves"][str(i)]] if table.record.signed else [seat, move]
+    since, signed = min(table.known[to], len(table.record.moves)), table.record.signed
+    moves = [[seat, move, *signed["moves"][str(i)]] if signed else [seat, move]
              for i, (seat, move) in enumerate(table.record.moves[since:], since)]
     table.known[table.seat] = len(table.record.moves)
     table.shown_known[table.seat] = len(table.shown)
@@ -82,15 +82,16 @@ def link_for(table: LinkTable, to: int) -> dict[str, Any]:
         payload.update(o=table.record.options, names=table.names, heads=table.heads, keys=table.keys)
         if table.ahead:
             payload["chains"] = table.chains
-    done = len(table.ledger.events) if table.ledger else 0
+    ledger = table.ledger
+    done = len(ledger.events) if ledger else 0
     table.events_known[table.seat] = done
     payload["events_known"] = table.events_known
-    if done > table.events_known[to] and not table.ahead:  # finished draws the recipient has not seen
-        payload["events"] = [[k, label, {str(seat): [x, table.record.signed["reveals"][str(seat)][k - 1]]
+    if ledger and done > table.events_known[to] and not table.ahead:  # finished draws the recipient has not seen
+        payload["events"] = [[k, label, {str(seat): [x, table.signatures()["reveals"][str(seat)][k - 1]]
                                          for seat, x in enumerate(parts)}]
-                             for k, (label, parts) in enumerate(table.ledger.events, 1) if k > table.events_known[to]]
+                             for k, (label, parts) in enumerate(ledger.events, 1) if k > table.events_known[to]]
     if table.event is not None:
-        payload["event"] = [len(table.ledger.events) + 1, table.event["label"],
+        payload["event"] = [len(table.opened_draws()[0].events) + 1, table.event["label"],
                             {} if table.ahead else table.event["parts"]]
         payload["pending"] = table.pending
     # Every part travels ahead (the recipient derives each draw's parts from these), but only
@@ -106,7 +107,8 @@ def link_for(table: LinkTable, to: int) -> dict[str, Any]:
         payload["forfeits"] = proved
         table.told_forfeits[str(to)] = sorted(proved)
     payload["sig"] = table.key.sign(link_statement(table.table, payload))
-    return json.loads(json.dumps(payload))  # as it travels: no list shared with this table
+    travelled: dict[str, Any] = json.loads(json.dumps(payload))  # as it travels: no list shared with this table
+    return travelled
 
 
 def untold(table: LinkTable, seat: int) -> bool:

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordtable.engine.errors import GameError, IllegalMove
-from wordtable.engine.game import WORD_LISTS, Record, ledger_seed, replay_states, settle, start_state
-from wordtable.engine.owned import Keep
+from wordtable.engine.game import WORD_LISTS, Game, Record, ledger_seed, replay_states, settle, start_state
+from wordtable.engine.owned import Keep, OwnedPart
 from wordtable.engine.rng import START_MARK, NeedRandomness, SharedSeed, action_mark
 from wordtable.engine.shared_random import CHAIN_LENGTH, Ledger, SecretChain
 from wordtable.engine.signing import DeviceKey, chain_statement, move_statement, shown_statement
@@ -43,7 +43,7 @@ RESTORED = ("This copy of the game was restored from an export, so it may be beh
 
 @dataclass
 class LinkTable:
-    game: Any
+    game: Game
     table: str
     players: int
     seat: int
@@ -95,6 +95,7 @@ class LinkTable:
         ledger, broken = Ledger.verify(self.record.shared)
         if broken:
             raise LinkError(f"The game's random draws do not hold: {broken.reason}.")
+        assert ledger is not None  # verify gives the ledger or where it broke
         self.ledger, self.seed = ledger, ledger_seed(ledger, live=True)
         try:
             for state in replay_states(self.game, self.record, complete=self.pending is None, seed=self.seed):
@@ -106,8 +107,22 @@ class LinkTable:
         self.mark = self.seed.after
 
     @property
-    def part(self) -> Any:
-        return self.game.owned_part()
+    def part(self) -> OwnedPart:
+        """The game's hooks for the secret part this device keeps (asked for only where self.keep is)."""
+        part = self.game.owned_part()
+        assert part is not None  # a table keeps a part (self.keep) only for a game that has one
+        return part
+
+    def opened_draws(self) -> tuple[Ledger, SharedSeed]:
+        """The draws' ledger and the seed the rules draw on from it: set together once every seat
+        has joined (draws.open_draws, or _replay from the record), before anything is drawn."""
+        assert self.ledger is not None and self.seed is not None
+        return self.ledger, self.seed
+
+    def signatures(self) -> dict[str, Any]:
+        """The record's signatures: held from the moment the draws open (draws.open_draws)."""
+        assert self.record.signed is not None
+        return self.record.signed
 
     def table_view(self) -> dict[str, Any] | None:
         return None if self.state is None else self.game.view(self.state, self.seat)
@@ -133,7 +148,7 @@ class LinkTable:
         forfeit leaves the win to the other winners, or else to every player not at fault. A
         game ended by a fault (two moves for one turn) has that outcome alone."""
         view = self.table_view()
-        outcome = None if view is None else view.get("outcome")
+        outcome: dict[str, Any] | None = None if view is None else view.get("outcome")
         if not self.forfeits or (outcome is None and not self.ended_by_fault()):
             return outcome
         at_fault = sorted(int(seat) for seat in self.forfeits)
@@ -200,7 +215,9 @@ class LinkTable:
             raise IllegalMove("It is not your move: send the link to the next player, or wait for theirs.")
         public, secret = move, None
         if self.keep is not None:
-            public, secret = self.part.outgoing(self.table_view(), self.keep, move)
+            view = self.table_view()
+            assert view is not None  # your turn: the game has started
+            public, secret = self.part.outgoing(view, self.keep, move)
         n, base = self.sent + 1, len(self.record.moves)
         signature = self.key.sign(move_statement(self.table, self.seat, n, base, public))
         self.attempt({"kind": "move", "seat": self.seat, "move": public, "n": n, "base": base, "sig": signature})
@@ -222,7 +239,9 @@ class LinkTable:
                 draws.give_part(self)
                 continue
             if self.keep is not None and self.your_turn():
-                automatic = self.part.automatic(self.table_view(), self.keep.part)
+                view = self.table_view()
+                assert view is not None  # your turn: the game has started
+                automatic = self.part.automatic(view, self.keep.part)
                 if automatic is not None:
                     self.play(automatic)
                     continue
@@ -245,24 +264,25 @@ class LinkTable:
 
     def attempt(self, action: dict[str, Any]) -> None:
         """Carries out the start or a move; one that needs a random event waits for every part."""
+        _ledger, seed = self.opened_draws()  # the start and every move come once the draws are open
         try:
             if action["kind"] == "start":
-                self.seed.after = START_MARK
-                after = start_state(self.game, self.record, self.seed)
+                seed.after = START_MARK
+                after = start_state(self.game, self.record, seed)
                 settle(self.game, after)
                 self.state = after
                 return
             seat, move = action["seat"], action["move"]
-            self.seed.after = action_mark(self.mark, len(self.record.moves), seat, move)
+            seed.after = action_mark(self.mark, len(self.record.moves), seat, move)
             after = self.game.apply(self.state, seat, move)
             settle(self.game, after)
         except NeedRandomness as need:
             self.pending, self.event = action, {"label": need.label, "parts": {}}
             draws.fill_event(self)  # the link being taken may hold its parts already
             return
-        self.state, self.mark = after, self.seed.after
+        self.state, self.mark = after, seed.after
         self.record.moves.append((seat, move))
-        self.record.signed["moves"][str(len(self.record.moves) - 1)] = [action["n"], action["base"], action["sig"]]
+        self.signatures()["moves"][str(len(self.record.moves) - 1)] = [action["n"], action["base"], action["sig"]]
 
     # -- links: what this device sends (link.outgoing) and takes (link.incoming) ------------------
 
@@ -302,7 +322,7 @@ class LinkTable:
                 "restored": self.restored, "told_forfeits": self.told_forfeits}
 
     @classmethod
-    def from_json(cls, game: Any, data: dict[str, Any]) -> LinkTable:
+    def from_json(cls, game: Game, data: dict[str, Any]) -> LinkTable:
         """ValueError when the saved game is damaged."""
         try:
             keep = None if data["keep"] is None else Keep.from_json(data["keep"])
@@ -332,7 +352,7 @@ class LinkTable:
         return table
 
 
-def new_table(game: Any, players: int, options: dict[str, Any], name: str, strict_draws: bool = False) -> LinkTable:
+def new_table(game: Game, players: int, options: dict[str, Any], name: str, strict_draws: bool = False) -> LinkTable:
     """A new game on this device, at seat 0, waiting for the others to join by link. strict_draws:
     no parts ahead (where the game gives them), so each draw in a turn waits for a link."""
     if not 2 <= players <= min(MAX_PLAYERS, game.info()["players"]["max"]):
@@ -353,7 +373,7 @@ def new_table(game: Any, players: int, options: dict[str, Any], name: str, stric
     return table
 
 
-def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
+def joined_table(game: Game, payload: dict[str, Any], name: str) -> LinkTable:
     """This device takes the free seat an invitation is for."""
     seat, players = payload.get("to"), payload.get("n")
     options = payload.get("o")
@@ -380,8 +400,8 @@ def joined_table(game: Any, payload: dict[str, Any], name: str) -> LinkTable:
     table = LinkTable(game, payload["t"], players, seat, [None] * players, [None] * players, [None] * players, record,
                       ahead=game.kind.parts_ahead_by_link if payload["w"] == AHEAD_VERSION else 0)
     incoming.take_roster(table, payload)
-    table.names[seat] = clean_name(name) or f"Player {seat + 1}"
-    if twin := alike_to(table.names[seat], table.names[:seat] + table.names[seat + 1:]):
+    own = table.names[seat] = clean_name(name) or f"Player {seat + 1}"
+    if twin := alike_to(own, table.names[:seat] + table.names[seat + 1:]):
         raise LinkError(f"“{twin}” already plays in this game: choose another name to join it.")
     table.heads[seat], table.keys[seat] = table.chain.head(), table.key.public
     table.sign_chain()

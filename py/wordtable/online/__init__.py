@@ -21,7 +21,8 @@ the guest's device: see engine.owned, Host._shown and Guest._outgoing.
 
 from wordtable.online.draws import Action, Draws, draws_from_json
 from wordtable.online.guest import Guest
-from wordtable.online.host import Host, Outgoing
+from wordtable.online.host import Host
+from wordtable.online.host_draws import Outgoing
 from wordtable.online.protocol import (
     HOST_OTHER_VERSION,
     MAX_MESSAGE,

@@ -68,7 +68,7 @@ def draws_from_json(data: Any, remote: list[int]) -> Draws:
     chain, guests, heads, keys = data.get("chain"), data.get("guests"), data.get("heads"), data.get("keys", {})
     evidence = data.get("evidence")
     pending, drawing, broken = data.get("pending"), data.get("drawing"), data.get("broken")
-    if not (is_link(chain) and isinstance(guests, list) and sorted(guests) == sorted(remote) == guests
+    if not (isinstance(chain, str) and is_link(chain) and isinstance(guests, list) and sorted(guests) == sorted(remote) == guests
             and isinstance(heads, dict) and all(k.isdigit() and int(k) in guests and is_link(v) for k, v in heads.items())
             and isinstance(keys, dict) and all(k.isdigit() and int(k) in guests and is_public_key(v) for k, v in keys.items())
             and (evidence is None or isinstance(evidence, dict))

@@ -12,7 +12,8 @@ from typing import Any
 
 from wordtable import safe_json
 from wordtable.engine.errors import GameError, IllegalMove
-from wordtable.engine.owned import Keep
+from wordtable.engine.game import Game
+from wordtable.engine.owned import Keep, OwnedPart
 from wordtable.engine.shared_random import CHAIN_LENGTH, LEDGER_RULES, ONLINE_RULES, SecretChain, is_link
 from wordtable.engine.signing import (
     DeviceKey,
@@ -94,7 +95,7 @@ class Guest(GuestChecks):
     def __post_init__(self) -> None:
         self.chain = SecretChain(bytes.fromhex(self.chain_end))
         self.key = DeviceKey.from_json(self.key_secret)
-        self._games: dict[str, Any] = {}
+        self._games: dict[str, Game] = {}
 
     def _join_message(self) -> dict[str, Any]:
         join = {"t": "join", "token": self.token, "head": self.chain.head(), "key": self.key.public,
@@ -176,14 +177,16 @@ class Guest(GuestChecks):
             self.outcomes.append({"n": self.sent, "ok": False, "message": self.broken["reason"]})
             return []
         if secret is not None:  # it changes the part here once the table takes it
+            assert self.owned is not None  # (_outgoing gives a secret move only for a part kept here)
             self.owned.pending = (self.sent, *secret)
         table = self._table()
         message = self._signed({"t": "move", "n": self.sent, "base": self.version, "move": move},
-                               None if table is None else move_statement(table, self.seat, self.sent, self.version, move))
+                               None if table is None or self.seat is None
+                               else move_statement(table, self.seat, self.sent, self.version, move))
         self.pending[self.sent] = message
         return [encode(message)]
 
-    def _owned_part(self) -> Any:
+    def _owned_part(self) -> OwnedPart | None:
         """The game's hooks for the secret part this seat keeps (None at other tables)."""
         from wordtable.games import REGISTRY, make
         if self.owned is None or self.game_id not in REGISTRY:
@@ -208,7 +211,7 @@ class Guest(GuestChecks):
     def screen_view(self) -> dict[str, Any] | None:
         """The view to draw: the table's, with this seat's own secret part merged in."""
         part = self._owned_part()
-        if part is None or self.view is None:
+        if part is None or self.view is None or self.owned is None:  # (no part without self.owned)
             return self.view
         return part.own_view(self.view, self.owned.part)
 
@@ -256,9 +259,10 @@ class Guest(GuestChecks):
         return [self._shown_message()]
 
     def _shown_message(self) -> str:
+        assert self.owned is not None  # (_show sends it only for a part kept here)
         part, table = self.owned.shown(), self._table()
         return encode(self._signed({"t": "shown", "part": part},
-                                   None if table is None else shown_statement(table, self.seat, part)))
+                                   None if table is None or self.seat is None else shown_statement(table, self.seat, part)))
 
     def _record_ended(self, record: Any) -> tuple[bool, str | None]:
         """Whether the table's record is the game this screen shows, over: its public moves
@@ -282,6 +286,7 @@ class Guest(GuestChecks):
             return False, None  # an earlier copy, or a table asking too soon: nothing is shown
         refusal = self.own_moves_refusal(record) or self.own_draws_refusal(record) \
             or self.seen_refusal(part.game, states, [])
+        assert self.view is not None  # (_show asks only once a view has come)
         if refusal is None and checksum(part.game.view(last, self.seat)) != checksum(self.view):
             refusal = "the table's record does not end on the game it showed you"
         return True, refusal
@@ -502,7 +507,8 @@ class Guest(GuestChecks):
         self.broken = {"seat": None, "reason": f"The game has stopped: {reason}."}
         table = self._table()
         return [encode(self._signed({"t": "stopped", "reason": reason},
-                                    None if table is None else stopped_statement(table, self.seat, reason)))]
+                                    None if table is None or self.seat is None
+                                    else stopped_statement(table, self.seat, reason)))]
 
     def _view(self, message: dict[str, Any]) -> list[str]:
         version, view = message.get("v"), message.get("view")
@@ -519,7 +525,8 @@ class Guest(GuestChecks):
         part = self._owned_part()
         if part is not None:
             part.warm(view)  # the dictionary its rules need, fetched now rather than mid-answer
-        automatic = None if part is None or self.owned.pending is not None else part.automatic(view, self.owned.part)
+        owned = self.owned  # (set wherever part is)
+        automatic = None if part is None or owned is None or owned.pending is not None else part.automatic(view, owned.part)
         stopped = self._check_draws(message.get("draws"))
         if not stopped and self.shown_at is not None and version != self.shown_at:
             stopped = self._stop("the table went on after the game you showed your secret for had ended")

@@ -7,13 +7,26 @@ from __future__ import annotations
 from typing import Any
 
 from wordtable.engine.game import WORD_LISTS
-from wordtable.engine.shared_random import follows
+from wordtable.engine.owned import Keep
+from wordtable.engine.shared_random import SecretChain, follows
 from wordtable.engine.signing import reveal_statement, signed_by, stopped_statement
 from wordtable.online.protocol import _int, checksum
 
 
 class GuestChecks:
     """A mixin of online.Guest: it reads the guest's own state, never changes it."""
+
+    # Guest's, declared here for the type checker only (no values: Guest's dataclass sets them).
+    seat: int | None
+    owned: Keep | None
+    rules: int | None
+    taken: list[int]
+    seen: list[list[Any]]
+    host_head: str | None
+    keys: dict[int, str]
+    heads: list[str]
+    drawn: list[str]
+    chain: SecretChain
 
     def own_moves_refusal(self, record: Any) -> str | None:
         """Whether the record holds exactly the moves the table took from this seat, as its
@@ -70,7 +83,9 @@ class GuestChecks:
             return (_int(by) and isinstance(evidence["stopped"], str)
                     and signed_by(self.keys.get(by), stopped_statement(table, by, evidence["stopped"]), evidence.get("sig")))
         # A part of a draw that does not follow the part before it, both signed by the seat's device.
-        k, label, part, previous = evidence.get("k"), evidence.get("label"), evidence.get("x"), evidence.get("previous")
+        k, label = evidence.get("k"), evidence.get("label")
+        part: Any = evidence.get("x")  # any JSON the notice carries: the signatures and the chain check it
+        previous: Any = evidence.get("previous")
         if not (_int(seat) and seat in self.keys and _int(k) and k >= 1 and isinstance(label, str)):
             return False
         key = self.keys[seat]
@@ -90,7 +105,7 @@ class GuestChecks:
         shared = record.get("shared") if isinstance(record, dict) else None
         heads = shared.get("heads") if isinstance(shared, dict) else None
         events = shared.get("events") if isinstance(shared, dict) else None
-        if not (isinstance(heads, list) and isinstance(events, list)):
+        if not (isinstance(shared, dict) and isinstance(heads, list) and isinstance(events, list)):
             return "the record has no shared randomness, though this game drew with you"
         if self.chain.head() not in heads:
             return "your commitment is not in the record"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordtable.engine.errors import GameError, IllegalMove
-from wordtable.engine.game import Record, ledger_seed, replay_states, settle, start_state, with_shown
+from wordtable.engine.game import Game, Record, ledger_seed, replay_states, settle, start_state, with_shown
 from wordtable.engine.owned import OwnedBreak, parse_shown
 from wordtable.engine.rng import START_MARK, NeedRandomness, Seed, SharedSeed, action_mark
 from wordtable.engine.shared_random import Break, Ledger, is_link
@@ -57,7 +57,7 @@ class Host(HostDraws):
     the game starts once every guest has joined with its commitment, and a move that needs a
     random event waits, answered by nobody, until every guest's reveal for it is in."""
 
-    game: Any
+    game: Game
     record: Record
     names: list[str]
     remote: list[int] = field(default_factory=list)          # seats played from other browsers
@@ -173,7 +173,7 @@ class Host(HostDraws):
         if not due:
             return []  # shown since, or away: nothing to decide
         name, secret = self.names[due[0]], self.game.kind.owned_name
-        return self._break(Break(len(self.ledger.events), due[0],
+        return self._break(Break(len(self._open()[0].events), due[0],
                                  f"{name}'s device stayed at the table but did not show the {secret} it kept within "
                                  f"{SHOW_WITHIN_MS // 1000} seconds of the end: {name} loses by forfeit"))
 
@@ -243,12 +243,14 @@ class Host(HostDraws):
         if message["t"] == "check" and message.get("v") == self.version \
                 and message.get("sum") == checksum(self.game.view(self.state, seat)):
             showing = self._show_request(peer, seat)  # with the record it must hold first
-            latest = record and decode(record[0][1])["copy"] == message.get("copy")
+            held = decode(record[0][1]) if record else None  # (the table's own message: never None)
+            latest = held is not None and held["copy"] == message.get("copy")
             return out + ([] if latest and not showing else record + showing)
         return [(peer, self.view_message(seat))] + out + record + self._show_request(peer, seat)
 
     def _join(self, peer: str, message: dict[str, Any]) -> Outgoing:
-        seat = self.tokens.get(message.get("token")) if isinstance(message.get("token"), str) else None
+        token = message.get("token")
+        seat = self.tokens.get(token) if isinstance(token, str) else None
         if seat is None:
             return [(peer, encode({"t": "error", "message": "This invitation is not for this game."}))]
         if message.get("protocol") != PROTOCOL or type(message.get("protocol")) is not int:
@@ -297,7 +299,7 @@ class Host(HostDraws):
     @property
     def table_id(self) -> str:
         """What a guest's signatures name the table by: the host's commitment."""
-        return self.draws.chain.head()
+        return self._table_draws().chain.head()  # (asked for at a signing table: one with draws)
 
     def _commitment(self, seat: int, head: Any, key: Any) -> str | None:
         """Takes a guest's commitment (shared randomness) and its device's public key, the first
@@ -367,7 +369,7 @@ class Host(HostDraws):
             return self._refuse(peer, seat, number, f"Wait a moment: {why}.")
         base, signature = message.get("base"), message.get("sig")
         if self.signing and not (_int(base) and base <= self.version and signed_by(
-                self.draws.keys.get(seat), move_statement(self.table_id, seat, number, base, move), signature)):
+                self._table_draws().keys.get(seat), move_statement(self.table_id, seat, number, base, move), signature)):
             return self._refuse(peer, seat, number, "This move is not signed by the device that joined this seat: "
                                                     "reload the page and play from the browser you joined with.")
         self.proven.add(peer)
@@ -428,6 +430,7 @@ class Host(HostDraws):
         if action["kind"] == "start":
             self.state, self.epochs = after, [self.game.epoch(after)]
             return self.broadcast() + self.presence()
+        assert seat is not None and move is not None  # every action but the start is a seat's move
         self.state = after
         self.mark = action_mark(self.mark, len(self.record.moves), seat, move)
         self.record.moves.append((seat, move))
@@ -445,13 +448,13 @@ class Host(HostDraws):
     def _signature_of(self, action: Action, seat: int | None) -> None:
         """Keeps, with a move just recorded, the guest's signature of it (or that the table's
         clock played it for a guest's seat)."""
-        if not self.signing or seat not in self.draws.keys:
+        if not self.signing or seat not in self._table_draws().keys:
             return
         index = str(len(self.record.moves) - 1)
         if action["kind"] == "move":
-            self.record.signed["moves"][index] = [action["n"], action["base"], action["sig"]]
+            self._signatures()["moves"][index] = [action["n"], action["base"], action["sig"]]
         elif action["kind"] == "expire":
-            self.record.signed["moves"][index] = CLOCK
+            self._signatures()["moves"][index] = CLOCK
 
     def _show_request(self, peer: str, seat: int) -> Outgoing:
         return [(peer, encode({"t": "show"}))] if seat in self.not_shown() else []
@@ -460,17 +463,18 @@ class Host(HostDraws):
         """A guest shows its secret part at the end: replayed against the public record (every
         claim it made, every commitment); the game stops naming the seat if one does not hold.
         Once every part is in, every screen shows them and the record goes to every guest."""
-        if seat not in self.not_shown():
+        owned = self.record.owned
+        if owned is None or seat not in self.not_shown():
             return []  # not asked, or shown already
         part, signature = message.get("part"), message.get("sig")
         if parse_shown(part) is None:
             return [(peer, encode({"t": "error", "message": "What you showed could not be read."}))]
-        if self.signing and not signed_by(self.draws.keys.get(seat), shown_statement(self.table_id, seat, part), signature):
+        if self.signing and not signed_by(self._table_draws().keys.get(seat), shown_statement(self.table_id, seat, part),
+                                          signature):
             return [(peer, encode({"t": "error", "message": "What you showed is not signed by the device that joined "
                                                             "this seat."}))]
         if self.signing:
-            self.record.signed["shown"][str(seat)] = signature
-        owned = self.record.owned
+            self._signatures()["shown"][str(seat)] = signature
         shown = {"seats": owned["seats"], "shown": {**owned["shown"], str(seat): part}}
         trial = self.record.but(owned=shown)
         try:
@@ -479,7 +483,7 @@ class Host(HostDraws):
             # Kept in the record, which goes to everyone: each can check the accusation.
             self.record.owned = shown
             where = "" if broken.move_index is None else f" (move {broken.move_index + 1})"
-            stop = self._break(Break(len(self.ledger.events), broken.seat,
+            stop = self._break(Break(len(self._open()[0].events), broken.seat,
                                      f"what {self.names[broken.seat]} showed at the end does not hold{where}: "
                                      f"{broken.reason}"))
             return stop + [(p, text) for p in self.peers for text in self.record_messages()]
@@ -506,9 +510,10 @@ class Host(HostDraws):
         """The state after an action (never changing the table), with the seat and move it
         records; GameError when the rules refuse it, NeedRandomness when it must draw first."""
         kind = action["kind"]
-        if kind == "start":
-            self.seed.after = START_MARK
-            state = start_state(self.game, self.record, self.seed)
+        if kind == "start":  # (at a table with draws, once they are open: _open_ledger)
+            _ledger, seed = self._open()
+            seed.after = START_MARK
+            state = start_state(self.game, self.record, seed)
             settle(self.game, state)
             return state, None, None
         if kind == "expire":
@@ -536,7 +541,7 @@ class Host(HostDraws):
         return data
 
     @classmethod
-    def from_json(cls, game: Any, data: dict[str, Any]) -> Host:
+    def from_json(cls, game: Game, data: dict[str, Any]) -> Host:
         """The saved table, checked: ValueError when any part is not what to_json wrote."""
         record = Record.from_json(data["record"])
         if record.game != game.id:

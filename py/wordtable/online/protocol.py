@@ -74,10 +74,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import Any, TypeGuard
 
 from wordtable import safe_json
-from wordtable.online.names import NAME_LENGTH, clean_name  # noqa: F401 (re-exported: the protocol's names)
+from wordtable.online.names import NAME_LENGTH as NAME_LENGTH, clean_name as clean_name  # re-exported: the protocol's names
 
 MAX_MESSAGE = 65_536
 # The version of these messages. A host and its friends must speak the same: a friend's page
@@ -120,11 +120,12 @@ def labels_digest(labels: list[str]) -> str:
     return hashlib.sha256(json.dumps(labels, separators=(",", ":")).encode()).hexdigest()[:32]
 
 
-def _int(value: Any) -> bool:
+def _int(value: Any) -> TypeGuard[int]:
+    """A JSON number that is a whole number in a message's range (JSON true is not a number)."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
 
 
-def _number(key: Any) -> bool:
+def _number(key: Any) -> TypeGuard[str]:
     """A JSON object's key that is a whole number as str() writes it ("01" and "²" are not)."""
     return isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 10 and str(int(key)) == key
 
