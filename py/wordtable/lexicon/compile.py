@@ -17,7 +17,7 @@ import re
 import sys
 from pathlib import Path
 
-import marisa_trie  # type: ignore[import-not-found]  # a C extension: no stubs, nothing mypy can read
+import marisa_trie
 
 from wordtable.lexicon.levels import VERSION as LEVELS_VERSION, levels_bytes
 

@@ -26,7 +26,7 @@ INDEXED_LENGTHS = 8  # patterns up to this long use the per-length word index
 WALKED_LENGTHS = 4
 
 try:  # the C++ library where it imports (CPython); the pure reader answers the same elsewhere
-    import marisa_trie  # type: ignore[import-not-found]  # a C extension: no stubs, nothing mypy can read
+    import marisa_trie
 except ImportError:  # Pyodide: no wasm build of marisa-trie exists
     marisa_trie = None
 
