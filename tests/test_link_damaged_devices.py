@@ -108,6 +108,13 @@ PRECISE_DAMAGE = {
     "a draw's parts not a list of parts": _set(["event"], {"parts": 5}),
     "a name that is a number": _set(["names", 0], 5),
     "a draw missing from the record": lambda game: game["record"]["shared"]["events"].pop(),
+    # Found by a helper's fuzz of 1,500 device files (issue 45): a draw under way not as saved.
+    "the action a draw waits for as text": lambda game: game.update(event={"label": "x", "parts": {}}, pending=""),
+    "the action a draw waits for as a number": lambda game: game.update(event={"label": "x", "parts": {}}, pending=5),
+    "a move waiting for a draw, without its move": lambda game: game.update(
+        event={"label": "x", "parts": {}}, pending={"kind": "move", "seat": 0}),
+    "a draw under way without the action it waits for": lambda game: game.update(event={"label": "x", "parts": {}}),
+    "an action waiting for no draw": lambda game: game.update(pending={"kind": "start"}),
 }
 
 

@@ -343,13 +343,30 @@ class LinkTable:
                 and all(map(_int, table.known + table.shown_known + table.events_known))
                 and all(value is None or isinstance(value, str)
                         for value in table.names + table.heads + table.keys + table.chains)
-                and (table.event is None or (isinstance(table.event, dict) and isinstance(table.event.get("parts"), dict)))
+                and draw_under_way_ok(table)
                 and _int(table.ahead) and table.ahead <= CHAIN_LENGTH and faults_json_ok(table.forfeits, table.players)
                 and isinstance(table.restored, bool) and isinstance(table.told_forfeits, dict)
                 and all(isinstance(seats, list) and all(isinstance(seat, str) for seat in seats)
                         for seats in table.told_forfeits.values())):
             raise ValueError("this device's saved game is damaged")
         return table
+
+
+def draw_under_way_ok(table: LinkTable) -> bool:
+    """A saved draw under way holds together: its event (with its parts) and the action that
+    waits for it come together, only once the draws are open; the action is the start or a
+    move with every field a move's action has."""
+    event, pending = table.event, table.pending
+    if event is None or pending is None:
+        return event is None and pending is None
+    if not (isinstance(event, dict) and isinstance(event.get("parts"), dict) and isinstance(event.get("label"), str)
+            and isinstance(pending, dict) and table.record.shared is not None):
+        return False
+    if pending.get("kind") == "start":
+        return True
+    seat = pending.get("seat")
+    return (pending.get("kind") == "move" and {"seat", "move", "n", "base", "sig"} <= pending.keys()
+            and _int(seat) and seat < table.players and isinstance(pending["move"], dict))
 
 
 def new_table(game: Game, players: int, options: dict[str, Any], name: str, strict_draws: bool = False) -> LinkTable:
