@@ -3,7 +3,7 @@ Spell words from your hand, lengthen them, and steal the others' words by making
 letter better.
 
 Rules as implemented (seed 003; decisions marked DECISION are ours and written in the
-how-to-play page too). The deck is ours: see one_letter_better_deck.py.
+how-to-play page too). The deck is ours: see deck.py beside this module.
 - Deal seven cards each and turn the next card up to start the discard pile; the player after
   the dealer begins, and the deal moves on one seat each round.
 - A turn begins by drawing from the stack until the hand holds eight cards (at least one; two
