@@ -97,6 +97,7 @@ def positions(game_id: str, seed: int = 4242, limit: int = 6, variant: dict[str,
     rng = random.Random(seed)
     options = {"players": 2} if "players" in {spec.name for spec in game_class(game_id).Options.specs()} else {}
     options.update(variant or {})
+    options = game.Options.complete(options)  # as the page's new game writes it: every option, today's defaults
     label = label or game_id
     state = game.new(options, seed)
     record = Record(game_id, options, seed)

@@ -51,6 +51,7 @@ def until_seat_can_steal(options: dict, seat: int = 0, front_only: bool = False)
     of a plain letter at hand; returns the record and that play."""
     rng = random.Random(0)
     olb = game()
+    options = olb.Options.complete(options)  # as a new game's record holds them
     for seed in range(1, 40):
         record = Record("one-letter-better", options, seed)
         state = olb.new(options, seed)

@@ -262,7 +262,10 @@ export function showRules(game) {
     element("div", { class: "rules-dialog-head" }, element("h2", {}, `How to play ${game.title}`), close), frame);
   dialog.addEventListener("close", () => {
     dialog.remove();
-    opener?.focus();
+    // The table may have been drawn anew meanwhile (a race's next round, a view Python sent):
+    // the "?" button is then another element with the same id.
+    const back = opener?.isConnected ? opener : opener?.id && document.getElementById(opener.id);
+    back?.focus();
   });
   document.body.append(dialog);
   dialog.showModal();
