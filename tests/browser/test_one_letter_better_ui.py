@@ -294,8 +294,9 @@ def test_on_a_small_phone_the_hand_leaves_the_table_half_the_screen(browser, sit
 def until_seat_draws(seat: int = 0) -> Record:
     """Bots play (in CPython) until `seat` begins a turn with cards on the discard pile."""
     rng, olb = random.Random(0), game()
-    record = Record("one-letter-better", {"players": 2}, 5)
-    state = olb.new({"players": 2}, 5)
+    options = olb.Options.complete({"players": 2})  # as a new game's record holds them
+    record = Record("one-letter-better", options, 5)
+    state = olb.new(options, 5)
     for _ in range(400):
         actor = olb.actors(state)[0]
         if actor == seat and state.phase == "draw" and len(state.pile) >= 2:

@@ -100,7 +100,13 @@ export function wordBuilder(view, seat, me, { say, sending, keep, message }) {
   update();
   if (keep.focus !== view.challenge && matchMedia?.("(pointer: fine)")?.matches) {
     keep.focus = view.challenge;
-    setTimeout(() => input.isConnected && input.focus());
+    // A new challenge puts the caret in the word field, unless the player is on another of the
+    // page's controls (the rules' "?" they just came back to): that stays theirs.
+    setTimeout(() => {
+      const active = document.activeElement;
+      const free = !active || active === document.body || !active.isConnected || Boolean(input.closest("#table-main")?.contains(active));
+      if (input.isConnected && free) input.focus();
+    });
   }
   return form;
 }
