@@ -1,5 +1,6 @@
 """The games: one registry line per built game, naming its folder (the package
-wordtable.games.<folder>, with its rules in rules.py and its bots in bots.py) and its class.
+wordtable.games.<folder>, with its rules in rules.py, its bots in bots.py and how a finished
+game's turns are reviewed in review.py) and its class.
 Modules are imported when a game is first used, so the boot does not pay for them. A game
 kept elsewhere (the tests' toy game) joins with register()."""
 
@@ -65,6 +66,12 @@ def words_proposed(game_id: str) -> Any:
     """How the game's bots propose words (engine.bots.WordsProposed), or None: declared by its
     bots module as WORDS_PROPOSED (AttributeError if it forgot)."""
     return _bots_module(game_id).WORDS_PROPOSED
+
+
+def reviewer_of(game_id: str) -> Any:
+    """How the game reviews a finished game's turns (wordtable.review.Reviewer): declared by its
+    folder's review.py as REVIEWER."""
+    return importlib.import_module(f"{package_of(game_id)}.review").REVIEWER
 
 
 def infos() -> list[dict[str, Any]]:
