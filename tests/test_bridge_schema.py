@@ -12,6 +12,7 @@ import pytest
 
 from wordtable import bridge
 from wordtable.bridge.schema import Field, check_args, optional, reply_problems, required
+from wordtable.engine.bots import play
 
 ROOT = Path(__file__).resolve().parent.parent
 BRIDGE_DOC = ROOT / "docs" / "bridge.md"  # the table of operations (moved from the README, issue 45)
@@ -62,6 +63,13 @@ def test_every_declaration_is_well_formed():
 
 # -- every reply as declared --------------------------------------------------------------------
 
+def _shrdlu_hard_and_easy() -> tuple[Any, list[Any]]:
+    from wordtable.games import make
+    from wordtable.lexicon import store
+    game, bots = make("shrdlu", store.load)
+    return game, [bots["hard"], bots["easy"]]
+
+
 def tour(call) -> dict[str, dict[str, Any]]:
     """Every operation at least once, as the page makes them (`call` holds each reply that
     succeeds to its declaration): the arguments of the first successful call of each."""
@@ -95,6 +103,9 @@ def tour(call) -> dict[str, dict[str, Any]]:
         record = ok("game.play", record=record, seat=actors[0], move=move)["record"]
     ok("game.replay", record=record)
     ok("game.verify", record=record)
+    finished = play(*_shrdlu_hard_and_easy(), {"players": 2}, 5).record.to_json()
+    while not ok("game.review", record=finished, seat=0, label="daily 2026-12-02")["done"]:
+        pass
     sheet = ok("game.new", game="spell-write", options={"players": 2}, seed=1)["record"]
     ok("game.ask", record=sheet, seat=0, question="candidates", args={"pick": [0, 0], "at": [0, 0]})
     race = ok("game.new", game="shrdlu", options={"players": 2}, seed=4)["record"]

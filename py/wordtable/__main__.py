@@ -8,7 +8,13 @@
     tiles [--lexicon NAME] TILES         words from tiles: ? wildcard, (ing) a multi-letter tile
     GAME TOOL ...                        a game's own commands, from its folder's commands.py
                                          (wordtable.commands): python3 -m wordtable GAME --help
-    simulate GAME [--players N] [--levels L,...] [--games K] [--seed S] [--json]
+    simulate GAME [--players N] [--levels L,...] [--games K] [--seed S] [--json] [--records DIR]
+                                         bot-only games; --records writes each one's record
+                                         to DIR as GAME-SEED.json (as verify and analyze read)
+    analyze FILE [--seat N]              a finished game's review, turn by turn: one JSON
+                                         object (game, turns: seat, turn, played, best…, summary);
+                                         exits 1 with a message when the record is not over or
+                                         does not check
     verify FILE                          replays a game's record (or a save holding one, or a
                                          device's games by link): every move legal, every random
                                          event recomputed from its reveals, every signature
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from wordtable.commands import UsageError, add_game_commands, lexicon_named
 from wordtable.runtime import runtime_info
@@ -48,6 +55,10 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--lexicon", default="standard")
     simulate.add_argument("--json", action="store_true", help="one JSON object")
+    simulate.add_argument("--records", metavar="DIR", help="write each game's record to DIR as GAME-SEED.json")
+    analyze = commands.add_parser("analyze", help="review a finished game turn by turn (JSON)")
+    analyze.add_argument("file", metavar="FILE", help="a record or save as the app exports it (JSON)")
+    analyze.add_argument("--seat", type=int, metavar="N", help="only this seat's turns (from 0)")
     link = commands.add_parser("link", help="play by link: a device's games as a JSON file")
     link_commands = link.add_subparsers(dest="tool", required=True)
     link_new = link_commands.add_parser("new", help="a new game on the device, at seat 1")
@@ -141,8 +152,9 @@ def simulate(args: argparse.Namespace) -> list[str]:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     options = {"players": args.players, "lexicon": args.lexicon}
+    keep = record_writer(args.game, args.records) if args.records else None
     try:
-        summary = run_games(game, [bots[level] for level in levels], options, args.games, args.seed)
+        summary = run_games(game, [bots[level] for level in levels], options, args.games, args.seed, keep)
     except (ValueError, LookupError) as error:  # bad options, an unknown dictionary
         raise UsageError(str(error)) from None
     if args.json:
@@ -153,6 +165,43 @@ def simulate(args: argparse.Namespace) -> list[str]:
     lines += [f"draws: {summary['draws']}", f"mean turns: {summary['mean_turns']:.1f}",
               f"mean bot move: {summary['mean_bot_move_ms']:.2f} ms"]
     return lines
+
+
+def record_writer(game_id: str, folder: str) -> Any:
+    """What simulate gives each game it plays: its record written to FOLDER/GAME-SEED.json."""
+    import json
+    from pathlib import Path
+    target = Path(folder)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"cannot write records to {folder}: {error}") from None
+
+    def write(_index: int, played: Any) -> None:
+        path = target / f"{game_id}-{played.record.seed}.json"
+        path.write_text(json.dumps(played.record.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
+    return write
+
+
+def analyze_file(path: str, seat: int | None) -> int:
+    import json
+
+    from wordtable import safe_json
+    from wordtable.lexicon import store
+    from wordtable.review import NotReviewable, review
+    try:
+        with open(path, encoding="utf-8") as file:
+            data = safe_json.loads(file.read())
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        print(f"python3 -m wordtable analyze: cannot read {path}: {error}", file=sys.stderr)
+        return 2
+    try:
+        result = review(data, store.load, seat)
+    except NotReviewable as error:
+        print(f"python3 -m wordtable analyze: {error}", file=sys.stderr)
+        return 1
+    print(json.dumps(result.to_json(), separators=(",", ":")))
+    return 0
 
 
 def link_command(args: argparse.Namespace) -> int:
@@ -234,6 +283,8 @@ def main(argv: list[str] | None = None) -> int:
         return verify_file(args.file)
     if args.command == "link":
         return link_command(args)
+    if args.command == "analyze":
+        return analyze_file(args.file, args.seat)
     try:
         lines = run(args)
     except UsageError as error:

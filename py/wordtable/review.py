@@ -101,10 +101,16 @@ class Review:
                          "line": summary_line(played, best, share, self.reviewer.measure)})
         return rows
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, share_label: str = "") -> dict[str, Any]:
+        """The review as JSON; with share_label ("daily 2026-12-02"), each seat's line to share."""
+        summary = self.summary()
+        if share_label:
+            from wordtable.games import game_class
+            title = game_class(self.game).title
+            summary = [{**row, "share": share_line(self, row["seat"], title, share_label)} for row in summary]
         return {"game": self.game, "version": REVIEW_VERSION, "turn_name": self.reviewer.turn_name,
                 "measure": self.reviewer.measure, "best_from": self.reviewer.best_from,
-                "turns": [turn.to_json() for turn in self.turns], "summary": self.summary()}
+                "turns": [turn.to_json() for turn in self.turns], "summary": summary}
 
 
 def summary_line(played: int, best: int, share: int, measure: str) -> str:
@@ -140,10 +146,21 @@ def reviewing(game: Game, record: Record, reviewer: Reviewer, seat: int | None =
 
 def review(data: Any, lexicon_for: Callable[[str], Any], seat: int | None = None) -> Review:
     """The whole review of a record (or a save holding one), once it is over and checks."""
-    record, game, reviewer, seats = prepared(data, lexicon_for, seat)
-    result = Review(record.game, seats, reviewer)
-    result.turns.extend(reviewing(game, record, reviewer, seat))
+    *_slices, result = review_steps(data, lexicon_for, seat)
+    assert result is not None  # the steps end with the review
     return result
+
+
+def review_steps(data: Any, lexicon_for: Callable[[str], Any], seat: int | None = None) -> Iterator[Review | None]:
+    """The review a slice at a time, for the page (the bridge's game.review): None after the
+    record's check and after each turn, then the whole review. NotReviewable as review."""
+    record, game, reviewer, seats = prepared(data, lexicon_for, seat)
+    yield None
+    result = Review(record.game, seats, reviewer)
+    for turn in reviewing(game, record, reviewer, seat):
+        result.turns.append(turn)
+        yield None
+    yield result
 
 
 def prepared(data: Any, lexicon_for: Callable[[str], Any], seat: int | None) -> tuple[Record, Game, Reviewer, list[int]]:
@@ -162,7 +179,10 @@ def prepared(data: Any, lexicon_for: Callable[[str], Any], seat: int | None) -> 
     players = game.seats(states[-1])
     if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players):
         raise NotReviewable(f"This game has seats 0 to {players - 1}; there is no seat {seat}.")
-    return record, game, reviewer_of(record.game), list(range(players)) if seat is None else [seat]
+    reviewer = reviewer_of(record.game)
+    if reviewer is None:
+        raise NotReviewable(f"This version cannot review a game of {game.title} yet.")
+    return record, game, reviewer, list(range(players)) if seat is None else [seat]
 
 
 def top_words(scored: dict[str, int], limit: int = MAX_BEST_WORDS) -> Play:

@@ -159,7 +159,8 @@ def test_two_people_and_a_bot_play_to_the_end_and_review_it(page, site):
     page.click("a:has-text('Home')")
     item = page.locator(f".save[data-save='{save_id}']")
     expect(item).to_contain_text("Finished")
-    expect(item.locator("a")).to_have_text("Review")
+    expect(item.locator("a").first).to_have_text("Result")
+    expect(item.locator("a:has-text('Review this game')")).to_have_attribute("href", f"#review={save_id}")
 
 
 def test_a_game_resumes_after_a_reload_and_from_the_home_screen(page, site):

@@ -205,6 +205,25 @@ def test_a_whole_game_against_a_bot_then_stepped_through(page, site):
     page.click("#replay-back")
     expect(page.locator("#verdict")).to_contain_text("Basil wins")
 
+    # Review this game: a line per player, the person's eleven rounds, each the best it offered.
+    page.click("#review-open")
+    expect(page.locator("#review-summary li[data-seat='0']")).to_have_text("Player 1 scored 0 of the 11 cards their positions offered: 0%.")
+    expect(page.locator("#review-summary li[data-seat='1']")).to_contain_text("Basil scored 11 of the 11 cards")
+    turns = page.locator("#review-turns .review-turn")
+    expect(turns).to_have_count(11)
+    expect(turns.first).to_contain_text("Round 1: — (0) · best ")
+    expect(turns.first).to_contain_text("1 missed")
+    turns.first.click()
+    expect(turns.first).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#review-turns .review-board .replay-round").first).to_have_text("Round 1 of 11")
+    page.select_option("#review-seat", "1")
+    expect(page.locator("#review-turns .review-best")).to_have_count(11)
+    page.click("#review-back")
+    expect(page.locator("#verdict")).to_contain_text("Basil wins")
+    # From the home list too.
+    page.goto(f"{site.url}#review={save_id}")
+    expect(page.locator("#review-turns .review-turn")).to_have_count(11)
+
 
 CARD_FITS = """() => [...document.querySelectorAll('#spread .card')].map(card => {
   const box = card.getBoundingClientRect();

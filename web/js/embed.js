@@ -25,7 +25,7 @@ export function appBase() {
 /** Where the whole app opens: the same place, except a game being played here, whose save lives
  * in this embed's storage (partitioned by the embedding site): the game's new-game form then. */
 function fullAppUrl() {
-  const here = location.hash.startsWith("#game=")
+  const here = /^#(game|review)=/.test(location.hash)
     ? (document.body.dataset.game ? `#new=${document.body.dataset.game}` : "") : location.hash;
   return `${appBase()}${here}`;
 }

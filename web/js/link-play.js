@@ -2,6 +2,7 @@
 // kept in this browser under its own key, the table drawn by the same TableScreen as every game,
 // and after each move the link to send: the Web Share API where the browser has it (phones),
 // copy and a QR code otherwise. Python decides every rule; this draws and stores.
+import { reviewButton } from "./table-review.js";
 import { element, button, copyButton, summaryLine } from "./ui.js";
 import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { qrPicture } from "./qr.js";
@@ -316,7 +317,10 @@ export class LinkScreen {
       // The whole saved game, not only its record: it holds the grids shown so far, so a check
       // before every one is in names only the players still to show theirs.
       const check = checkGameButton(() => this.python.call("game.verify", { record: reply.saved }));
-      this.screen.showGameOver(view, { ask, seat: reply.seat, actions: [check] });
+      // Reviewed only once the whole game checks (Python refuses it before, saying why).
+      const review = reviewButton({ python: this.python, screen: this.screen, saved: reply.saved, record: reply.saved.record,
+        seat: reply.seat, onBack: () => this.draw(reply), isCurrent: () => this.screen.main.isConnected });
+      this.screen.showGameOver(view, { ask, seat: reply.seat, actions: [check, review] });
       if (reply.not_final) this.screen.main.prepend(element("p", { class: "notice", id: "link-not-final" }, reply.not_final));
       forfeits();  // a player who would not show their secret, or showed one that does not hold, lost
       if (send) this.screen.main.prepend(send);

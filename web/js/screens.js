@@ -131,7 +131,9 @@ function deleteButton(onDelete) {
 function saveItem(save, wordtable) {
   const game = GAMES[save.game];
   const names = save.players.map((p) => p.bot ? `${p.name} (bot)` : p.name).join(", ");
-  const open = element("a", { class: "button small primary", href: `#game=${save.id}` }, save.over ? "Review" : "Resume");
+  const open = element("a", { class: "button small primary", href: `#game=${save.id}` }, save.over ? "Result" : "Resume");
+  // A finished game's turns, each with the best its position allowed (table-review.js).
+  const review = save.over ? element("a", { class: "button small", href: `#review=${save.id}` }, "Review this game") : null;
   const remove = deleteButton(() => {
     deleteSave(save.id);
     unsaved.delete(save.id);
@@ -142,7 +144,7 @@ function saveItem(save, wordtable) {
       element("strong", {}, game.title), element("span", { class: "muted" }, ` · ${when(save.updated)}`),
       element("div", { class: "save-players" }, names),
       element("div", { class: "save-summary" }, save.summary ?? "Not started")),
-    element("div", { class: "row" }, open, button("Export", () => showExport(save), { small: true }), remove));
+    element("div", { class: "row" }, open, review, button("Export", () => showExport(save), { small: true }), remove));
 }
 
 /** A game by link in the list: whose move it is, and since when one waits. */
@@ -230,6 +232,7 @@ export async function openFromHash(wordtable) {
   if (route === "link" && value) return openByLink(wordtable, (screen) => screen.openLink(hash.slice("link=".length)));
   if (route === "bylink" && value) return openByLink(wordtable, (screen) => screen.openSaved(decodeURIComponent(value)));
   if (route === "game" && value) return openTable(wordtable, decodeURIComponent(value));
+  if (route === "review" && value) return openTable(wordtable, decodeURIComponent(value), { review: true });
   showHome(wordtable);
 }
 
@@ -386,7 +389,8 @@ function startGame(save, { replace = false } = {}) {
   else location.hash = `#game=${save.id}`;
 }
 
-async function openTable(wordtable, id) {
+async function openTable(wordtable, id, { review = false } = {}) {
+  const address = location.hash;
   show("screen-table");
   waitingFor("screen-table", "Waiting for Python to start…");
   let save;
@@ -405,7 +409,7 @@ async function openTable(wordtable, id) {
     : drawSavedTable({ root: $("screen-table"), game: GAMES[save.game], save, waitingText: "Waiting for Python to start…" });
   await wordtable.ready;
   preview?.dispose();
-  if (location.hash !== `#game=${id}`) return;
+  if (location.hash !== address) return;
   table ??= new Table({ python: wordtable.python, games: GAMES, dictionaries: wordtable.dictionaries,
     root: $("screen-table"), notice });
   table.onPlayAgain = async (finished) => {
@@ -417,4 +421,5 @@ async function openTable(wordtable, id) {
   };
   unsaved.set(id, save);
   await table.open(save);
+  if (review && location.hash === address) table.end?.review();
 }

@@ -9,6 +9,7 @@ import { StoreProblem } from "./store.js";
 import { showLink } from "./transfer.js";
 import { rememberedName } from "./settings.js";
 import { checkGameButton } from "./table-screen.js";
+import { reviewButton } from "./table-review.js";
 
 export class GameEnd {
   constructor(table) {
@@ -25,7 +26,8 @@ export class GameEnd {
     const challenge = daily || shareLink ? null : this.challengeButton(view, onlyHuman);
     this.table.screen.showGameOver(view, {
       ask, seat: onlyHuman, shareLink,
-      actions: [daily, challenge, button("Step through the game", () => this.replay(token), { id: "replay-open" }),
+      actions: [daily, challenge, this.reviewButton(token, onlyHuman),
+        button("Step through the game", () => this.replay(token), { id: "replay-open" }),
         this.table.save.record.shared ? checkGameButton(() => this.table.python.call("game.verify", { record: this.table.save.record })) : null,
         button("Play again, same players", () => this.table.onPlayAgain?.(this.table.save), { primary: !daily, id: "play-again", "data-next": !daily })],
     });
@@ -75,6 +77,20 @@ export class GameEnd {
     return button("Challenge a friend to the same game", () => showLink("Challenge a friend",
       `Whoever opens the link plays this same game: the same deal${against}. Your result goes with it, not a word of the game.`,
       text, { copyLabel: "Copy the challenge", rows: 6 }), { id: "challenge-open" });
+  }
+
+  /** "Review this game": the turns of the person at this device (of the first, with several). */
+  reviewButton(token, seat) {
+    const save = this.table.save;
+    return reviewButton({ python: this.table.python, screen: this.table.screen, saved: save.record, record: save.record,
+      seat: seat ?? this.table.humans[0] ?? null, players: save.players,
+      label: save.daily && isDateKey(save.daily.date) ? `daily ${save.daily.date}` : "",
+      onBack: () => this.table.advance(token), isCurrent: () => token === this.table.token });
+  }
+
+  /** Opens the review at once (the home list's "Review this game"). */
+  review() {
+    this.table.screen.main.querySelector("#review-open")?.click();
   }
 
   async replay(token) {

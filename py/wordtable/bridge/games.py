@@ -147,6 +147,29 @@ def replay(session: Session, args: Args) -> dict[str, Any]:
     return {"frames": frames}
 
 
+def review(session: Session, args: Args) -> dict[str, Any]:
+    """"Review this game" (wordtable.review): a slice of about warm_slice_s per call, so a
+    request sent meanwhile waits for one slice at most: {"done": false} until the review is
+    whole, then {"done": true, "review": ...}, with each seat's line to share when a label
+    names the game ("daily 2026-12-02"). Refused for a game not over or that does not check."""
+    from wordtable.review import NotReviewable, review_steps
+    key = json.dumps([args["record"], args.get("seat")], sort_keys=True)
+    steps = session.reviewing.pop(key, None) or review_steps(args["record"], session.registry.get, args.get("seat"))
+    deadline = time.perf_counter() + session.warm_slice_s
+    try:
+        for whole in steps:
+            if whole is not None:
+                return {"done": True, "review": whole.to_json(args.get("label", "")[:60])}
+            if time.perf_counter() >= deadline:
+                if len(session.reviewing) >= WARM_UPS_KEPT:
+                    session.reviewing.clear()
+                session.reviewing[key] = steps
+                return {"done": False, "review": None}
+    except NotReviewable as error:
+        raise Refused(str(error)) from None
+    raise AssertionError("a review's steps end with the review")
+
+
 def verify(session: Session, args: Args) -> dict[str, Any]:
     """"Check this game": the record replayed from the start (wordtable.verify)."""
     from wordtable.verify import verify as verified
@@ -208,6 +231,8 @@ OPERATIONS: dict[str, Operation] = {
     "game.undo": Operation(undo, (_RECORD, _SEAT), (_RECORD, *_SEAT_VIEW)),
     "game.replay": Operation(replay, (_RECORD,), (required("frames", "array", items="object"),)),
     "game.verify": Operation(verify, (_RECORD,), VERDICT),
+    "game.review": Operation(review, (_RECORD, optional("seat", "integer"), optional("label", "string", "")), (
+        required("done", "boolean"), required("review", "object|null"))),
     "game.warm_up": Operation(warm_up, (required("game", "string"), optional("options", "object", {})), (
         required("done", "boolean"),)),
 }

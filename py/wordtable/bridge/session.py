@@ -49,6 +49,7 @@ class Session:
     games: dict[str, tuple[Any, dict[str, Any]]] = field(default_factory=dict)  # id -> (game, its bots)
     states: dict[str, Any] = field(default_factory=dict)  # record JSON -> state: a move does not replay it all
     warming: dict[str, Iterator[None]] = field(default_factory=dict)  # game and options -> steps left
+    reviewing: dict[str, Iterator[Any]] = field(default_factory=dict)  # record and seat -> review's steps left
     hosts: dict[str, Host] = field(default_factory=dict)  # online tables open in this page, by the page's id
     guests: dict[str, Guest] = field(default_factory=dict)  # this page's seats at others' tables
 

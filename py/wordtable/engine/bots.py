@@ -140,13 +140,18 @@ class _Race:
         return after
 
 
-def simulate(game: Game, bots: list[Bot], options: dict[str, Any], games: int, seed: int) -> dict[str, Any]:
+def simulate(game: Game, bots: list[Bot], options: dict[str, Any], games: int, seed: int,
+             each: Callable[[int, Played], None] | None = None) -> dict[str, Any]:
+    """Bot-only games and their numbers; `each` is given every game as it ends (its index and
+    what was played), to keep its record."""
     wins = {str(seat): 0 for seat in range(len(bots))}
     draws = 0
     turns, move_ms = [], []
     seat_ms: dict[int, list[float]] = {seat: [] for seat in range(len(bots))}
     for index in range(games):
         played = play(game, bots, options, seed + index)
+        if each is not None:
+            each(index, played)
         outcome = game.outcome(played.state)
         if outcome is None or len(outcome.winners) != 1:
             draws += 1

@@ -70,8 +70,14 @@ def words_proposed(game_id: str) -> Any:
 
 def reviewer_of(game_id: str) -> Any:
     """How the game reviews a finished game's turns (wordtable.review.Reviewer): declared by its
-    folder's review.py as REVIEWER."""
-    return importlib.import_module(f"{package_of(game_id)}.review").REVIEWER
+    folder's review.py as REVIEWER; None for a game whose review is not written yet."""
+    module = f"{package_of(game_id)}.review"
+    try:
+        return importlib.import_module(module).REVIEWER
+    except ModuleNotFoundError as error:
+        if error.name != module:
+            raise
+        return None
 
 
 def infos() -> list[dict[str, Any]]:
