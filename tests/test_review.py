@@ -204,3 +204,20 @@ def test_the_command_line_writes_records_and_analyzes_one(tmp_path):
     garbage.write_text("{not json")
     unreadable = subprocess.run([sys.executable, "-m", "wordtable", "analyze", str(garbage)], capture_output=True, text=True)
     assert unreadable.returncode == 2 and "cannot read" in unreadable.stderr
+
+
+def test_an_online_game_with_grids_kept_on_their_devices_is_reviewed_for_every_seat():
+    """Online, a guest's grid stays on its device and the record holds only "written": the
+    review takes each move as its owner showed it at the end, so the guests' words are reviewed
+    as the host's are."""
+    from test_online_owned import finish, owned_table
+    host, wire = owned_table({"players": 3}, [1, 2], seed=3)
+    finish(host, wire)
+    data = host.record.to_json()
+    assert {move["type"] for seat, move in data["moves"] if seat in (1, 2)} >= {"written"}
+    result = review.review(data, lexicon_for)
+    game, _bots = make("four-letter-words", lexicon_for)
+    check_turns(game, Record.from_json(data), result)
+    for seat in (1, 2):
+        mine = [turn for turn in result.turns if turn.seat == seat]
+        assert mine and any(turn.played.points > 0 for turn in mine), seat

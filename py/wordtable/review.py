@@ -76,6 +76,8 @@ class Reviewer:
     best_from: str    # where the best comes from: an exhaustive search of what, or which bot's
     # (game, seat, every step as that seat saw it) -> the seat's turns, a turn at a time
     turns: Callable[[Any, int, list[Step]], Iterator[Turn]]
+    # The summary after a player's name, where "scored" does not fit the measure
+    line: str = "scored {played:,} of the {best:,} {measure} their positions offered: {share}%."
 
 
 class NotReviewable(ValueError):
@@ -98,7 +100,7 @@ class Review:
             share = 100 if best == 0 else round(100 * played / best)
             rows.append({"seat": seat, "turns": len(mine), "played": played, "best": best, "share": share,
                          "best_turns": sum(t.missed == 0 for t in mine),
-                         "line": summary_line(played, best, share, self.reviewer.measure)})
+                         "line": summary_line(played, best, share, self.reviewer)})
         return rows
 
     def to_json(self, share_label: str = "") -> dict[str, Any]:
@@ -113,11 +115,11 @@ class Review:
                 "turns": [turn.to_json() for turn in self.turns], "summary": summary}
 
 
-def summary_line(played: int, best: int, share: int, measure: str) -> str:
+def summary_line(played: int, best: int, share: int, reviewer: Reviewer) -> str:
     """The line after a name: "scored 212 of the 305 points their positions offered: 70%"."""
     if best == 0:
-        return f"had no {measure} to gain in any position."
-    return f"scored {played} of the {best} {measure} their positions offered: {share}%."
+        return f"had no {reviewer.measure} to gain in any position."
+    return reviewer.line.format(played=played, best=best, share=share, measure=reviewer.measure)
 
 
 def share_line(review: Review, seat: int, title: str, label: str) -> str:
@@ -133,14 +135,16 @@ def share_line(review: Review, seat: int, title: str, label: str) -> str:
 def reviewing(game: Game, record: Record, reviewer: Reviewer, seat: int | None = None) -> Iterator[Turn]:
     """The turns of a finished record, a turn at a time (the page asks for a slice at a time).
     NotReviewable if the game is not over. The record must have been checked (see review)."""
-    states, _made = shown_replay(game, record, list(replay_states(game, record)))
+    # Online, a grid kept on its owner's device is in the record as a public move ("written"):
+    # the review takes the move as its owner made it, shown at the end (shown_replay checks it).
+    states, made = shown_replay(game, record, list(replay_states(game, record)))
     if game.outcome(states[-1]) is None:
         raise NotReviewable("The review opens once the game is over.")
     seats = list(range(game.seats(states[-1]))) if seat is None else [seat]
     for reviewed in seats:
         views = [game.view(state, reviewed) for state in states]
-        steps = [Step(index, mover, move if mover == reviewed else None, views[index], views[index + 1])
-                 for index, (mover, move) in enumerate(record.moves)]
+        steps = [Step(index, mover, made[index] if mover == reviewed else None, views[index], views[index + 1])
+                 for index, (mover, _public) in enumerate(record.moves)]
         yield from reviewer.turns(game, reviewed, steps)
 
 
