@@ -519,7 +519,9 @@ def own_wheel() -> Path:
 # precached by the service worker like every file. Every game but the home screen's first (whose
 # daily game a first visit opens) is a part of its own too (package_parts).
 PACKAGE_PARTS: dict[str, tuple[str, ...]] = {
-    "link": ("wordtable/link/", "wordtable/verify.pyc"),  # play by link, and checking a game
+    # Play by link, checking a game, and reviewing one (a review checks the record first; each
+    # game's review.pyc rides with its folder, the first game's with this part: see package_parts).
+    "link": ("wordtable/link/", "wordtable/verify.pyc", "wordtable/review.pyc"),
     "online": ("wordtable/online/",),                     # live online play
     # Signed moves and records, which play by link, online play and checking a game use.
     "signing": ("wordtable/engine/signing.pyc", "wordtable/engine/ed25519.pyc"),
@@ -529,10 +531,13 @@ PACKAGE_PARTS: dict[str, tuple[str, ...]] = {
 
 
 def package_parts(first_game: str) -> dict[str, tuple[str, ...]]:
-    """PACKAGE_PARTS and a part for each game's folder but first_game's."""
+    """PACKAGE_PARTS and a part for each game's folder but first_game's (whose review, only
+    wanted once a game is over, goes with the link part)."""
     folders = sorted(path.name for path in (PACKAGE_SRC / "games").iterdir()
                      if (path / "__init__.py").exists() and path.name != first_game)
-    return {**PACKAGE_PARTS, **{f"game-{folder.replace('_', '-')}": (f"wordtable/games/{folder}/",) for folder in folders}}
+    first_review = f"wordtable/games/{first_game}/review.pyc"
+    link = PACKAGE_PARTS["link"] + ((first_review,) if (PACKAGE_SRC / "games" / first_game / "review.py").exists() else ())
+    return {**PACKAGE_PARTS, "link": link, **{f"game-{folder.replace('_', '-')}": (f"wordtable/games/{folder}/",) for folder in folders}}
 
 
 def part_module(prefix: str) -> str:

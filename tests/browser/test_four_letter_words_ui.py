@@ -161,6 +161,16 @@ def test_two_people_and_a_bot_play_to_the_end_and_review_it(page, site):
     expect(item).to_contain_text("Finished")
     expect(item.locator("a").first).to_have_text("Result")
     expect(item.locator("a:has-text('Review this game')")).to_have_attribute("href", f"#review={save_id}")
+    # The review (this game's first visit fetches it with the link part, wanted only now).
+    item.locator("a:has-text('Review this game')").click()
+    lines = page.locator("#review-summary li")
+    expect(lines).to_have_count(3)
+    expect(lines.first).to_contain_text(re.compile(r"kept room for [\d,]+ of the [\d,]+ words their best places would have kept: \d+%\."))
+    rows = page.locator("#review-turns .review-turn")
+    assert rows.count() >= 2
+    rows.first.click()
+    expect(rows.first).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#review-turns .review-board .letter-grid").first).to_be_visible()
 
 
 def test_a_game_resumes_after_a_reload_and_from_the_home_screen(page, site):

@@ -49,12 +49,12 @@ export function reviewScreen({ review, frames, players, game, seat, moves, share
     const board = element("div", { class: "review-board", hidden: true });
     const played = turn.played.words.length ? words(turn.played.words) : "—";
     const best = turn.best.words.length ? words(turn.best.words) : "—";
-    const summary = `${capital(review.turn_name)} ${turn.turn}: ${played} (${turn.played.points}) · best ${best} (${turn.best.points})`;
+    const summary = `${capital(review.turn_name)} ${turn.turn}: ${played} (${number(turn.played.points)}) · best ${best} (${number(turn.best.points)})`;
     const toggle = element("button", { type: "button", class: "review-turn", "aria-expanded": "false",
       "data-turn": `${turn.seat}-${turn.turn}` },
     element("span", { class: "review-line" }, summary),
     element("span", { class: turn.missed ? "review-missed" : "review-best" },
-      turn.missed ? `${turn.missed} missed` : "best play"));
+      turn.missed ? `${number(turn.missed)} missed` : "best play"));
     toggle.addEventListener("click", () => {
       const open = board.hidden;
       board.hidden = !open;
@@ -101,5 +101,8 @@ function shareBox(text) {
     element("div", { class: "row" }, copyButton("Copy my review to share", text, area, status, { id: "review-copy" }), status));
 }
 
-const words = (list) => list.map((w) => w.toUpperCase()).join(", ");
+// A word in capitals, as the games show words; a text a game wrote in mixed case ("FEAR at B1
+// going down", a place) as it is.
+const words = (list) => list.map((w) => (w === w.toLowerCase() ? w.toUpperCase() : w)).join(", ");
+const number = (value) => value.toLocaleString("en");
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);

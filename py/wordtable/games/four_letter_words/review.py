@@ -46,10 +46,10 @@ def _turn(game: FourLetterWords, seat: int, step: Step, count: int) -> Turn:
     played = Play((word,), room[(move["row"], move["col"], move["dir"])]) if move["type"] == "place" else Play((), 0)
     most = max(room.values())
     best = sorted(place for place, count in room.items() if count == most)
-    note = f"Best written at {_places(best)}." if played.points < most else ""
-    if move["type"] != "place":
-        note = f"{SKIPS[move['type']].capitalize()} while {word.upper()} fitted. " + note
-    return Turn(seat, count, step.index, played, Play((word,), most), (Placement(*best[0]).to_move(),), note.strip())
+    note = f"{SKIPS[move['type']].capitalize()} while {word.upper()} fitted." if move["type"] != "place" else ""
+    if len(best) > MAX_BEST_WORDS:
+        note = (note + f" {len(best)} places were as good.").strip()
+    return Turn(seat, count, step.index, played, Play(_places(word, best), most), (Placement(*best[0]).to_move(),), note)
 
 
 def _room(game: FourLetterWords, options: Options, grid: str, placement: Placement, word: str) -> int:
@@ -60,10 +60,10 @@ def _room(game: FourLetterWords, options: Options, grid: str, placement: Placeme
     return len(game.fitting_words_for("".join(cells), options))
 
 
-def _places(places: list[tuple[Any, ...]]) -> str:
-    """Where the best placements start and which way they go, as a record says it: "B3 going right"."""
-    shown = [f"{cell_name(row, col)} going {direction}" for row, col, direction in places[:MAX_BEST_WORDS]]
-    return ", ".join(shown) + (" and more" if len(places) > MAX_BEST_WORDS else "")
+def _places(word: str, places: list[tuple[Any, ...]]) -> tuple[str, ...]:
+    """The best places, as a record says them: "FEAR at B3 going right" (the page shows a text
+    in mixed case as it is, a word in lower case in capitals)."""
+    return tuple(f"{word.upper()} at {cell_name(row, col)} going {direction}" for row, col, direction in places[:MAX_BEST_WORDS])
 
 
 REVIEWER = Reviewer(
