@@ -144,6 +144,7 @@ def tour(call) -> dict[str, dict[str, Any]]:
     local(place)
     ok("online.guest_ask", id="g1", question="candidates", args={})
     ok("online.guest_verify", id="g1")
+    assert ok("online.guest_record", id="g1")["record"] is None  # not over: the table sent no record
     ok("online.unshown", id="t1", seats=[1])  # not over: nobody is due to show, nothing changes
     ok("online.disconnected", id="t1", peer="p1")
     shrdlu = ok("game.new", game="shrdlu", options={"players": 2}, seed=4)["record"]

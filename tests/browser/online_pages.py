@@ -159,6 +159,12 @@ def main(dist: str) -> None:
         guest.click("#check-game")  # the friend checks the record the table sent, its own draws included
         guest.wait_for_function("/^(Checked|This record|The check)/.test(document.querySelector('#check-verdict').textContent)")
         result["guest_check"] = guest.locator("#check-verdict").inner_text()
+        # Both review the game: the friend's from the record the table sent at the end.
+        for name, page in (("host", host), ("guest", guest)):
+            page.click("#review-open")
+            page.wait_for_selector("#review-summary li >> nth=1")
+            result[f"{name}_review"] = page.locator("#review-summary li").all_inner_texts()
+            result[f"{name}_review_turns"] = page.locator("#review-turns .review-turn").count()
         result["words"] = turn
         result["move_shown_ms"] = delays
     result["outside"] = pages.outside

@@ -63,6 +63,10 @@ def test_a_friend_plays_four_letter_words_online_to_the_end_surviving_a_drop(dis
     assert result["check"].startswith("Checked: Every one of the") and "recomputed from every player" in result["check"]
     assert "every grid kept on its owner's device, shown at the end, matches" in result["check"]
     assert result["guest_check"] == result["check"]
+    # Both can review the game; the friend's own words, kept on their device, are reviewed too.
+    assert result["host_review"] == result["guest_review"] and len(result["guest_review"]) == 2
+    assert all("kept room for" in line for line in result["guest_review"])
+    assert result["guest_review_turns"] >= 1
     assert result["outside"] == []
 
 

@@ -7,6 +7,7 @@ import { guestServers, serverNames, rememberedName, rememberName } from "./setti
 import { qrPicture } from "./qr.js";
 import { RoundWatch, onlyWaitingChanged } from "./race.js";
 import { TableScreen, checkGameButton, lobbyLine } from "./table-screen.js";
+import { reviewButton } from "./table-review.js";
 import { inTurn, ping, pongDelay, shownName } from "./online-link.js";
 
 /** The guest's page (#join=OFFER&t=TOKEN): answer the invitation, then play one seat. */
@@ -330,6 +331,18 @@ export class GuestScreen {
     this.showStatus();
   }
 
+  /** "Review this game" on the end screen, from the record the table sends at the end. */
+  reviewAction() {
+    const load = async () => {
+      const { record } = await this.python.call("online.guest_record", { id: this.id });
+      if (!record) throw new Error("the table has not sent the whole record yet. Try again in a moment.");
+      return { saved: record, record };
+    };
+    const view = this.view;
+    return reviewButton({ python: this.python, screen: this.screen, load, seat: this.seat, players: this.players,
+      onBack: () => this.drawMain(), isCurrent: () => this.view === view });
+  }
+
   /** Joined before everyone else: the players, and who the game still waits for. */
   drawLobby() {
     this.ensureScreen();
@@ -367,7 +380,7 @@ export class GuestScreen {
       // (at once when it is in, receive()), its own part of every draw included.
       this.checkButton = this.table.shared ? checkGameButton(() => this.python.call("online.guest_verify", { id: this.id })) : null;
       if (this.recordReady) this.checkButton?.run();
-      return screen.showGameOver(view, { ask, seat, actions: [this.checkButton] });
+      return screen.showGameOver(view, { ask, seat, actions: [this.checkButton, this.reviewAction()] });
     }
     if (this.table.broken) {
       return screen.setMain(element("p", { class: "notice bad", id: "guest-broken", role: "alert" }, this.table.broken.reason));

@@ -17,12 +17,14 @@ export async function fetchReview(python, { saved, record, label = "" }) {
 }
 
 /** "Review this game" on a screen (a TableScreen): fetches the review, then shows it, or says
- * why it cannot be had. saved: the save or record Python checks first; record: the record. */
-export function reviewButton({ python, screen, saved, record, seat, label, players, onBack, isCurrent = () => true }) {
+ * why it cannot be had. saved: the save or record Python checks first; record: the record; or
+ * load(), which gives both when the button is pressed (a guest's record comes at the end). */
+export function reviewButton({ python, screen, saved, record, load, seat, label, players, onBack, isCurrent = () => true }) {
   return button("Review this game", async () => {
     screen.setBusy(true);
     let result;
     try {
+      if (load) ({ saved, record } = await load());
       result = await fetchReview(python, { saved, record, label });
     } catch (error) {
       if (!isCurrent()) return;

@@ -79,6 +79,12 @@ def verify(session: Session, args: Args) -> dict[str, Any]:
     return verify_as_guest(_joined(session, args), session.registry.get).to_json()
 
 
+def record(session: Session, args: Args) -> dict[str, Any]:
+    """The record the table sent at the end (null until every part of it is in), for the
+    guest's "Review this game" (game.review checks it before it reviews it)."""
+    return {"record": _joined(session, args).final_record()}
+
+
 def hello(session: Session, args: Args) -> dict[str, Any]:
     """Says hello again to a table (after its page reloaded), then the divergence check."""
     seat = _joined(session, args)
@@ -109,4 +115,5 @@ OPERATIONS: dict[str, Operation] = {
     "online.guest_hello": Operation(hello, (_ID,), _REPLY),
     "online.guest_check": Operation(check, (_ID,), _REPLY),
     "online.guest_verify": Operation(verify, (_ID,), VERDICT),
+    "online.guest_record": Operation(record, (_ID,), (required("record", "object|null"),)),
 }
