@@ -44,3 +44,26 @@ def test_a_part_is_asked_for_then_imported_from_its_zip_within_its_package(tmp_p
     assert demo_pkg.link.__file__.startswith(str(site / "demo-link.zip"))
     with pytest.raises(ModuleNotFoundError):
         import demo_pkg.link.missing  # noqa: F401  # the part is here: a missing module is just missing
+
+
+def test_a_part_whose_modules_sit_in_a_package_not_imported_yet_still_imports(tmp_path, monkeypatch):
+    """The link part holds the first game's review (wordtable.games.<first>.review) beside
+    wordtable.review: reviewing another game imports the part before the first game's folder."""
+    core = tmp_path / "core"
+    (core / "demo_two" / "games" / "first").mkdir(parents=True)
+    for folder in ("demo_two", "demo_two/games", "demo_two/games/first"):
+        (core / folder / "__init__.py").write_text("")
+    site = tmp_path / "site" / "pyodide"
+    site.mkdir(parents=True)
+    with zipfile.ZipFile(site / "demo-link.zip", "w") as archive:
+        archive.writestr("demo_two/review.py", "WHERE = 'part'\n")
+        archive.writestr("demo_two/games/first/review.py", "WHERE = 'part, in the first game'\n")
+    parts = [Part("demo-link.zip", "cd" * 32, ("demo_two.review", "demo_two.games.first.review"))]
+    monkeypatch.syspath_prepend(str(core))
+    monkeypatch.setattr(sys, "meta_path", [PartFinder(site, parts), *sys.meta_path])
+    for name in [name for name in sys.modules if name.startswith("demo_two")]:
+        monkeypatch.delitem(sys.modules, name)
+    import demo_two.review  # its part adds itself to demo_two.games.first, not imported before
+    assert demo_two.review.WHERE == "part"
+    import demo_two.games.first.review
+    assert demo_two.games.first.review.WHERE == "part, in the first game"

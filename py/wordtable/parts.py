@@ -13,6 +13,7 @@ source tree."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections.abc import Sequence
@@ -51,8 +52,10 @@ class PartFinder:
         if not archive.exists():
             raise NeedFiles([NeededFile(f"{self.folder.name}/{part.file_name}", part.sha256)])
         for package in sorted({module.rpartition(".")[0] for module in part.modules}):
-            # A parent is imported before its modules are looked for (wordtable, wordtable.games).
-            sys.modules[package].__path__.append(f"{archive}/{package.replace('.', '/')}")
+            # A parent of the module asked for is imported already (wordtable, wordtable.games);
+            # another part's module may have a parent not imported yet (the first game's folder,
+            # whose review rides with the link part): imported now, from the wheel.
+            importlib.import_module(package).__path__.append(f"{archive}/{package.replace('.', '/')}")
         # A new path entry gets its own zip importer: nothing to invalidate (and
         # importlib.invalidate_caches would import importlib.metadata, which the browser's
         # standard library leaves out).

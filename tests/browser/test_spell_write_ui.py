@@ -70,6 +70,17 @@ def test_a_whole_solo_game_scoring_real_words(page, site):
     page.click("#replay-back")
     expect(page.locator("#sw-hard-bot")).to_contain_text("A hard bot scored")
 
+    # The review: a row per round, each with the most its letter could have scored then.
+    page.click("#review-open")
+    line = page.locator("#review-summary li")
+    expect(line).to_have_text(re.compile(r"Player 1 scored -?\d+ of the \d+ points their positions offered: -?\d+%\."))
+    assert int(line.inner_text().split(" scored ")[1].split(" ")[0]) == sum(points)  # every round's gain, all told
+    expect(page.locator("#review-turns .review-turn")).to_have_count(14)
+    page.locator("#review-turns .review-turn").nth(3).click()
+    expect(page.locator("#review-turns .review-board .play-grid")).to_be_visible()
+    page.click("#review-back")
+    expect(page.locator("#sw-hard-bot")).to_contain_text("A hard bot scored")
+
 
 def test_a_shared_link_gives_the_same_sheet_and_rolls_and_resumes(page, site):
     boot(page, site.url)

@@ -82,7 +82,7 @@ export function reviewScreen({ review, frames, players, game, seat, moves, share
   return element("div", { class: "review", id: "review" },
     element("h2", {}, "Review of this game"),
     element("ul", { class: "review-summary", id: "review-summary" }, ...lines),
-    element("p", { class: "muted" }, `Points are ${review.measure}; the best comes from ${review.best_from}. Each player's best uses only what they knew at that ${review.turn_name}.`),
+    element("p", { class: "muted" }, `Counted in ${review.measure}; the best comes from ${review.best_from}. Each player's best uses only what they knew at that ${review.turn_name}.`),
     shareLabel && own?.share ? shareBox(own.share) : null,
     picker, list,
     element("div", { class: "row" }, button("Back to the result", onBack, { small: true, id: "review-back", "data-next": true })));
