@@ -130,6 +130,14 @@ def test_a_solo_game_of_two_challenges_with_refusals_and_the_best_score(page, si
     page.click("#replay-next")
     expect(page.locator("#replay-board .ws-replay-seat .ws-word-text").first).to_have_text(first.upper())
 
+    # The review: the first word claimed, against the longest the pool could build then.
+    page.goto(f"{site.url}#review={save_id}")
+    expect(page.locator("#review-summary li")).to_have_text(re.compile(r"^Ann scored \d+ of the \d+ letters their positions offered: \d+%\.$"))
+    row = page.locator("#review-turns .review-turn").first
+    expect(row).to_contain_text(f"Word 1: {first.upper()} ({len(first)}) · best ")
+    row.click()
+    expect(page.locator("#review-turns .review-board .ws-replay-seat")).to_be_visible()
+
 
 def test_a_game_against_an_instant_bot_through_done(page, site):
     boot(page, site.url)
