@@ -132,7 +132,8 @@ def test_a_solo_game_of_two_challenges_with_refusals_and_the_best_score(page, si
 
     # The review: the first word claimed, against the longest the pool could build then.
     page.goto(f"{site.url}#review={save_id}")
-    expect(page.locator("#review-summary li")).to_have_text(re.compile(r"^Ann scored \d+ of the \d+ letters their positions offered: \d+%\.$"))
+    summary = re.compile(r"^Ann scored \d+ of the \d+ letters their positions offered: \d+%\.$")
+    expect(page.locator("#review-summary li")).to_have_text(summary)
     row = page.locator("#review-turns .review-turn").first
     expect(row).to_contain_text(f"Word 1: {first.upper()} ({len(first)}) · best ")
     row.click()
