@@ -156,6 +156,17 @@ def test_a_game_against_a_bot_with_a_refusal_a_steal_and_each_rounds_result(page
     page.fill("#replay-step", "1")
     expect(page.locator("#replay-board .olb-hands .olb-hand-line")).to_have_count(2)  # every hand, revealed
 
+    # The review: Ann's turns, each against the best single play her hand allowed after the draw.
+    page.click("#replay-back")
+    page.click("#review-open")
+    lines = page.locator("#review-summary li")
+    expect(lines).to_have_count(2)
+    expect(lines.first).to_have_text(re.compile(r"^Ann scored -?\d+ of the \d+ points their positions offered: -?\d+%\.$"))
+    rows = page.locator("#review-turns .review-turn")
+    expect(rows.first).to_contain_text("Turn 1: ")
+    rows.first.click()
+    expect(page.locator("#review-turns .review-board .olb-hand-line").first).to_be_visible()
+
 
 def test_a_solo_game_through_the_deck_keeps_the_best_score(page, site):
     boot(page, site.url)
