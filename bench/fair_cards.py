@@ -1,13 +1,14 @@
 """What sealed hands would cost (issue 47, docs/fair-cards.md): the group operations of a deal
 and of a draw in the prime-order subgroup of Ed25519's curve, timed in CPython and in Pyodide
-(Node), for a deck of One Letter Better's size. A prototype of the arithmetic only, checked as
-it runs (every card opened is the card dealt): not the game's code.
+(Node), for a deck of One Letter Better's size, with wordtable.engine.sealed (not wired into the
+game yet), checked as it runs (every card opened is the card dealt).
 
     .venv/bin/python bench/fair_cards.py          (CPython, then the same in Pyodide under Node)
 
 The scheme measured: every device masks the whole deck with one secret scalar and shuffles it
-(N multiplications each), then, in turn, swaps its mask for a key of its own per card (N more):
-a deal is 2·N multiplications per device, done one device after another. A card is opened by
+(N multiplications each, each clearing any small-order part a hostile device put in), then, in
+turn, swaps its mask for a key of its own per card (N more, and N base multiplications for the
+lock points): done one device after another. A card is opened by
 the one who holds every other device's key for it: the keys are scalars, checked against the
 key points each device published (one base multiplication each), and one multiplication by
 their product opens it. Not a test: numbers, not verdicts.
@@ -15,7 +16,6 @@ their product opens it. Not a test: numbers, not verdicts.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import statistics
@@ -27,40 +27,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py")]
 
-from wordtable.engine import ed25519 as curve  # noqa: E402
+from wordtable.engine import ed25519 as curve, sealed  # noqa: E402
 
 DECK = 124           # One Letter Better's cards (deck.py)
 HAND = 7
 REPEATS = 5
-
-
-def card_point(index: int) -> curve.Point:
-    """A card's public point: a hashed y that decodes, times the cofactor (in the prime-order
-    subgroup, where nobody knows a discrete log between two cards)."""
-    for counter in range(1000):
-        digest = hashlib.sha256(f"wordtable fair cards {index} {counter}".encode()).digest()
-        point = curve._decode(digest)
-        if point is not None:
-            return curve._double(curve._double(curve._double(point)))
-    raise ArithmeticError("no point found")
-
-
-def windowed(scalar: int, point: curve.Point) -> curve.Point:
-    """[scalar]point with a 4-bit window: what a real implementation would use (about a third
-    fewer additions than curve._multiply's double-and-add)."""
-    table = [curve.NEUTRAL]
-    for _ in range(15):
-        table.append(curve._add(table[-1], point))
-    result = curve.NEUTRAL
-    for shift in range(252, -4, -4):
-        for _ in range(4):
-            result = curve._double(result)
-        result = curve._add(result, table[scalar >> shift & 15])
-    return result
-
-
-def same(p: curve.Point, q: curve.Point) -> bool:
-    return curve._encode(p) == curve._encode(q)
 
 
 def timed(action) -> float:
@@ -72,57 +43,48 @@ def timed(action) -> float:
     return statistics.median(runs)
 
 
-def deal(players: int, rng: random.Random, cards: list[curve.Point]) -> tuple[list[curve.Point], list[list[int]], list[int]]:
-    """Every device masks and shuffles, then locks each card with its own key; returns the
-    locked deck, every device's per-card keys and the permutation (for the check)."""
-    order = list(range(DECK))
-    deck = list(cards)
-    masks = [rng.randrange(1, curve.L) for _ in range(players)]
+def deal(players: int, rng: random.Random) -> tuple[list[bytes], list[list[int]], list[list[bytes]], list[int]]:
+    """Every device masks and shuffles, then locks each card and publishes its lock points;
+    returns the locked deck, every device's locks and lock points, and where each card went."""
+    deck = list(sealed.card_points(DECK))
+    where = list(range(DECK))
+    masks = [sealed.scalar_from(rng.randbytes(64)) for _ in range(players)]
     for mask in masks:
-        shuffle = list(range(DECK))
-        rng.shuffle(shuffle)
-        deck = [windowed(mask, deck[i]) for i in shuffle]
-        order = [order[i] for i in shuffle]
-    keys = []
+        order = rng.sample(range(DECK), DECK)
+        deck = sealed.masked(deck, mask, order)
+        where = [where[i] for i in order]
+    keys, points = [], []
     for mask in masks:
-        own = [rng.randrange(1, curve.L) for _ in range(DECK)]
-        unmask = pow(mask, -1, curve.L)
-        deck = [windowed(key * unmask % curve.L, card) for key, card in zip(own, deck)]
-        [curve._encode(curve._multiply_base(key)) for key in own]  # the lock points it publishes
+        own = [sealed.scalar_from(rng.randbytes(64)) for _ in range(DECK)]
+        deck = sealed.locked(deck, mask, own)
         keys.append(own)
-    return deck, keys, order
-
-
-def open_card(deck: list[curve.Point], keys: list[list[int]], position: int) -> curve.Point:
-    """The drawer's work: each other key checked against its key point, then one multiplication."""
-    product = 1
-    for own in keys:
-        key = own[position]
-        curve._multiply_base(key)  # the check against the key point published with the lock
-        product = product * pow(key, -1, curve.L) % curve.L
-    return windowed(product, deck[position])
+        points.append([sealed.lock_point(lock) for lock in own])
+    return deck, keys, points, where
 
 
 def run() -> dict[str, float]:
     rng = random.Random(47)
-    base = card_point(0)
-    scalar = rng.randrange(1, curve.L)
+    card = sealed.card_points(DECK)[0]
+    scalar = sealed.scalar_from(rng.randbytes(64))
+    point = sealed.member(card)
     results = {
-        "one multiplication, double-and-add (ms)": timed(lambda: curve._multiply(scalar, base)),
-        "one multiplication, 4-bit window (ms)": timed(lambda: windowed(scalar, base)),
+        "one multiplication, double-and-add (ms)": timed(lambda: curve._multiply(scalar, point)),
+        "one multiplication, 4-bit window (ms)": timed(lambda: sealed._multiply(scalar, point)),
         "one base multiplication (ms)": timed(lambda: curve._multiply_base(scalar)),
-        "one point encoded (ms)": timed(lambda: curve._encode(base)),
+        "one multiplication of a received point, cleared (ms)": timed(lambda: sealed._times(scalar, card)),
     }
     start = time.perf_counter()
-    cards = [card_point(i) for i in range(DECK)]
+    sealed.card_points.cache_clear()
+    sealed.card_points(DECK)
     results["the deck's card points (ms, once)"] = (time.perf_counter() - start) * 1000
     for players in (2, 3, 4):
         start = time.perf_counter()
-        deck, keys, order = deal(players, rng, cards)
+        deck, keys, points, where = deal(players, rng)
         results[f"{players} players: a whole deal, every device in turn (ms)"] = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
-        for position in range(HAND):
-            assert same(open_card(deck, keys, position), cards[order[position]]), "a card opened to another card"
+        for place in range(HAND):
+            locks = [own[place] for own in keys]
+            assert sealed.opened(deck[place], locks, [p[place] for p in points], DECK) == where[place]
         results[f"{players} players: a hand of {HAND} opened by its holder (ms)"] = (time.perf_counter() - start) * 1000
     return results
 

@@ -1,0 +1,182 @@
+"""Sealed cards (issue 47, docs/fair-cards.md): the arithmetic of a deck dealt by every device
+together, in the prime-order subgroup of Ed25519's curve (wordtable.engine.ed25519).
+
+A building block, not wired into any game yet: One Letter Better still deals from its seed. Each
+device masks the whole deck with one secret scalar and shuffles it (masked), then swaps its mask
+for a lock per card (locked), publishing each lock's point (lock_point) so that a lock it sends
+later can be checked at once. A card is opened (opened) by whoever holds every lock of its
+place. A lock sent to one player travels sealed (seal_lock), readable only with the secret the
+two devices share (shared_secret). Every point a device receives must be a strict encoding
+(member), and every multiplication clears its small-order part (_times): a hostile device's
+point outside the prime-order subgroup carries nothing back.
+At the end, audit_masked and audit_locked replay a device's passes from the secrets it shows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from functools import cache
+
+from wordtable.engine import ed25519 as curve
+
+ORDER = curve.L
+DOMAIN = b"wordtable sealed cards v1"
+INVERSE_OF_8 = pow(8, -1, curve.L)
+
+
+class SealedError(ValueError):
+    """A point, a lock or a pass that does not hold: its message names what, for the audit."""
+
+
+def _multiply(scalar: int, point: curve.Point) -> curve.Point:
+    """[scalar]point with a 4-bit window (a third fewer additions than double-and-add)."""
+    table = [curve.NEUTRAL]
+    for _ in range(15):
+        table.append(curve._add(table[-1], point))
+    result = curve.NEUTRAL
+    for shift in range(252, -4, -4):
+        for _ in range(4):
+            result = curve._double(result)
+        result = curve._add(result, table[scalar >> shift & 15])
+    return result
+
+
+def _is_neutral(point: curve.Point) -> bool:
+    x, y, z, _t = point
+    return x % curve.P == 0 and (y - z) % curve.P == 0
+
+
+def member(data: bytes) -> curve.Point:
+    """The point of a 32-byte encoding (the one strict encoding of a point of the curve);
+    SealedError otherwise."""
+    point = curve._decode(data) if isinstance(data, bytes) else None
+    if point is None or curve._encode(point) != data:
+        raise SealedError("not the encoding of a point of the curve")
+    return point
+
+
+def _times(scalar: int, data: bytes) -> bytes:
+    """[scalar] of a received point, its small-order part cleared on the way: the multiplication
+    is by scalar/8 (mod the group's order) and then by 8, which is the same on the prime-order
+    subgroup and wipes out any part of order 2, 4 or 8 a hostile device added (through which it
+    would have learnt bits of the scalar). Three doublings, where checking the point's order
+    would cost a whole multiplication. A point of small order alone is refused."""
+    point = _multiply(scalar * INVERSE_OF_8 % ORDER, member(data))
+    point = curve._double(curve._double(curve._double(point)))
+    if _is_neutral(point):
+        raise SealedError("a point outside the deck's group")
+    return curve._encode(point)
+
+
+@cache
+def card_points(count: int) -> tuple[bytes, ...]:
+    """The public point of each card of a deck of `count` (every copy its own number): a
+    hashed encoding that decodes, times the cofactor 8, so that nobody knows a logarithm
+    between two cards and none can be turned into another."""
+    points = []
+    for index in range(count):
+        for counter in range(256):
+            digest = hashlib.sha256(DOMAIN + f" card {index} {counter}".encode()).digest()
+            point = curve._decode(digest)
+            if point is not None:
+                point = curve._double(curve._double(curve._double(point)))
+                if not _is_neutral(point):
+                    points.append(curve._encode(point))
+                    break
+        else:
+            raise ArithmeticError(f"no point for card {index}")
+    return tuple(points)
+
+
+def scalar_from(random_bytes: bytes) -> int:
+    """A secret scalar (a mask or a lock) from 64 random bytes: uniform enough, never 0."""
+    if len(random_bytes) != 64:
+        raise ValueError("a scalar is made from 64 random bytes")
+    return int.from_bytes(random_bytes, "little") % (ORDER - 1) + 1
+
+
+def masked(deck: Sequence[bytes], mask: int, order: Sequence[int]) -> list[bytes]:
+    """A device's first pass: the deck it received, each card times its mask, in its order
+    (order[i] is the place of the card that goes to place i)."""
+    if sorted(order) != list(range(len(deck))):
+        raise ValueError("the order is not a permutation of the deck")
+    return [_times(mask, deck[place]) for place in order]
+
+
+def locked(deck: Sequence[bytes], mask: int, locks: Sequence[int]) -> list[bytes]:
+    """A device's second pass: its mask taken off each card and a lock of its own put on."""
+    if len(locks) != len(deck):
+        raise ValueError("one lock per card")
+    unmask = pow(mask, -1, ORDER)
+    return [_times(lock * unmask % ORDER, card) for lock, card in zip(locks, deck)]
+
+
+def lock_point(lock: int) -> bytes:
+    """What a device publishes for each lock: lock·B, so that a lock it sends can be checked."""
+    return curve._encode(curve._multiply_base(lock % ORDER))
+
+
+def opened(card: bytes, locks: Sequence[int], lock_points: Sequence[bytes], deck_size: int) -> int:
+    """The card's number, from every device's lock of its place (each checked against the point
+    its device published); SealedError for a lock that does not match or a card not in the deck."""
+    if len(locks) != len(lock_points):
+        raise ValueError("one lock point per lock")
+    product = 1
+    for device, (lock, point) in enumerate(zip(locks, lock_points)):
+        if not 0 < lock < ORDER or lock_point(lock) != point:
+            raise SealedError(f"the lock of device {device} does not match the lock point it published")
+        product = product * lock % ORDER
+    plain = _times(pow(product, -1, ORDER), card)
+    try:
+        return card_points(deck_size).index(plain)
+    except ValueError:
+        raise SealedError("every lock is off and the card is none of the deck's") from None
+
+
+def shared_secret(own_secret: int, other_public: bytes) -> bytes:
+    """The secret two devices share (Diffie–Hellman on the same curve): own·other's public point."""
+    return _times(own_secret % ORDER, other_public)
+
+
+def public_point(secret: int) -> bytes:
+    """A device's public point for shared_secret."""
+    return curve._encode(curve._multiply_base(secret % ORDER))
+
+
+def _pad(shared: bytes, context: str) -> int:
+    return int.from_bytes(hashlib.sha512(DOMAIN + b" lock " + shared + context.encode()).digest()[:32], "little")
+
+
+def seal_lock(lock: int, shared: bytes, context: str) -> str:
+    """A lock for one player only, as hex: XORed with a pad from the shared secret and where it
+    belongs (round, place, from, to: a pad is never used twice)."""
+    return (lock ^ _pad(shared, context)).to_bytes(32, "little").hex()
+
+
+def unseal_lock(sealed: str, shared: bytes, context: str) -> int:
+    """The lock sealed for this player (check it with opened: a wrong one does not match)."""
+    if not isinstance(sealed, str) or len(sealed) != 64:
+        raise SealedError("a sealed lock is 64 hex digits")
+    try:
+        value = int.from_bytes(bytes.fromhex(sealed), "little")
+    except ValueError:
+        raise SealedError("a sealed lock is 64 hex digits") from None
+    return value ^ _pad(shared, context)
+
+
+def audit_masked(received: Sequence[bytes], sent: Sequence[bytes], mask: int, order: Sequence[int]) -> None:
+    """At the end: SealedError unless the deck a device sent is its shown mask and order applied
+    to the deck it received (it swapped, doubled or dropped no card)."""
+    if len(sent) != len(received) or masked(received, mask, order) != list(sent):
+        raise SealedError("its shuffle is not its shown mask and order applied to the deck it received")
+
+
+def audit_locked(received: Sequence[bytes], sent: Sequence[bytes], mask: int, locks: Sequence[int],
+                 lock_points: Sequence[bytes]) -> None:
+    """At the end: SealedError unless the deck a device sent is its mask swapped for its shown
+    locks, and the lock points it published are those locks'."""
+    if len(sent) != len(received) or locked(received, mask, locks) != list(sent):
+        raise SealedError("its locks are not its shown mask swapped for its shown locks")
+    if [lock_point(lock) for lock in locks] != list(lock_points):
+        raise SealedError("a lock point it published is not its shown lock's")
