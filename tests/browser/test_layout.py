@@ -22,7 +22,7 @@ from layout import check_all_sizes, open_position, positions, variant_positions
 from test_accessibility import problems as accessibility_problems
 from toy_games import TOY_GAMES
 from toy_site import build_with_toy_games
-from wordtable.games import BUILT_IN, game_class
+from wordtable.games import BUILT_IN, game_class, reviewer_of
 
 SHOTS = Path(os.environ["LAYOUT_SHOTS"]) if os.environ.get("LAYOUT_SHOTS") else None
 
@@ -61,6 +61,15 @@ def check_every_screen(page: Page, site, game_id: str) -> None:
         open_position(page, site.url, game_id, label, record)
         found += check_all_sizes(page, label, acting=acting, shots=SHOTS)
         found += accessibility_problems(page, label)
+    label, record, _acting = positions(game_id)[-1]  # the end: its review, where the game has one
+    open_position(page, site.url, game_id, label, record)
+    if reviewer_of(game_id) is not None:
+        page.click("#review-open")
+        expect(page.locator("#review-turns .review-turn").first).to_be_visible()
+        found += check_all_sizes(page, f"{game_id}-review", acting=True)  # focus on the way back
+        page.locator("#review-turns .review-turn").first.click()  # a turn's board open, the longest row
+        found += check_all_sizes(page, f"{game_id}-review-board", acting=False, shots=SHOTS)
+        found += accessibility_problems(page, f"{game_id}-review")
     if not game_class(game_id).kind.realtime:  # two people on one device: the screen between turns
         label, record, _acting = positions(game_id)[0]
         open_position(page, site.url, game_id, f"{game_id}-privacy", record, people=2)

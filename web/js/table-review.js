@@ -79,13 +79,16 @@ export function reviewScreen({ review, frames, players, game, seat, moves, share
   }) : null;
   const own = review.summary.find((row) => row.seat === seat);
   draw();
+  // The way back at the top, where a long list of turns cannot push it off the first screen,
+  // and again after the last turn.
   return element("div", { class: "review", id: "review" },
-    element("h2", {}, "Review of this game"),
+    element("div", { class: "row review-head" }, element("h2", {}, "Review of this game"),
+      button("Back to the result", onBack, { small: true, id: "review-back", "data-next": true })),
     element("ul", { class: "review-summary", id: "review-summary" }, ...lines),
     element("p", { class: "muted" }, `Counted in ${review.measure}; the best comes from ${review.best_from}. Each player's best uses only what they knew at that ${review.turn_name}.`),
     shareLabel && own?.share ? shareBox(own.share) : null,
     picker, list,
-    element("div", { class: "row" }, button("Back to the result", onBack, { small: true, id: "review-back", "data-next": true })));
+    element("div", { class: "row" }, button("Back to the result", onBack, { small: true, id: "review-back-end" })));
 }
 
 function seatPicker(seats, name, chosen, onChange) {

@@ -188,6 +188,6 @@ REVIEWER = Reviewer(
     turn_name="turn",
     measure="points",
     best_from=("every play the hand allowed after the draw (an exhaustive search of the hand and the table), "
-               "one play at a time; what the seat played where several plays scored more"),
+               "one play at a time; what the player scored where several plays made more"),
     turns=turns,
 )
