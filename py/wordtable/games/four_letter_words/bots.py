@@ -183,7 +183,7 @@ def _roomy_placement(game: FourLetterWords, me: Seat, rng: random.Random) -> Mov
     tidy = sorted(options, key=lambda p: (_reuse(me, p), _edge_preference(me, p), rng.random()), reverse=True)
     weighed = tidy[:ROOMY_WIDTH // 2] + rng.sample(tidy[ROOMY_WIDTH // 2:], min(ROOMY_WIDTH // 2, len(tidy) - ROOMY_WIDTH // 2)) \
         if len(tidy) > ROOMY_WIDTH // 2 else tidy
-    room = {p: len(game.fitting_words_for(_written(me, me.grid, p, me.word), me.options)) for p in weighed}
+    room = {p: game.fitting_count_for(_written(me, me.grid, p, me.word), me.options) for p in weighed}
     return max(weighed, key=lambda p: (room[p], rng.random())).to_move()
 
 

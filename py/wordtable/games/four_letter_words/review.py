@@ -57,7 +57,7 @@ def _room(game: FourLetterWords, options: Options, grid: str, placement: Placeme
     cells = list(grid)
     for (r, c), letter in zip(placement.cells(), word):
         cells[r * options.cols + c] = letter
-    return len(game.fitting_words_for("".join(cells), options))
+    return game.fitting_count_for("".join(cells), options)
 
 
 def _places(word: str, places: list[tuple[Any, ...]]) -> tuple[str, ...]:

@@ -206,24 +206,32 @@ class FourLetterWords(Game):
         key = (grid, options)
         if key in self._fitting:
             return self._fitting[key]
-        words, by_letter = self._four_letter_index(options)
-        if grid.count(EMPTY) == len(grid):
-            candidates = set(words)
-        else:
-            candidates = set()
-            seen: set[tuple] = set()
-            for _window, cells in self.windows(options):
-                pattern = tuple(grid[i] for i in cells)
-                fixed = [(i, ch) for i, ch in enumerate(pattern) if ch != EMPTY]
-                if not 1 <= len(fixed) <= 3 or pattern in seen:
-                    continue
-                seen.add(pattern)
-                candidates |= frozenset.intersection(*(by_letter.get(key, frozenset()) for key in fixed))
-        allowed = sorted(candidates)
+        allowed = sorted(self._fitting_set(grid, options))
         if len(self._fitting) > 5000:
             self._fitting.clear()
         self._fitting[key] = allowed
         return allowed
+
+    def fitting_count_for(self, grid: str, options: Options) -> int:
+        """How many allowed words fit this grid (the room a placement leaves, for the hard bot
+        and the review): the same set as fitting_words_for, not sorted (a third of its time)."""
+        cached = self._fitting.get((grid, options))
+        return len(cached) if cached is not None else len(self._fitting_set(grid, options))
+
+    def _fitting_set(self, grid: str, options: Options) -> set[str]:
+        words, by_letter = self._four_letter_index(options)
+        if grid.count(EMPTY) == len(grid):
+            return set(words)
+        candidates: set[str] = set()
+        seen: set[tuple] = set()
+        for _window, cells in self.windows(options):
+            pattern = tuple(grid[i] for i in cells)
+            fixed = [(i, ch) for i, ch in enumerate(pattern) if ch != EMPTY]
+            if not 1 <= len(fixed) <= 3 or pattern in seen:
+                continue
+            seen.add(pattern)
+            candidates |= frozenset.intersection(*(by_letter.get(key, frozenset()) for key in fixed))
+        return candidates
 
     def _four_letter_index(self, options: Options) -> tuple[list[str], dict[tuple[int, str], frozenset[str]]]:
         """The dictionary's four-letter words that this game and these options allow (no
