@@ -220,3 +220,43 @@ def test_an_online_game_with_grids_kept_on_their_devices_is_reviewed_for_every_s
     for seat in (1, 2):
         mine = [turn for turn in result.turns if turn.seat == seat]
         assert mine and any(turn.played.points > 0 for turn in mine), seat
+
+
+def test_three_xs_keep_the_room_their_grid_keeps_and_may_be_the_best_answer():
+    """The X variant: a seat that writes three Xs though the word fitted is credited with the
+    words that still fit its grid after them, and where that is more than any place for the
+    word, the Xs are the best."""
+    from wordtable.engine.bots import ask_bot
+    game, bots = make("four-letter-words", lexicon_for)
+    checked = 0
+    for seed in (1, 2, 3):
+        options = game.Options.complete({"players": 2, "x_variant": True})
+        state, record, answers = game.new(options, seed), Record(game.id, options, seed), 0
+        while (actors := game.actors(state)) and len(record.moves) < MAX_MOVES:
+            seat = actors[0]
+            move = ask_bot(bots["hard"], game, state, seat, seed, len(record.moves))
+            if seat == 0 and move["type"] == "place" and state.chooser != 0:
+                answers += 1
+                if answers in (3, 6):  # Xs in the first empty cells instead
+                    empty = [i for i, ch in enumerate(state.grids[0]) if ch == "."][:3]
+                    move = {"type": "xs", "cells": [[i // options["cols"], i % options["cols"]] for i in empty]}
+            state = game.apply(state, seat, move)
+            record.moves.append((seat, move))
+        result = review.review(record.to_json(), lexicon_for, seat=0)
+        states = list(replay_states(game, record))
+        check_turns(game, record, result)
+        for turn in result.turns:
+            if record.moves[turn.step][1]["type"] == "xs":
+                after = states[turn.step + 1]
+                assert turn.played.points == len(game.fitting_words_for(after.grids[0], after.options))
+                assert turn.best.points >= turn.played.points
+                checked += turn.played.points > 0
+    assert checked >= 4
+
+
+def test_the_share_stays_between_nothing_and_all_where_points_can_be_lost():
+    """Spell Write's crossed-off letters cost a point: a total below nothing is 0%, and where
+    every position cost points, losing no more than the best was 100%."""
+    assert review.share_of(45, 90) == 50 and review.share_of(90, 90) == 100
+    assert review.share_of(-2, 90) == 0
+    assert review.share_of(0, 0) == 100 and review.share_of(-1, -1) == 100 and review.share_of(-3, -1) == 0

@@ -64,8 +64,17 @@ class Step:
     index: int      # the move's place in the record, from 0
     mover: int
     move: Move | None
-    before: dict[str, Any]
-    after: dict[str, Any]
+    # The seat's view of the state after n moves: made when a reviewer first reads it (a seat's
+    # views of every state, for every seat, were half of a long game's review).
+    view_at: Callable[[int], dict[str, Any]] = field(repr=False, compare=False)
+
+    @property
+    def before(self) -> dict[str, Any]:
+        return self.view_at(self.index)
+
+    @property
+    def after(self) -> dict[str, Any]:
+        return self.view_at(self.index + 1)
 
 
 @dataclass(frozen=True)
@@ -97,7 +106,7 @@ class Review:
         for seat in self.seats:
             mine = [turn for turn in self.turns if turn.seat == seat]
             played, best = sum(t.played.points for t in mine), sum(t.best.points for t in mine)
-            share = 100 if best == 0 else round(100 * played / best)
+            share = share_of(played, best)
             rows.append({"seat": seat, "turns": len(mine), "played": played, "best": best, "share": share,
                          "best_turns": sum(t.missed == 0 for t in mine),
                          "line": summary_line(played, best, share, self.reviewer)})
@@ -115,9 +124,18 @@ class Review:
                 "turns": [turn.to_json() for turn in self.turns], "summary": summary}
 
 
+def share_of(played: int, best: int) -> int:
+    """The share of the best that was played, from 0 to 100: where points can be lost (Spell
+    Write's crossed-off letters), a total below nothing is 0%, and where nothing could be gained
+    or every position cost points, playing the best there was is 100%."""
+    if best <= 0:
+        return 100 if played >= best else 0
+    return max(0, min(100, round(100 * played / best)))
+
+
 def summary_line(played: int, best: int, share: int, reviewer: Reviewer) -> str:
     """The line after a name: "scored 212 of the 305 points their positions offered: 70%"."""
-    if best == 0:
+    if best <= 0 and played >= best:
         return f"had no {reviewer.measure} to gain in any position."
     return reviewer.line.format(played=played, best=best, share=share, measure=reviewer.measure)
 
@@ -142,10 +160,21 @@ def reviewing(game: Game, record: Record, reviewer: Reviewer, seat: int | None =
         raise NotReviewable("The review opens once the game is over.")
     seats = list(range(game.seats(states[-1]))) if seat is None else [seat]
     for reviewed in seats:
-        views = [game.view(state, reviewed) for state in states]
-        steps = [Step(index, mover, made[index] if mover == reviewed else None, views[index], views[index + 1])
+        view_at = _views(game, states, reviewed)
+        steps = [Step(index, mover, made[index] if mover == reviewed else None, view_at)
                  for index, (mover, _public) in enumerate(record.moves)]
         yield from reviewer.turns(game, reviewed, steps)
+
+
+def _views(game: Game, states: list[Any], seat: int) -> Callable[[int], dict[str, Any]]:
+    """The seat's view of each state, each made once, when first asked for."""
+    made: dict[int, dict[str, Any]] = {}
+
+    def view_at(index: int) -> dict[str, Any]:
+        if index not in made:
+            made[index] = game.view(states[index], seat)
+        return made[index]
+    return view_at
 
 
 def review(data: Any, lexicon_for: Callable[[str], Any], seat: int | None = None) -> Review:
