@@ -16,6 +16,7 @@ import one_letter_better_driver
 import spell_write_driver
 import wordsmith_driver
 from conftest import wait_for_boot
+from layout import open_position, positions
 from wordtable.games import BUILT_IN
 
 
@@ -76,6 +77,13 @@ def test_after_one_visit_every_game_starts_offline_and_plays(page, site):
         save_id = start(page, site.url, game_id, preset="alone" if game_id == "shrdlu" else None)
         first_move(page, game_id, save_id)
         expect(page.locator(".notice.bad:visible, [role=alert]:visible")).to_have_count(0)
+    # A finished game of each is reviewed offline too (the review comes with the link part).
+    for game_id in BUILT_IN:
+        label, record, _acting = positions(game_id)[-1]
+        open_position(page, site.url, game_id, label, record)
+        page.click("#review-open")
+        expect(page.locator("#review-turns .review-turn").first).to_be_visible()
+        expect(page.locator("#review-refused")).to_have_count(0)
 
 
 def test_a_dictionary_never_fetched_is_named_offline_with_the_ones_on_the_device(page, site):

@@ -118,14 +118,12 @@ class State:
 
 
 def allowed_shape(word: str) -> bool:
-    """This game's word rule (exactly four letters a-z), the same for what is offered, what
-    bots choose and what is accepted."""
+    """This game's word rule (four letters a-z), for what is offered, chosen by bots, accepted."""
     return FourLetterWords.word_rule.shape_refusal(word) is None
 
 
 def skip_moves_for(grid: str, options: Options) -> list[Move]:
-    """How a seat skips a word: a strike, or in the X variant three Xs (the first empty cells;
-    any three empty cells are accepted)."""
+    """How a seat skips a word: a strike, or in the X variant three Xs (the first empty cells)."""
     if not options.x_variant:
         return [{"type": "strike"}]
     empty = [i for i, ch in enumerate(grid) if ch == EMPTY]
@@ -204,17 +202,14 @@ class FourLetterWords(Game):
 
     def fitting_words_for(self, grid: str, options: Options) -> list[str]:
         key = (grid, options)
-        if key in self._fitting:
-            return self._fitting[key]
-        allowed = sorted(self._fitting_set(grid, options))
-        if len(self._fitting) > 5000:
-            self._fitting.clear()
-        self._fitting[key] = allowed
-        return allowed
+        if key not in self._fitting:
+            if len(self._fitting) > 5000:
+                self._fitting.clear()
+            self._fitting[key] = sorted(self._fitting_set(grid, options))
+        return self._fitting[key]
 
     def fitting_count_for(self, grid: str, options: Options) -> int:
-        """How many allowed words fit this grid (the room a placement leaves, for the hard bot
-        and the review): the same set as fitting_words_for, not sorted (a third of its time)."""
+        """How many allowed words fit (the room a placement leaves): fitting_words_for unsorted."""
         cached = self._fitting.get((grid, options))
         return len(cached) if cached is not None else len(self._fitting_set(grid, options))
 
@@ -222,8 +217,7 @@ class FourLetterWords(Game):
         words, by_letter = self._four_letter_index(options)
         if grid.count(EMPTY) == len(grid):
             return set(words)
-        candidates: set[str] = set()
-        seen: set[tuple] = set()
+        candidates, seen = set[str](), set[tuple]()
         for _window, cells in self.windows(options):
             pattern = tuple(grid[i] for i in cells)
             fixed = [(i, ch) for i, ch in enumerate(pattern) if ch != EMPTY]
