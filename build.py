@@ -19,6 +19,7 @@ import gzip
 import hashlib
 import http.server
 import inspect
+import io
 import json
 import mimetypes
 import os
@@ -64,6 +65,9 @@ SNAPSHOT_NAME = "snapshot.bin.gz"
 # than inflating 5 MB on every visit, but the network only ever carries the small file.
 SNAPSHOT_UNPACKED_NAME = "snapshot.bin"
 # Standard-library modules imported into the memory snapshot, so no visit pays for them again.
+# Where py-worker.js (installOwnWheel) writes the site's wheel in Python's file system, on every
+# visit and in the snapshot alike: the snapshot's imported modules read from that path.
+SITE_WHEEL_FOLDER = "/lib/wordtable"
 SNAPSHOT_MODULES = ("json", "dataclasses", "typing", "collections.abc", "platform", "random",
                     "re", "functools", "itertools", "enum", "hashlib", "struct", "bisect",
                     "base64", "zlib", "math", "string", "unicodedata")
@@ -350,20 +354,50 @@ def _stdlib_entry_needed(name: str, needed: set[str]) -> bool:
     return len(parts) > 1 and ".".join(parts[:-1]) in needed
 
 
-def memory_snapshot() -> Path:
-    """A gzipped memory snapshot of Pyodide booted with our cut stdlib and SNAPSHOT_MODULES imported.
-    Restoring it skips Python's start-up in the browser (see tools/make-snapshot.mjs)."""
+def snapshot_key(site: Path, sent_wheel: Path) -> str:
+    """What a snapshot's own modules and state were made from: the site's wheel where the worker
+    installs it, and the dictionaries (their manifest names every file's hash). Our lock names it
+    too; the worker keeps the snapshot's modules only when the two agree (py-worker.js)."""
+    parts = [f"{SITE_WHEEL_FOLDER}/{sent_wheel.name.removesuffix(PACKED_SUFFIX)}", sha256_file(sent_wheel),
+             sha256_file(site / "lexicons" / "manifest.json")]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def snapshot_requests(first_game: str) -> list[dict]:
+    """What every visit's first game asks before it is playable, answered once at build time:
+    the default dictionary loaded, then the first game's warm-up (its word indexes, the bots'
+    everyday words), so the snapshot holds them."""
+    return [{"op": "lexicon.check", "args": {"words": []}},
+            {"op": "game.warm_up", "args": {"game": first_game.replace("_", "-"), "options": {}}}]
+
+
+def memory_snapshot(site: Path, sent_wheel: Path, first_game: str) -> Path:
+    """A gzipped memory snapshot of Pyodide booted with our cut stdlib, SNAPSHOT_MODULES and every
+    module of the site's wheel (`sent_wheel`, as split_wheel wrote it into `site`) imported, and
+    snapshot_requests answered from the site's dictionaries. Restoring it skips Python's
+    start-up, our imports and the first game's set-up in the browser (tools/make-snapshot.mjs)."""
     stdlib, _on_demand = stdlib_cut()
-    key = hashlib.sha256("\n".join([PYODIDE_VERSION, sha256_file(stdlib), *SNAPSHOT_MODULES,
-                                     sha256_file(TOOLS / "make-snapshot.mjs")]).encode()).hexdigest()[:16]
-    target = CACHE / f"snapshot-{key}.bin.gz"
+    wheel = gzip.decompress(sent_wheel.read_bytes())
+    with zipfile.ZipFile(io.BytesIO(wheel)) as archive:
+        ours = sorted(part_module(name).removesuffix(".__init__") for name in archive.namelist() if name.endswith(".pyc"))
+    key = snapshot_key(site, sent_wheel)
+    requests = json.dumps(snapshot_requests(first_game))
+    cache_key = hashlib.sha256("\n".join([PYODIDE_VERSION, sha256_file(stdlib), *SNAPSHOT_MODULES, key, requests,
+                                           sha256_file(TOOLS / "make-snapshot.mjs")]).encode()).hexdigest()[:16]
+    target = CACHE / f"snapshot-{cache_key}.bin.gz"
     if target.exists():
         return target
     log("making the Python memory snapshot")
+    for old in CACHE.glob("snapshot-*.bin.gz"):  # one per build of our package: keep the last only
+        old.unlink()
     with tempfile.TemporaryDirectory(dir=CACHE) as work:
         raw = Path(work) / "snapshot.bin"
+        unpacked = Path(work) / "site.whl"
+        unpacked.write_bytes(wheel)
+        install_path = f"{SITE_WHEEL_FOLDER}/{sent_wheel.name.removesuffix(PACKED_SUFFIX)}"
         run(["node", str(TOOLS / "make-snapshot.mjs"), str(pyodide_dir()), str(stdlib),
-             str(pyodide_dir() / "pyodide-lock.json"), str(raw), *SNAPSHOT_MODULES])
+             str(pyodide_dir() / "pyodide-lock.json"), str(raw),
+             "--package", str(unpacked), install_path, key, str(site), requests, *SNAPSHOT_MODULES, *ours])
         packed = Path(work) / "snapshot.bin.gz"
         with raw.open("rb") as source, gzip.GzipFile(packed, "wb", compresslevel=9, mtime=0) as sink:
             shutil.copyfileobj(source, sink)
@@ -523,8 +557,9 @@ PACKAGE_PARTS: dict[str, tuple[str, ...]] = {
     # game's review.pyc rides with its folder, the first game's with this part: see package_parts).
     "link": ("wordtable/link/", "wordtable/verify.pyc", "wordtable/review.pyc"),
     "online": ("wordtable/online/",),                     # live online play
-    # Signed moves and records, which play by link, online play and checking a game use.
-    "signing": ("wordtable/engine/signing.pyc", "wordtable/engine/ed25519.pyc"),
+    # Signed moves and records, which play by link, online play and checking a game use, and
+    # cards dealt sealed (the same group).
+    "signing": ("wordtable/engine/signing.pyc", "wordtable/engine/ed25519.pyc", "wordtable/engine/sealed.pyc"),
     # The command line and the dictionaries' compiler (marisa_trie): CPython only, never in a page.
     "cli": ("wordtable/__main__.pyc", "wordtable/commands.pyc", "wordtable/lexicon/compile.pyc"),
 }
@@ -599,17 +634,18 @@ def lock_entry(name: str, version: str, file_name: str, sha256: str,
 
 
 def write_lock(target: Path, wheels: list[tuple[str, str, Path, tuple[str, ...]]], stdlib_on_demand: Path,
-               parts: list[dict]) -> None:
+               parts: list[dict], snapshot: str) -> None:
     """Our own lock file: only our wheels, relative file names, real hashes, so that
     loadPackage is integrity-checked and never looks anywhere but this site. Beside Pyodide's
     keys, "wordtable" names the standard library's on-demand part with its hash, which the
-    worker fetches (integrity-checked) before it installs a wheel, and our package's parts
-    (split_wheel), which wordtable.parts asks for when first imported."""
+    worker fetches (integrity-checked) before it installs a wheel, our package's parts
+    (split_wheel), which wordtable.parts asks for when first imported, and the memory
+    snapshot's key (snapshot_key)."""
     stock = json.loads((pyodide_dir() / "pyodide-lock.json").read_text())
     packages = {name: lock_entry(name, version, path.name, sha256_file(path), imports)
                 for name, version, path, imports in wheels}
     ours = {"stdlib_on_demand": {"file_name": STDLIB_ON_DEMAND_NAME, "sha256": sha256_file(stdlib_on_demand)},
-            "parts": parts}
+            "parts": parts, "snapshot_key": snapshot}
     target.write_text(json.dumps({"info": stock["info"], "packages": packages, "wordtable": ours}, indent=1) + "\n")
 
 
@@ -833,7 +869,6 @@ def build(force: bool = False) -> Path:
     CACHE.mkdir(exist_ok=True)
     core = pyodide_dir()
     stdlib, stdlib_on_demand = stdlib_cut()
-    snapshot = memory_snapshot()
     lexicons = compiled_lexicons()
     wheels = [(w.name, w.version, pinned_wheel(w), w.imports) for w in PINNED_WHEELS]
     games_json = games_info()
@@ -847,12 +882,11 @@ def build(force: bool = False) -> Path:
             shutil.copy(core / name, runtime / name)
         (runtime / STDLIB_SENT_NAME).write_bytes(gzip.compress(stdlib.read_bytes(), 9, mtime=0))
         shutil.copyfile(stdlib_on_demand, runtime / STDLIB_ON_DEMAND_NAME)
-        shutil.copyfile(snapshot, runtime / SNAPSHOT_NAME)
         for _name, _version, path, _imports in wheels:
             shutil.copyfile(path, runtime / path.name)
-        site_wheel, parts = split_wheel(own_wheel(), first_game_folder(games_json), runtime)
+        first_game = first_game_folder(games_json)
+        site_wheel, parts = split_wheel(own_wheel(), first_game, runtime)
         wheels.append(("wordtable", package_version(), site_wheel, ("wordtable",)))
-        write_lock(runtime / LOCK_NAME, wheels, stdlib_on_demand, parts)
         (staging / "vendor").mkdir()
         for package in PINNED_NPM:
             for name, data in npm_files(package).items():
@@ -861,6 +895,9 @@ def build(force: bool = False) -> Path:
         for path in lexicon_files(lexicons):
             shutil.copyfile(path, staging / "lexicons" / path.name)
         pack_tries(staging / "lexicons")
+        # After the dictionaries: the snapshot holds the first game's, loaded.
+        shutil.copyfile(memory_snapshot(staging, site_wheel, first_game), runtime / SNAPSHOT_NAME)
+        write_lock(runtime / LOCK_NAME, wheels, stdlib_on_demand, parts, snapshot_key(staging, site_wheel))
         # The lists' sources' licences travel with the compiled lists (SCOWL's for every
         # list, WordNet's for the Wordsmith list's hyphenated words).
         for notice in WORDLIST_NOTICES:

@@ -5,6 +5,7 @@ import hashlib
 import io
 import json
 import re
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -319,3 +320,21 @@ def test_the_sites_tries_are_sent_gzipped_and_read_as_the_built_ones(dist, tmp_p
     shutil.copytree(dist / "lexicons", tmp_path / "lexicons")
     common = LexiconRegistry(tmp_path).get("common")
     assert "night" in common and "qzx" not in common and len(common) == built["common"]["words"]
+
+
+def test_the_snapshots_key_is_the_locks_and_follows_the_wheel_and_the_dictionaries(dist, tmp_path):
+    """Issue 44: the worker keeps the snapshot's own modules (and the dictionaries they loaded)
+    only when our lock names the key they were made with; the key changes with the wheel and
+    with any dictionary (the manifest names each file's hash)."""
+    lock = json.loads((dist / "pyodide" / build.LOCK_NAME).read_text())
+    wheel = dist / "pyodide" / lock["packages"]["wordtable"]["file_name"]
+    assert lock["wordtable"]["snapshot_key"] == build.snapshot_key(dist, wheel)
+    site = tmp_path / "site"
+    (site / "lexicons").mkdir(parents=True)
+    shutil.copyfile(dist / "lexicons" / "manifest.json", site / "lexicons" / "manifest.json")
+    other_wheel = tmp_path / wheel.name
+    other_wheel.write_bytes(wheel.read_bytes() + b"\0")
+    assert build.snapshot_key(site, wheel) == build.snapshot_key(dist, wheel)
+    assert build.snapshot_key(site, other_wheel) != build.snapshot_key(dist, wheel)
+    (site / "lexicons" / "manifest.json").write_text("{}")
+    assert build.snapshot_key(site, wheel) != build.snapshot_key(dist, wheel)

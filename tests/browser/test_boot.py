@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -242,6 +244,8 @@ def test_a_first_visit_boots_without_the_snapshot_and_later_visits_with_it(page,
     page.reload()
     assert wait_for_boot(page) == "ready"
     assert page.evaluate("wordtable.info.snapshot") is True
+    # Issue 44: our package comes imported, the first game set up, from the snapshot.
+    assert page.evaluate("wordtable.info.packageInSnapshot") is True
     # Issue 44: the standard library, sent gzipped, is read inflated from the worker's cache.
     assert build.STDLIB_PYC_NAME in fetched and build.STDLIB_SENT_NAME not in fetched, fetched
     reply = page.evaluate("wordtable.python.call('lexicon.check', {lexicon: 'standard', words: ['cat']})")
@@ -347,8 +351,12 @@ def test_a_damaged_site_shows_what_failed_and_retry_recovers(page, site_copy, ca
     assert stage_words in page.inner_text("#boot-error-what").lower()
     assert page.inner_text("#boot-error-detail").strip()
     expect(page.locator("#boot-retry")).to_be_visible()
-    # The host fixes the file; the player presses "Try again" and plays.
+    # The host fixes the file; the player presses "Try again" and plays. The fix is dated
+    # later than the damage, as a real deploy's is: the server's Last-Modified counts whole
+    # seconds, and a fix in the same second was answered 304, the damaged copy kept (1 run in 8).
+    damaged_ns = target.stat().st_mtime_ns if target.exists() else time.time_ns()
     target.write_bytes(original)
+    os.utime(target, ns=(damaged_ns + 2_000_000_000, damaged_ns + 2_000_000_000))
     page.click("#boot-retry")
     assert wait_for_boot(page) == "ready"
     assert PYTHON_LINE.match(page.inner_text("#python-line"))
@@ -365,6 +373,29 @@ def test_python_starts_the_long_way_without_the_snapshot(page, site_copy):
     assert wait_for_boot(page) == "ready"
     assert PYTHON_LINE.match(page.inner_text("#python-line"))
     assert page.evaluate("wordtable.info.snapshot") is False
+
+
+def test_a_snapshot_of_another_deploy_keeps_python_but_not_our_package(page, site_copy):
+    """Issue 44: the snapshot holds our package imported and the first game's dictionaries
+    loaded. A snapshot whose key is not the one our lock names (another deploy's, say) still
+    saves Python's start-up, but its modules and what they hold are dropped and our package is
+    imported again from this deploy's wheel, which then plays."""
+    lock_path = site_copy.directory / "pyodide" / build.LOCK_NAME
+    lock = json.loads(lock_path.read_text())
+    lock["wordtable"]["snapshot_key"] = "0" * 64
+    lock_path.write_text(json.dumps(lock))
+    build.write_service_worker(site_copy.directory)
+    page.goto(site_copy.url)
+    assert wait_for_boot(page) == "ready"
+    assert page.evaluate("wordtable.info.packageInSnapshot") is False
+    wait_until_offline_ready(page)
+    page.reload()
+    assert wait_for_boot(page) == "ready"
+    assert page.evaluate("[wordtable.info.snapshot, wordtable.info.packageInSnapshot]") == [True, False]
+    reply = page.evaluate("wordtable.python.call('lexicon.check', {lexicon: 'standard', words: ['cat', 'xqzt']})")
+    assert [result["valid"] for result in reply["results"]] == [True, False]
+    record = page.evaluate("wordtable.python.call('game.new', {game: 'four-letter-words', options: {}, seed: 7})")["record"]
+    assert record["game"] == "four-letter-words"
 
 
 def test_a_browser_without_webassembly_is_told_so(page, site):

@@ -135,11 +135,38 @@ async function fetchOwnWheel() {
   return { name: entry.file_name.replace(/\.packed$/, ""), bytes: new Uint8Array(await body.arrayBuffer()) };
 }
 
+// Puts our wheel on sys.path. A memory snapshot may hold our package already imported from the
+// same file at the same path, with the first game's dictionaries loaded and its warm-up done
+// (build.py memory_snapshot): its modules, and what they hold, are kept only when our lock names
+// the snapshot's key, and are dropped otherwise (a snapshot of another deploy) to be imported
+// again from this wheel. Says whether the snapshot's were kept.
+const ADOPT_WHEEL = `
+def adopt_wheel(path, key):
+    import sys
+    held = sys.modules.get("wordtable")
+    if key and getattr(held, "_snapshot_key", None) == key:
+        return True
+    if held is not None:  # another deploy's: forget its modules and the files it read
+        for name in [name for name in sys.modules if name == "wordtable" or name.startswith("wordtable.")]:
+            del sys.modules[name]
+        sys.path[:] = [entry for entry in sys.path if not entry.startswith("/lib/wordtable/")]
+        stale = sys.path_importer_cache.get(path)
+        if stale is not None:
+            stale.invalidate_caches()  # (not importlib's: that imports the cut importlib.metadata)
+    sys.path.insert(0, path)
+    return False
+adopt_wheel`;
+
 function installOwnWheel({ name, bytes }) {
   const path = `/lib/wordtable/${name}`;
   pyodide.FS.mkdirTree("/lib/wordtable");
   pyodide.FS.writeFile(path, bytes);
-  pyodide.globals.get("__import__")("sys").path.insert(0, path);
+  const adopt = pyodide.runPython(ADOPT_WHEEL);
+  try {
+    return adopt(path, ownLock?.wordtable?.snapshot_key ?? "");
+  } finally {
+    adopt.destroy();
+  }
 }
 
 // What Python cannot start without (its core and its standard library) comes first, alone on
@@ -215,14 +242,14 @@ async function loadPython({ serviceWorker }, wheel) {
   // A snapshot restores the random module's state too: draw fresh entropy for this visit.
   pyodide.runPython("import random; random.seed()");
   progress("package");
-  installOwnWheel(await wheel);
+  const packageInSnapshot = installOwnWheel(await wheel);
   // Play by link, online play and the other games come as parts, each fetched when first
   // imported (the bridge answers need-files, see wordtable/parts.py): not on a first visit's way.
   pyodide.pyimport("wordtable.parts").install(SITE_FOLDER, JSON.stringify(ownLock?.wordtable?.parts ?? []));
   handle = pyodide.pyimport("wordtable.bridge").handle;
   const hello = JSON.parse(handle(JSON.stringify({ op: "hello" })));
   if (!hello.ok) throw new Error(hello.error.message);
-  return { ...hello.result, pyodide: version, snapshot: usedSnapshot };
+  return { ...hello.result, pyodide: version, snapshot: usedSnapshot, packageInSnapshot };
 }
 
 let booted = false; // ready or failed has been reported; nothing more is said about the boot
