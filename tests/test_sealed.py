@@ -132,3 +132,14 @@ def test_card_points_are_distinct_members_of_the_group():
         sealed.member(point)
     with pytest.raises(ValueError):
         sealed.scalar_from(b"short")
+
+
+def test_the_fast_multiplications_agree_with_the_curves_own():
+    """The windowed multiplication and the base comb (a deal's time) give the same points as
+    ed25519's plain double-and-add and powers of two, at the edges of a scalar's range too."""
+    rng = random.Random(47)
+    point = curve._decode(sealed.card_points(3)[2])
+    scalars = [0, 1, 15, 16, 2**252, curve.L - 1, 2**255 - 1] + [rng.randrange(2**255) for _ in range(20)]
+    for scalar in scalars:
+        assert curve._encode(sealed._multiply(scalar, point)) == curve._encode(curve._multiply(scalar, point)), scalar
+        assert curve._encode(sealed._multiply_base(scalar)) == curve._encode(curve._multiply_base(scalar)), scalar
