@@ -558,8 +558,9 @@ PACKAGE_PARTS: dict[str, tuple[str, ...]] = {
     "link": ("wordtable/link/", "wordtable/verify.pyc", "wordtable/review.pyc"),
     "online": ("wordtable/online/",),                     # live online play
     # Signed moves and records, which play by link, online play and checking a game use, and
-    # cards dealt sealed (the same group).
-    "signing": ("wordtable/engine/signing.pyc", "wordtable/engine/ed25519.pyc", "wordtable/engine/sealed.pyc"),
+    # cards dealt sealed (the same group, and the deal's protocol over it).
+    "signing": ("wordtable/engine/signing.pyc", "wordtable/engine/ed25519.pyc", "wordtable/engine/sealed.pyc",
+                "wordtable/engine/fair_deal.pyc"),
     # The command line and the dictionaries' compiler (marisa_trie): CPython only, never in a page.
     "cli": ("wordtable/__main__.pyc", "wordtable/commands.pyc", "wordtable/lexicon/compile.pyc"),
 }

@@ -223,15 +223,20 @@ def seal_lock(lock: int, shared: bytes, context: str) -> str:
     return (lock ^ _pad(shared, context)).to_bytes(32, "little").hex()
 
 
+def hex_number(text: object, what: str) -> int:
+    """A 32-byte little-endian number written as 64 hex digits (a lock, sealed or not, a mask);
+    SealedError naming `what` otherwise."""
+    if not isinstance(text, str) or len(text) != 64:
+        raise SealedError(f"{what} is 64 hex digits")
+    try:
+        return int.from_bytes(bytes.fromhex(text), "little")
+    except ValueError:
+        raise SealedError(f"{what} is 64 hex digits") from None
+
+
 def unseal_lock(sealed: str, shared: bytes, context: str) -> int:
     """The lock sealed for this player (check it with opened: a wrong one does not match)."""
-    if not isinstance(sealed, str) or len(sealed) != 64:
-        raise SealedError("a sealed lock is 64 hex digits")
-    try:
-        value = int.from_bytes(bytes.fromhex(sealed), "little")
-    except ValueError:
-        raise SealedError("a sealed lock is 64 hex digits") from None
-    return value ^ _pad(shared, context)
+    return hex_number(sealed, "a sealed lock") ^ _pad(shared, context)
 
 
 def audit_masked(received: Sequence[bytes], sent: Sequence[bytes], mask: int, order: Sequence[int]) -> None:
