@@ -177,3 +177,54 @@ def test_secrets_travel_as_json_and_bad_ones_are_refused():
                 {**secrets.to_json(), "order": [0] * DECK}, {**secrets.to_json(), "locks": []}, "x"]:
         with pytest.raises(ValueError):
             DeviceSecrets.from_json(bad, layout)
+
+
+def test_hostile_values_are_refused_with_a_reason():
+    """From the independent attack (F5, F6): hex with spaces or capitals, positions written two
+    ways, bad sealed values, positions and locks out of range, seats outside the table, a bad
+    layout, a seat's public point outside the group: a ValueError (or DealFault) each."""
+    layout, keys, secrets, masks, locks = table(2, seed=12)
+    data = masks[0].to_json()
+    for text in ["0a " * 21 + " ", data["deck"][0].upper()]:
+        with pytest.raises(ValueError, match="lower-case hex"):
+            MaskPass.from_json({**data, "deck": [text] + data["deck"][1:]}, layout)
+    lock_data = locks[0].to_json()
+    position = str(layout.hand(1)[0])
+    for key, value in [("0" + position, lock_data["sealed"][position]), (position, "zz"), (position, "")]:
+        sealed_locks = {k: v for k, v in lock_data["sealed"].items() if k != position} | {key: value}
+        with pytest.raises(ValueError):
+            LockPass.from_json({**lock_data, "sealed": sealed_locks}, layout)
+    with pytest.raises(ValueError):
+        DeviceSecrets.from_json({**secrets[0].to_json(), "mask": "07 " + "00" * 30 + " "}, layout)
+    for position, given in [(-1, [lock_pass.pile_lock for lock_pass in locks]), (DECK, [1, 1]), (layout.pile, "ab"),
+                            (layout.pile, [1.5, 2])]:
+        with pytest.raises(ValueError):
+            fair_deal.open_public(layout, locks, position, given)
+    for bad_keys in [Keys(-1, 5, keys[0].publics), Keys(5, 5, keys[0].publics), Keys(0, 5, keys[0].publics[:1])]:
+        with pytest.raises(ValueError):
+            fair_deal.open_hand(layout, bad_keys, secrets[0], locks, 1)
+    identity = (1).to_bytes(32, "little")
+    with pytest.raises(DealFault) as caught:
+        fair_deal.lock_pass(layout, Keys(0, keys[0].secret, (keys[0].publics[0], identity)), secrets[0], masks[-1], 1)
+    assert caught.value.seat == 1
+    with pytest.raises(ValueError):
+        fair_deal.mask_pass(layout, 2, secrets[0], masks[-1])
+    for seats, deck, hand in [(2, 40, -3), (2, 40.5, 5), (2, 40, 2.5), (2, 10**12, 5), (1, 40, 5), (True, 40, 5)]:
+        with pytest.raises(ValueError):
+            Layout(seats, deck, hand)
+    with pytest.raises(ValueError):
+        sealed.scalar_from("x" * 64)
+
+
+def test_a_hand_dealt_a_card_twice_is_refused_at_once():
+    """The attack's F1 made a hand of copies; a hand holding one card twice is refused when it is
+    opened (the audit names the seat at the end)."""
+    layout, keys, secrets, masks, locks = table(2, seed=13)
+    deck = list(masks[1].deck)
+    first, second = layout.hand(0)[0], layout.hand(0)[1]
+    deck[second] = deck[first]
+    forged = MaskPass(1, tuple(deck))
+    locks2 = [fair_deal.lock_pass(layout, keys[0], secrets[0], forged, 1)]
+    locks2.append(fair_deal.lock_pass(layout, keys[1], secrets[1], locks2[0], 1))
+    with pytest.raises(DealFault, match="twice"):
+        fair_deal.open_hand(layout, keys[0], secrets[0], locks2, 1)

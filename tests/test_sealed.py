@@ -99,7 +99,7 @@ def test_a_lock_sealed_for_one_player_opens_for_that_player_only():
     overheard = sealed.shared_secret(eve, sealed.public_point(bob))
     assert sealed.unseal_lock(text, overheard, "round 1 place 4 from 0 to 1") != lock
     for bad in ("", "zz" * 32, "00" * 33, None):
-        with pytest.raises(sealed.SealedError, match="64 hex"):
+        with pytest.raises(sealed.SealedError, match="64 lower-case hex"):
             sealed.unseal_lock(bad, shared, "x")  # type: ignore[arg-type]
 
 

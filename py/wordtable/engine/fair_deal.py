@@ -15,9 +15,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from wordtable.engine import sealed
+
+MAX_SEATS = 8
+MAX_DECK = 1000  # One Letter Better's is 124: a bound so a hostile layout cannot stall a device
 
 
 class DealFault(ValueError):
@@ -39,8 +42,11 @@ class Layout:
     hand_size: int
 
     def __post_init__(self) -> None:
-        if not 2 <= self.seats or self.seats * self.hand_size + 1 > self.deck_size:
-            raise ValueError("a deal needs two seats or more and a deck larger than the hands")
+        if not all(_is_int(value) for value in (self.seats, self.deck_size, self.hand_size)) \
+                or not 2 <= self.seats <= MAX_SEATS or self.hand_size < 1 \
+                or not self.seats * self.hand_size < self.deck_size <= MAX_DECK:
+            raise ValueError("a deal needs 2 to 8 seats, hands of a card or more and a deck larger than"
+                             f" the hands, of at most {MAX_DECK} cards")
 
     def hand(self, seat: int) -> list[int]:
         return [card * self.seats + seat for card in range(self.hand_size)]
@@ -78,7 +84,7 @@ class DeviceSecrets:
         if not isinstance(data, dict) or not isinstance(data.get("order"), list) or not isinstance(data.get("locks"), list):
             raise ValueError("a device's secrets are a mask, an order and locks")
         order = data["order"]
-        if not all(isinstance(place, int) and not isinstance(place, bool) for place in order) \
+        if not all(_is_int(place) for place in order) \
                 or sorted(order) != list(range(layout.deck_size)):
             raise ValueError("a device's order is not a shuffle of the deck")
         locks = tuple(_scalar(lock) for lock in data["locks"])
@@ -124,9 +130,11 @@ class LockPass:
         owed = {position for other in range(layout.seats) if other != seat for position in layout.hand(other)}
         sealed_locks = {}
         for key, value in data["sealed"].items():
-            if not (isinstance(key, str) and key.isdigit() and int(key) in owed and isinstance(value, str)):
+            position = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else None
+            if position is None or str(position) != key or position not in owed:
                 raise ValueError("a lock pass seals a lock for another player's hand positions only")
-            sealed_locks[int(key)] = value
+            sealed.hex_bytes(value, "a sealed lock")
+            sealed_locks[position] = value
         if set(sealed_locks) != owed:
             raise ValueError("a lock pass seals a lock for every position of every other player's hand")
         return cls(seat, _points(data.get("deck"), layout.deck_size), _points(data.get("lock_points"), layout.deck_size),
@@ -141,6 +149,19 @@ class Keys:
     secret: int
     publics: tuple[bytes, ...]
 
+    def check(self, layout: Layout) -> None:
+        """ValueError unless this is a seat of the table and every seat's public point is its
+        own point of the group (DealFault naming a seat whose point is not)."""
+        if not _is_int(self.seat) or not 0 <= self.seat < layout.seats or len(self.publics) != layout.seats:
+            raise ValueError("keys name a seat of the table and every seat's public point")
+        for seat, public in enumerate(self.publics):
+            try:
+                sealed.shared_secret(1, public)
+            except sealed.SealedError as error:
+                raise DealFault(seat, f"its public point: {error}") from None
+        if len(set(self.publics)) != len(self.publics):
+            raise DealFault(None, "two seats published the same public point")
+
     def shared(self, other: int) -> bytes:
         return sealed.shared_secret(self.secret, self.publics[other])
 
@@ -152,7 +173,8 @@ def _context(round_number: int, position: int, sender: int, receiver: int) -> st
 def mask_pass(layout: Layout, seat: int, secrets: DeviceSecrets, received: MaskPass | None) -> MaskPass:
     """Seat `seat`'s mask and shuffle of the deck the seat before it sent (the card points for
     the dealer, seat 0). DealFault naming the sender if what it sent is no deck of points."""
-    if (received is None) != (seat == 0) or (received is not None and received.seat != seat - 1):
+    if not _is_int(seat) or not 0 <= seat < layout.seats or (received is None) != (seat == 0) \
+            or (received is not None and received.seat != seat - 1):
         raise ValueError("seats mask in turn, the dealer first")
     deck = list(sealed.card_points(layout.deck_size)) if received is None else list(received.deck)
     try:
@@ -164,6 +186,7 @@ def mask_pass(layout: Layout, seat: int, secrets: DeviceSecrets, received: MaskP
 def lock_pass(layout: Layout, keys: Keys, secrets: DeviceSecrets, received: MaskPass | LockPass,
               round_number: int) -> LockPass:
     """Seat keys.seat's locks: on the last mask pass for seat 0, else on the lock pass before."""
+    keys.check(layout)
     seat = keys.seat
     expected = layout.seats - 1 if seat == 0 else seat - 1
     if received.seat != expected or isinstance(received, LockPass) != (seat > 0):
@@ -201,6 +224,7 @@ def open_hand(layout: Layout, keys: Keys, own: DeviceSecrets, lock_passes: Seque
     """The card numbers of keys.seat's hand, from its own locks and those the others sealed to
     it (each checked against its sender's lock point: a false one is named at once)."""
     _check_lock_passes(layout, lock_passes)
+    keys.check(layout)
     cards = []
     for position in layout.hand(keys.seat):
         locks = []
@@ -215,6 +239,8 @@ def open_hand(layout: Layout, keys: Keys, own: DeviceSecrets, lock_passes: Seque
                 raise DealFault(sender, str(error)) from None
             locks.append(_checked_lock(lock_passes, sender, position, lock))
         cards.append(_open(layout, lock_passes, position, locks))
+    if len(set(cards)) != len(cards):  # a pass put a card twice (F1 of the attack): who, the audit says
+        raise DealFault(None, "the hand holds a card twice: the deal does not hold")
     return cards
 
 
@@ -222,8 +248,10 @@ def open_public(layout: Layout, lock_passes: Sequence[LockPass], position: int, 
     """A card made public (played, discarded, turned up): every seat's lock of its position,
     each checked against its lock point."""
     _check_lock_passes(layout, lock_passes)
-    if len(locks) != layout.seats:
-        raise ValueError("a public card needs every seat's lock")
+    if not _is_int(position) or not 0 <= position < layout.deck_size:
+        raise ValueError("a position of the deck")
+    if not isinstance(locks, (list, tuple)) or len(locks) != layout.seats or not all(_is_int(lock) for lock in locks):
+        raise ValueError("a public card needs every seat's lock, a number each")
     return _open(layout, lock_passes, position,
                  [_checked_lock(lock_passes, seat, position, lock) for seat, lock in enumerate(locks)])
 
@@ -266,6 +294,10 @@ def _check_lock_passes(layout: Layout, lock_passes: Sequence[LockPass]) -> None:
         raise ValueError("every seat's lock pass, in turn")
 
 
+def _is_int(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _scalar_hex(value: int) -> str:
     return value.to_bytes(32, "little").hex()
 
@@ -278,7 +310,7 @@ def _scalar(data: Any) -> int:
 
 
 def _seat(data: Any, layout: Layout) -> int:
-    if not isinstance(data, int) or isinstance(data, bool) or not 0 <= data < layout.seats:
+    if not _is_int(data) or not 0 <= data < layout.seats:
         raise ValueError("a pass names a seat of the table")
     return data
 
@@ -286,12 +318,4 @@ def _seat(data: Any, layout: Layout) -> int:
 def _points(data: Any, count: int) -> tuple[bytes, ...]:
     if not isinstance(data, list) or len(data) != count:
         raise ValueError(f"a deck is {count} points")
-    points = []
-    for item in data:
-        if not isinstance(item, str) or len(item) != 64:
-            raise ValueError("a point is 64 hex digits")
-        try:
-            points.append(bytes.fromhex(item))
-        except ValueError:
-            raise ValueError("a point is 64 hex digits") from None
-    return tuple(points)
+    return tuple(sealed.hex_bytes(item, "a point") for item in data)

@@ -23,6 +23,7 @@ from wordtable.engine import ed25519 as curve
 ORDER = curve.L
 DOMAIN = b"wordtable sealed cards v1"
 INVERSE_OF_8 = pow(8, -1, curve.L)
+HEX_DIGITS = frozenset("0123456789abcdef")
 
 
 class SealedError(ValueError):
@@ -160,7 +161,7 @@ def card_points(count: int) -> tuple[bytes, ...]:
 
 def scalar_from(random_bytes: bytes) -> int:
     """A secret scalar (a mask or a lock) from 64 random bytes: uniform enough, never 0."""
-    if len(random_bytes) != 64:
+    if not isinstance(random_bytes, bytes) or len(random_bytes) != 64:
         raise ValueError("a scalar is made from 64 random bytes")
     return int.from_bytes(random_bytes, "little") % (ORDER - 1) + 1
 
@@ -226,12 +227,15 @@ def seal_lock(lock: int, shared: bytes, context: str) -> str:
 def hex_number(text: object, what: str) -> int:
     """A 32-byte little-endian number written as 64 hex digits (a lock, sealed or not, a mask);
     SealedError naming `what` otherwise."""
-    if not isinstance(text, str) or len(text) != 64:
-        raise SealedError(f"{what} is 64 hex digits")
-    try:
-        return int.from_bytes(bytes.fromhex(text), "little")
-    except ValueError:
-        raise SealedError(f"{what} is 64 hex digits") from None
+    return int.from_bytes(hex_bytes(text, what), "little")
+
+
+def hex_bytes(text: object, what: str) -> bytes:
+    """32 bytes written as 64 lower-case hex digits, the one way this module writes them
+    (bytes.fromhex alone would skip spaces and take capitals); SealedError naming `what`."""
+    if not isinstance(text, str) or len(text) != 64 or not set(text) <= HEX_DIGITS:
+        raise SealedError(f"{what} is 64 lower-case hex digits")
+    return bytes.fromhex(text)
 
 
 def unseal_lock(sealed: str, shared: bytes, context: str) -> int:
