@@ -1,15 +1,17 @@
-"""What sealed hands would cost (issue 47, docs/fair-cards.md): the group operations of a deal
+"""What sealed hands cost (issue 47, docs/fair-cards.md): the group operations of a deal
 and of a draw in the prime-order subgroup of Ed25519's curve, timed in CPython and in Pyodide
-(Node), for a deck of One Letter Better's size, with wordtable.engine.sealed (not wired into the
-game yet), checked as it runs (every card opened is the card dealt).
+(Node), for a deck of One Letter Better's size, with wordtable.engine.fair_deal (not wired into
+the game yet), checked as it runs (every card opened is the card dealt).
 
     .venv/bin/python bench/fair_cards.py          (CPython, then the same in Pyodide under Node)
 
 The scheme measured: every device masks the whole deck with one secret scalar and shuffles it
 (N multiplications each, each clearing any small-order part a hostile device put in), then, in
 turn, swaps its mask for a key of its own per card (N more, and N base multiplications for the
-lock points): done one device after another. A card is opened by
-the one who holds every other device's key for it: the keys are scalars, checked against the
+lock points) and proves it moved no card (wordtable.engine.lock_proofs: about two more
+multiplications a position), checking the earlier passes' proofs at the positions it seals:
+done one device after another. A card is opened by the one who holds every other device's key
+for it, once every pass's proof holds at its position: the keys are scalars, checked against the
 key points each device published (one base multiplication each), and one multiplication by
 their product opens it. Not a test: numbers, not verdicts.
 """
@@ -27,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py")]
 
-from wordtable.engine import ed25519 as curve, sealed  # noqa: E402
+from wordtable.engine import ed25519 as curve, fair_deal, lock_proofs, sealed  # noqa: E402
 
 DECK = 124           # One Letter Better's cards (deck.py)
 HAND = 7
@@ -43,23 +45,23 @@ def timed(action) -> float:
     return statistics.median(runs)
 
 
-def deal(players: int, rng: random.Random) -> tuple[list[bytes], list[list[int]], list[list[bytes]], list[int]]:
-    """Every device masks and shuffles, then locks each card and publishes its lock points;
-    returns the locked deck, every device's locks and lock points, and where each card went."""
-    deck = list(sealed.card_points(DECK))
-    where = list(range(DECK))
-    masks = [sealed.scalar_from(rng.randbytes(64)) for _ in range(players)]
-    for mask in masks:
-        order = rng.sample(range(DECK), DECK)
-        deck = sealed.masked(deck, mask, order)
-        where = [where[i] for i in order]
-    keys, points = [], []
-    for mask in masks:
-        own = [sealed.scalar_from(rng.randbytes(64)) for _ in range(DECK)]
-        deck = sealed.locked(deck, mask, own)
-        keys.append(own)
-        points.append([sealed.lock_point(lock) for lock in own])
-    return deck, keys, points, where
+def deal(players: int, rng: random.Random) -> tuple[fair_deal.Layout, list, list, list, fair_deal.Deal]:
+    """A round's deal as fair_deal makes it: every device masks and shuffles in turn, then
+    locks, proves its lock pass and seals its locks of the others' hands, checking each earlier
+    pass's proof where it seals (as if on its own device: nothing checked before is remembered)."""
+    layout = fair_deal.Layout(players, DECK, HAND)
+    dh = [sealed.scalar_from(rng.randbytes(64)) for _ in range(players)]
+    publics = tuple(sealed.public_point(secret) for secret in dh)
+    keys = [fair_deal.Keys(seat, dh[seat], publics) for seat in range(players)]
+    secrets = [fair_deal.DeviceSecrets.new(layout, rng) for _ in range(players)]
+    masks: list[fair_deal.MaskPass] = []
+    for seat in range(players):
+        masks.append(fair_deal.mask_pass(layout, seat, secrets[seat], masks[-1] if masks else None))
+    dealt = fair_deal.Deal(layout, 1, masks[-1])
+    for seat in range(players):
+        lock_proofs._PROVEN.clear()
+        dealt = dealt.with_pass(fair_deal.lock_pass(dealt, keys[seat], secrets[seat]))
+    return layout, keys, secrets, masks, dealt
 
 
 def run() -> dict[str, float]:
@@ -80,13 +82,38 @@ def run() -> dict[str, float]:
     results["the deck's card points (ms, once)"] = (time.perf_counter() - start) * 1000
     for players in (2, 3, 4):
         start = time.perf_counter()
-        deck, keys, points, where = deal(players, rng)
-        results[f"{players} players: a whole deal, every device in turn (ms)"] = (time.perf_counter() - start) * 1000
+        layout, keys, secrets, masks, dealt = deal(players, rng)
+        lock_proofs._PROVEN.clear()
+        hand = fair_deal.open_hand(dealt, keys[0], secrets[0])
+        results[f"{players} players: a whole deal, every device in turn, proofs checked (ms)"] = \
+            (time.perf_counter() - start) * 1000
+        cards = fair_deal.audit(dealt, masks, secrets)
+        assert hand == [cards[position] for position in layout.hand(0)]
+        lock_proofs._PROVEN.clear()
         start = time.perf_counter()
-        for place in range(HAND):
-            locks = [own[place] for own in keys]
-            assert sealed.opened(deck[place], locks, [p[place] for p in points], DECK) == where[place]
-        results[f"{players} players: a hand of {HAND} opened by its holder (ms)"] = (time.perf_counter() - start) * 1000
+        fair_deal.open_hand(dealt, keys[0], secrets[0])
+        results[f"{players} players: a hand of {HAND} opened by its holder, proofs checked (ms)"] = \
+            (time.perf_counter() - start) * 1000
+        top = layout.pile + 1
+        start = time.perf_counter()
+        assert fair_deal.open_public(dealt, top, [own.locks[top] for own in secrets]) == cards[top]
+        results[f"{players} players: a card of the stack opened, every proof checked there (ms)"] = \
+            (time.perf_counter() - start) * 1000
+    last = dealt.lock_passes[-1]
+    received = dealt.lock_passes[-2].deck
+    proof_context = fair_deal._proof_context(dealt, last.seat)
+    results["a lock pass's proof, made (ms)"] = timed(lambda: lock_proofs.prove(
+        received, last.deck, last.lock_points, secrets[-1].mask, secrets[-1].locks, proof_context))
+
+    def check_locks() -> None:
+        lock_proofs._PROVEN.clear()
+        lock_proofs.Checker(received, last.deck, last.lock_points, last.proof, proof_context).check_locks()
+
+    def check_position() -> None:
+        lock_proofs._PROVEN.clear()
+        lock_proofs.Checker(received, last.deck, last.lock_points, last.proof, proof_context).check_position(0)
+    results["a lock pass's proof checked: its lock points (ms)"] = timed(check_locks)
+    results["a lock pass's proof checked: one position (ms)"] = timed(check_position)
     return results
 
 

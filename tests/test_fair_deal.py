@@ -4,13 +4,14 @@ hold is named with its seat; the audit at the end replays the deal."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
 import pytest
 
-from wordtable.engine import fair_deal, sealed
-from wordtable.engine.fair_deal import DealFault, DeviceSecrets, Keys, Layout, LockPass, MaskPass
+from wordtable.engine import fair_deal, lock_proofs, sealed
+from wordtable.engine.fair_deal import Deal, DealFault, DeviceSecrets, Keys, Layout, LockPass, MaskPass
 
 DECK, HAND = 40, 5  # smaller than One Letter Better's 124 and 7: the same protocol, quicker
 
@@ -28,37 +29,50 @@ def table(seats: int, seed: int = 1):
     for seat in range(seats):
         sent = fair_deal.mask_pass(layout, seat, secrets[seat], masks[-1] if masks else None)
         masks.append(MaskPass.from_json(json.loads(json.dumps(sent.to_json())), layout))
-    locks: list[LockPass] = []
+    deal = Deal(layout, 1, masks[-1])
     for seat in range(seats):
-        sent = fair_deal.lock_pass(layout, keys[seat], secrets[seat], locks[-1] if locks else masks[-1], 1)
-        locks.append(LockPass.from_json(json.loads(json.dumps(sent.to_json())), layout))
-    return layout, keys, secrets, masks, locks
+        sent = fair_deal.lock_pass(deal, keys[seat], secrets[seat])
+        deal = deal.with_pass(LockPass.from_json(json.loads(json.dumps(sent.to_json())), layout))
+    return layout, keys, secrets, masks, deal
+
+
+def locked(layout, keys, secrets, shuffled, seats=None):
+    """The lock passes of every seat (or the first `seats`) on a last mask pass."""
+    deal = Deal(layout, 1, shuffled)
+    for seat in range(layout.seats if seats is None else seats):
+        deal = deal.with_pass(fair_deal.lock_pass(deal, keys[seat], secrets[seat]))
+    return deal
+
+
+def replaced(deal, seat, **changes):
+    """The deal with one seat's lock pass changed (a hostile device's)."""
+    passes = list(deal.lock_passes)
+    passes[seat] = dataclasses.replace(passes[seat], **changes)
+    return Deal(deal.layout, deal.round_number, deal.shuffled, tuple(passes))
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_every_player_opens_its_own_hand_and_the_audit_agrees(seats):
-    layout, keys, secrets, masks, locks = table(seats, seed=seats)
-    hands = [fair_deal.open_hand(layout, keys[seat], secrets[seat], locks, 1) for seat in range(seats)]
-    cards = fair_deal.audit(layout, masks, locks, secrets)
+    layout, keys, secrets, masks, deal = table(seats, seed=seats)
+    hands = [fair_deal.open_hand(deal, keys[seat], secrets[seat]) for seat in range(seats)]
+    cards = fair_deal.audit(deal, masks, secrets, [key.secret for key in keys], keys[0].publics)
     assert sorted(cards) == list(range(DECK))
     for seat, hand in enumerate(hands):
         assert hand == [cards[position] for position in layout.hand(seat)]
-    assert fair_deal.pile_card(layout, locks) == cards[layout.pile]
+    assert fair_deal.pile_card(deal) == cards[layout.pile]
     assert len({card for hand in hands for card in hand}) == seats * HAND
 
 
 def test_the_deal_is_shuffled_by_everyone():
     """No seat alone decides where a card goes: the same seat's secrets with another seat's
     different ones deal other hands."""
-    layout, keys, secrets, masks, locks = table(2, seed=5)
-    first = fair_deal.audit(layout, masks, locks, secrets)
+    layout, keys, secrets, masks, deal = table(2, seed=5)
+    first = fair_deal.audit(deal, masks, secrets)
     rng = random.Random(99)
     other = [secrets[0], DeviceSecrets.new(layout, rng)]
     masks2 = [fair_deal.mask_pass(layout, 0, other[0], None)]
     masks2.append(fair_deal.mask_pass(layout, 1, other[1], masks2[0]))
-    locks2 = [fair_deal.lock_pass(layout, keys[0], other[0], masks2[-1], 1)]
-    locks2.append(fair_deal.lock_pass(layout, keys[1], other[1], locks2[0], 1))
-    assert fair_deal.audit(layout, masks2, locks2, other) != first
+    assert fair_deal.audit(locked(layout, keys, other, masks2[-1]), masks2, other) != first
 
 
 @pytest.mark.parametrize("seats", [2, 3])
@@ -67,7 +81,8 @@ def test_a_device_opens_no_card_of_another_hand_with_everything_it_holds(seats):
     pass, every sealed lock. Each lock it can read (its own, those sealed to it, those it tries
     to unseal with its own shared secrets though they were sealed to others) and every product
     of them leaves each other hand's card a point that is no card."""
-    layout, keys, secrets, masks, locks = table(seats, seed=11)
+    layout, keys, secrets, masks, deal = table(seats, seed=11)
+    locks = deal.lock_passes
     deck = sealed.card_points(DECK)
     for thief in range(seats):
         readable = {position: [secrets[thief].locks[position]] for position in range(DECK)}
@@ -93,54 +108,62 @@ def test_a_device_opens_no_card_of_another_hand_with_everything_it_holds(seats):
 
 
 def test_a_false_sealed_lock_is_named_when_its_player_opens_the_hand():
-    layout, keys, secrets, masks, locks = table(3, seed=3)
+    layout, keys, secrets, masks, deal = table(3, seed=3)
     position = layout.hand(2)[1]
-    forged = dict(locks[1].sealed_locks)
+    forged = dict(deal.lock_passes[1].sealed_locks)
     forged[position] = sealed.seal_lock(12345, keys[1].shared(2), fair_deal._context(1, position, 1, 2))
-    bad = list(locks)
-    bad[1] = LockPass(1, locks[1].deck, locks[1].lock_points, forged, locks[1].pile_lock)
+    bad = replaced(deal, 1, sealed_locks=forged)
     with pytest.raises(DealFault) as caught:
-        fair_deal.open_hand(layout, keys[2], secrets[2], bad, 1)
+        fair_deal.open_hand(bad, keys[2], secrets[2])
     assert caught.value.seat == 1 and "does not match the lock point" in str(caught.value)
-    assert fair_deal.open_hand(layout, keys[0], secrets[0], bad, 1)  # the others' hands still open
+    assert fair_deal.open_hand(bad, keys[0], secrets[0])  # the others' hands still open
+    # Anyone can check the complaint at the end, with every seat's sealing key shown.
+    with pytest.raises(DealFault) as caught:
+        fair_deal.audit(bad, masks, secrets, [key.secret for key in keys], keys[0].publics)
+    assert caught.value.seat == 1 and "sealed" in str(caught.value)
+    lying_key = [keys[0].secret, keys[1].secret + 1, keys[2].secret]
+    with pytest.raises(DealFault) as caught:
+        fair_deal.audit(deal, masks, secrets, lying_key, keys[0].publics)
+    assert caught.value.seat == 1 and "sealing key" in str(caught.value)
 
 
 def test_a_swapped_card_is_named_by_the_audit():
     """Seat 1 puts a second copy of a card in place of another in its shuffle: hands may still
     open, but the audit names seat 1 (and the game then compares every card played)."""
-    layout, keys, secrets, masks, locks = table(2, seed=4)
+    layout, keys, secrets, masks, deal = table(2, seed=4)
     deck = list(masks[1].deck)
     deck[3] = deck[4]
     forged = MaskPass(1, tuple(deck))
-    locks2 = [fair_deal.lock_pass(layout, keys[0], secrets[0], forged, 1)]
-    locks2.append(fair_deal.lock_pass(layout, keys[1], secrets[1], locks2[0], 1))
     with pytest.raises(DealFault) as caught:
-        fair_deal.audit(layout, [masks[0], forged], locks2, secrets)
+        fair_deal.audit(locked(layout, keys, secrets, forged), [masks[0], forged], secrets)
     assert caught.value.seat == 1 and "shuffle" in str(caught.value)
 
 
 def test_a_false_lock_point_or_pile_lock_or_secret_is_named_by_the_audit():
-    layout, keys, secrets, masks, locks = table(2, seed=6)
-    points = list(locks[0].lock_points)
+    layout, keys, secrets, masks, deal = table(2, seed=6)
+    points = list(deal.lock_passes[0].lock_points)
     points[7] = sealed.lock_point(777)
-    bad = [LockPass(0, locks[0].deck, tuple(points), locks[0].sealed_locks, locks[0].pile_lock), locks[1]]
+    bad = replaced(deal, 0, lock_points=tuple(points))
     with pytest.raises(DealFault) as caught:
-        fair_deal.audit(layout, masks, bad, secrets)
+        fair_deal.audit(bad, masks, secrets)
     assert caught.value.seat == 0 and "lock point" in str(caught.value)
-    bad = [locks[0], LockPass(1, locks[1].deck, locks[1].lock_points, locks[1].sealed_locks, 5)]
+    with pytest.raises(DealFault) as caught:  # and at once, by its proof, when a hand is opened
+        fair_deal.open_hand(bad, keys[1], secrets[1])
+    assert caught.value.seat == 0 and "lock points" in str(caught.value)
+    bad = replaced(deal, 1, pile_lock=5)
     with pytest.raises(DealFault) as caught:
-        fair_deal.audit(layout, masks, bad, secrets)
+        fair_deal.audit(bad, masks, secrets)
     assert caught.value.seat == 1
     with pytest.raises(DealFault):
-        fair_deal.pile_card(layout, bad)  # its lock does not match its point: named at once
+        fair_deal.pile_card(bad)  # its lock does not match its point: named at once
     lying = [secrets[0], DeviceSecrets(secrets[1].mask + 1, secrets[1].order, secrets[1].locks)]
     with pytest.raises(DealFault) as caught:
-        fair_deal.audit(layout, masks, locks, lying)
+        fair_deal.audit(deal, masks, lying)
     assert caught.value.seat == 1
 
 
 def test_a_point_outside_the_group_is_named_by_the_next_seat():
-    layout, keys, secrets, masks, locks = table(2, seed=8)
+    layout, keys, secrets, masks, deal = table(2, seed=8)
     small_order = bytes.fromhex("ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")  # y = -1: order 2
     deck = list(masks[0].deck)
     deck[0] = small_order
@@ -159,8 +182,8 @@ def test_a_malformed_pass_is_refused_with_a_reason(bad):
 
 
 def test_a_lock_pass_must_seal_every_lock_it_owes_and_no_other():
-    layout, keys, secrets, masks, locks = table(2, seed=9)
-    data = locks[0].to_json()
+    layout, keys, secrets, masks, deal = table(2, seed=9)
+    data = deal.lock_passes[0].to_json()
     missing = {**data, "sealed": dict(list(data["sealed"].items())[1:])}
     with pytest.raises(ValueError, match="every position"):
         LockPass.from_json(missing, layout)
@@ -183,7 +206,8 @@ def test_hostile_values_are_refused_with_a_reason():
     """From the independent attack (F5, F6): hex with spaces or capitals, positions written two
     ways, bad sealed values, positions and locks out of range, seats outside the table, a bad
     layout, a seat's public point outside the group: a ValueError (or DealFault) each."""
-    layout, keys, secrets, masks, locks = table(2, seed=12)
+    layout, keys, secrets, masks, deal = table(2, seed=12)
+    locks = deal.lock_passes
     data = masks[0].to_json()
     for text in ["0a " * 21 + " ", data["deck"][0].upper()]:
         with pytest.raises(ValueError, match="lower-case hex"):
@@ -199,13 +223,14 @@ def test_hostile_values_are_refused_with_a_reason():
     for position, given in [(-1, [lock_pass.pile_lock for lock_pass in locks]), (DECK, [1, 1]), (layout.pile, "ab"),
                             (layout.pile, [1.5, 2])]:
         with pytest.raises(ValueError):
-            fair_deal.open_public(layout, locks, position, given)
+            fair_deal.open_public(deal, position, given)
     for bad_keys in [Keys(-1, 5, keys[0].publics), Keys(5, 5, keys[0].publics), Keys(0, 5, keys[0].publics[:1])]:
         with pytest.raises(ValueError):
-            fair_deal.open_hand(layout, bad_keys, secrets[0], locks, 1)
+            fair_deal.open_hand(deal, bad_keys, secrets[0])
     identity = (1).to_bytes(32, "little")
     with pytest.raises(DealFault) as caught:
-        fair_deal.lock_pass(layout, Keys(0, keys[0].secret, (keys[0].publics[0], identity)), secrets[0], masks[-1], 1)
+        fair_deal.lock_pass(Deal(layout, 1, masks[-1]), Keys(0, keys[0].secret, (keys[0].publics[0], identity)),
+                            secrets[0])
     assert caught.value.seat == 1
     with pytest.raises(ValueError):
         fair_deal.mask_pass(layout, 2, secrets[0], masks[-1])
@@ -219,12 +244,77 @@ def test_hostile_values_are_refused_with_a_reason():
 def test_a_hand_dealt_a_card_twice_is_refused_at_once():
     """The attack's F1 made a hand of copies; a hand holding one card twice is refused when it is
     opened (the audit names the seat at the end)."""
-    layout, keys, secrets, masks, locks = table(2, seed=13)
+    layout, keys, secrets, masks, deal = table(2, seed=13)
     deck = list(masks[1].deck)
     first, second = layout.hand(0)[0], layout.hand(0)[1]
     deck[second] = deck[first]
     forged = MaskPass(1, tuple(deck))
-    locks2 = [fair_deal.lock_pass(layout, keys[0], secrets[0], forged, 1)]
-    locks2.append(fair_deal.lock_pass(layout, keys[1], secrets[1], locks2[0], 1))
     with pytest.raises(DealFault, match="twice"):
-        fair_deal.open_hand(layout, keys[0], secrets[0], locks2, 1)
+        fair_deal.open_hand(locked(layout, keys, secrets, forged), keys[0], secrets[0])
+
+
+def test_a_first_locker_that_moves_a_card_onto_its_hand_is_named_before_anyone_seals_to_it():
+    """The attack's F2: seat 0 puts, at a position of its own hand, its lock of another
+    player's card; the others' sealed locks would then open that card for it. Its proof no
+    longer holds there (kept or made anew for the forged deck), and the next seat names it
+    before it seals a lock to it."""
+    layout, keys, secrets, masks, deal = table(3, seed=14)
+    mine, theirs = layout.hand(0)[0], layout.hand(1)[0]
+    honest = locked(layout, keys, secrets, masks[-1], seats=1)
+    first = honest.lock_passes[0]
+    factor = secrets[0].locks[mine] * pow(secrets[0].mask, -1, sealed.ORDER) % sealed.ORDER
+    deck = list(first.deck)
+    deck[mine] = sealed._times(factor, masks[-1].deck[theirs])
+    remade = lock_proofs.prove(masks[-1].deck, deck, first.lock_points, secrets[0].mask, secrets[0].locks,
+                               fair_deal._proof_context(honest, 0))
+    for proof, what in [(first.proof, "lock points"), (remade, f"position {mine + 1}")]:
+        # (the proof kept was made for another deck: the first check, of the lock points, fails)
+        forged = Deal(layout, 1, masks[-1], (dataclasses.replace(first, deck=tuple(deck), proof=proof),))
+        with pytest.raises(DealFault) as caught:
+            fair_deal.lock_pass(forged, keys[1], secrets[1])
+        assert caught.value.seat == 0 and what in str(caught.value)
+
+
+def test_a_last_locker_that_writes_its_own_hand_is_named_when_the_others_open_theirs():
+    """The attack's F3: the last seat holds every other lock of its own hand's positions (sealed
+    to it), so it can write any card it likes there; every other player's device checks the last
+    pass at those positions when it opens its hand."""
+    layout, keys, secrets, masks, deal = table(2, seed=15)
+    position, wanted = layout.hand(1)[0], 0
+    others = sealed.unseal_lock(deal.lock_passes[0].sealed_locks[position], keys[1].shared(0),
+                                fair_deal._context(1, position, 0, 1))
+    deck = list(deal.lock_passes[1].deck)
+    deck[position] = sealed._times(others * secrets[1].locks[position] % sealed.ORDER, sealed.card_points(DECK)[wanted])
+    product = others * secrets[1].locks[position] % sealed.ORDER
+    assert sealed._times(pow(product, -1, sealed.ORDER), deck[position]) == sealed.card_points(DECK)[wanted]
+    # the cheat would work: its best proof is one made anew for the deck it wrote
+    proof = lock_proofs.prove(deal.lock_passes[0].deck, deck, deal.lock_passes[1].lock_points, secrets[1].mask,
+                              secrets[1].locks, fair_deal._proof_context(deal, 1))
+    bad = replaced(deal, 1, deck=tuple(deck), proof=proof)
+    with pytest.raises(DealFault) as caught:  # but the other device names it
+        fair_deal.open_hand(bad, keys[0], secrets[0])
+    assert caught.value.seat == 1 and f"position {position + 1} in its place" in str(caught.value)
+    with pytest.raises(DealFault) as caught:  # as anyone who checks a card made public there
+        fair_deal.open_public(bad, position, [secrets[0].locks[position], secrets[1].locks[position]])
+    assert caught.value.seat == 1
+
+
+def test_a_lock_proof_travels_as_json_and_a_false_one_is_named():
+    layout, keys, secrets, masks, deal = table(2, seed=16)
+    data = deal.lock_passes[0].to_json()
+    proof = data["proof"]
+    for name, index in [("responses", 5), ("challenges", 5), ("factors", 5)]:
+        changed = list(proof[name])
+        changed[index] = proof[name][index + 1]
+        bad = LockPass.from_json({**data, "proof": {**proof, name: changed}}, layout)
+        with pytest.raises(DealFault) as caught:
+            Deal(layout, 1, masks[-1], (bad,)).check([index])
+        assert caught.value.seat == 0
+    bad = LockPass.from_json({**data, "proof": {**proof, "aggregate": [proof["aggregate"][0], proof["responses"][0]]}},
+                             layout)
+    with pytest.raises(DealFault, match="lock points"):
+        Deal(layout, 1, masks[-1], (bad,)).check([])
+    for broken in [None, {**proof, "factors": proof["factors"][1:]}, {**proof, "challenges": ["00" * 32] * DECK},
+                   {**proof, "responses": ["ff" * 32] * DECK}, {**proof, "aggregate": []}]:
+        with pytest.raises(ValueError):
+            LockPass.from_json({**data, "proof": broken}, layout)

@@ -3,11 +3,14 @@ protocol over wordtable.engine.sealed's arithmetic, game-agnostic and not wired 
 
 Seats 0 to n-1, the dealer first. Each device in turn masks the deck and shuffles it (mask_pass),
 then each in turn swaps its mask for a lock per position (lock_pass), sending with it its lock
-points, its locks for every other player's hand sealed to that player, and its lock of the card
-turned up on the pile in the clear. A player then opens its own hand (open_hand) and anyone the
-pile's card (open_public); nobody can open a card of another hand. At the end every device shows
-its secrets (DeviceSecrets) and audit replays the whole deal, naming the seat whose pass does not
-hold (DealFault). Messages and secrets are plain JSON (hex strings), as records carry them.
+points, a proof that it moved no card (wordtable.engine.lock_proofs), its locks for every other
+player's hand sealed to that player, and its lock of the card turned up on the pile in the
+clear. A device checks the earlier passes' proofs where it seals (a modified client cannot read
+another card through its own hand), a player opens its own hand (open_hand) and anyone a card
+made public (open_public, pile_card) once every pass's proof holds there. Nobody can open a card
+of another hand. At the end every device shows its secrets (DeviceSecrets) and audit replays the
+whole deal, naming the seat whose pass does not hold (DealFault): the only check of the shuffles,
+which no proof covers. Messages and secrets are plain JSON (hex strings), as records carry them.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from wordtable.engine import sealed
+from wordtable.engine import lock_proofs, sealed
 
 MAX_SEATS = 8
 MAX_DECK = 1000  # One Letter Better's is 124: a bound so a hostile layout cannot stall a device
@@ -115,12 +118,13 @@ class LockPass:
     lock_points: tuple[bytes, ...]
     sealed_locks: dict[int, str]   # hand position -> this seat's lock for it, sealed to its owner
     pile_lock: int                 # this seat's lock of the pile's card, in the clear
+    proof: lock_proofs.LockProof   # that it moved no card and its lock points are its locks
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "deck": [card.hex() for card in self.deck],
                 "lock_points": [point.hex() for point in self.lock_points],
                 "sealed": {str(position): lock for position, lock in sorted(self.sealed_locks.items())},
-                "pile_lock": _scalar_hex(self.pile_lock)}
+                "pile_lock": _scalar_hex(self.pile_lock), "proof": self.proof.to_json()}
 
     @classmethod
     def from_json(cls, data: Any, layout: Layout) -> LockPass:
@@ -138,7 +142,8 @@ class LockPass:
         if set(sealed_locks) != owed:
             raise ValueError("a lock pass seals a lock for every position of every other player's hand")
         return cls(seat, _points(data.get("deck"), layout.deck_size), _points(data.get("lock_points"), layout.deck_size),
-                   sealed_locks, _scalar(data.get("pile_lock")))
+                   sealed_locks, _scalar(data.get("pile_lock")),
+                   lock_proofs.LockProof.from_json(data.get("proof"), layout.deck_size))
 
 
 @dataclass(frozen=True)
@@ -166,8 +171,60 @@ class Keys:
         return sealed.shared_secret(self.secret, self.publics[other])
 
 
-def _context(round_number: int, position: int, sender: int, receiver: int) -> str:
-    return f"round {round_number} position {position} from {sender} to {receiver}"
+@dataclass(frozen=True)
+class Deal:
+    """A round's deal as a device holds it: the last mask pass (the shuffled deck) and the lock
+    passes so far, in turn (every seat's once the deal is done)."""
+
+    layout: Layout
+    round_number: int
+    shuffled: MaskPass
+    lock_passes: tuple[LockPass, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.shuffled.seat != self.layout.seats - 1 \
+                or [lock_pass.seat for lock_pass in self.lock_passes] != list(range(len(self.lock_passes))) \
+                or len(self.lock_passes) > self.layout.seats:
+            raise ValueError("a deal is every seat's mask pass, then their lock passes in turn")
+
+    def with_pass(self, lock_pass: LockPass) -> Deal:
+        return Deal(self.layout, self.round_number, self.shuffled, self.lock_passes + (lock_pass,))
+
+    @property
+    def done(self) -> bool:
+        return len(self.lock_passes) == self.layout.seats
+
+    def check(self, positions: Sequence[int], seats: Sequence[int] | None = None) -> None:
+        """DealFault naming the first seat (of `seats`, default all) whose lock pass's proof
+        does not hold at one of these positions, or for its lock points."""
+        for lock_pass in self.lock_passes:
+            if seats is not None and lock_pass.seat not in seats:
+                continue
+            received = self.shuffled.deck if lock_pass.seat == 0 else self.lock_passes[lock_pass.seat - 1].deck
+            try:
+                checker = lock_proofs.Checker(received, lock_pass.deck, lock_pass.lock_points, lock_pass.proof,
+                                              _proof_context(self, lock_pass.seat))
+                checker.check_locks()
+                for position in positions:
+                    checker.check_position(position)
+            except sealed.SealedError as error:
+                raise DealFault(lock_pass.seat, str(error)) from None
+
+    def require_done(self) -> None:
+        if not self.done:
+            raise ValueError("every seat's lock pass, in turn")
+
+
+def _proof_context(deal: Deal, seat: int) -> str:
+    layout = deal.layout
+    return f"round {deal.round_number} lock pass of {seat} seats {layout.seats} deck {layout.deck_size} hand {layout.hand_size}"
+
+
+def _context(round_number: int, position: int, sender: int, receiver: int, owner: int | None = None) -> str:
+    """Where a sealed lock belongs, so that no pad is used twice: the lock's owner (the sender,
+    but for a lock passed on, as STL-1 does), its position, from whom, to whom."""
+    owner = sender if owner is None else owner
+    return f"round {round_number} position {position} lock of {owner} from {sender} to {receiver}"
 
 
 def mask_pass(layout: Layout, seat: int, secrets: DeviceSecrets, received: MaskPass | None) -> MaskPass:
@@ -183,23 +240,32 @@ def mask_pass(layout: Layout, seat: int, secrets: DeviceSecrets, received: MaskP
         raise DealFault(seat - 1, f"its shuffled deck holds {error}") from None
 
 
-def lock_pass(layout: Layout, keys: Keys, secrets: DeviceSecrets, received: MaskPass | LockPass,
-              round_number: int) -> LockPass:
-    """Seat keys.seat's locks: on the last mask pass for seat 0, else on the lock pass before."""
+def _others_hands(layout: Layout, seat: int) -> list[int]:
+    return [position for owner in range(layout.seats) if owner != seat for position in layout.hand(owner)]
+
+
+def lock_pass(deal: Deal, keys: Keys, secrets: DeviceSecrets) -> LockPass:
+    """Seat keys.seat's locks, on the deal's last pass, and their proof. Before it seals a lock
+    to anyone it checks every earlier lock pass's proof at the positions it seals (every other
+    hand) and at the pile's card: a seat that moved a card there is named (DealFault)."""
+    layout = deal.layout
     keys.check(layout)
     seat = keys.seat
-    expected = layout.seats - 1 if seat == 0 else seat - 1
-    if received.seat != expected or isinstance(received, LockPass) != (seat > 0):
+    if len(deal.lock_passes) != seat:
         raise ValueError("seats lock in turn, after every seat has masked")
+    received = deal.lock_passes[-1] if deal.lock_passes else deal.shuffled
+    deal.check(_others_hands(layout, seat) + [layout.pile])
     try:
         deck = sealed.locked(received.deck, secrets.mask, secrets.locks)
     except sealed.SealedError as error:
         raise DealFault(received.seat, f"its deck holds {error}") from None
+    lock_points = tuple(sealed.lock_point(lock) for lock in secrets.locks)
+    proof = lock_proofs.prove(received.deck, deck, lock_points, secrets.mask, secrets.locks,
+                              _proof_context(deal, seat))
     sealed_locks = {position: sealed.seal_lock(secrets.locks[position], keys.shared(owner),
-                                               _context(round_number, position, seat, owner))
+                                               _context(deal.round_number, position, seat, owner))
                     for owner in range(layout.seats) if owner != seat for position in layout.hand(owner)}
-    return LockPass(seat, tuple(deck), tuple(sealed.lock_point(lock) for lock in secrets.locks),
-                    sealed_locks, secrets.locks[layout.pile])
+    return LockPass(seat, tuple(deck), lock_points, sealed_locks, secrets.locks[layout.pile], proof)
 
 
 def _checked_lock(lock_passes: Sequence[LockPass], seat: int, position: int, lock: int) -> int:
@@ -215,60 +281,74 @@ def _open(layout: Layout, lock_passes: Sequence[LockPass], position: int, locks:
     try:
         return sealed.opened(lock_passes[-1].deck[position], [product], [sealed.lock_point(product)], layout.deck_size)
     except sealed.SealedError:
-        # Every lock matched its point, so a seat's pass changed the deck: the audit names whose.
+        # Every lock matched its point, and every pass's proof held here: a mask pass changed
+        # the deck (no proof says a shuffle kept every card): the audit names whose.
         raise DealFault(None, f"position {position + 1} opens to no card of the deck: the deal does not hold") from None
 
 
-def open_hand(layout: Layout, keys: Keys, own: DeviceSecrets, lock_passes: Sequence[LockPass],
-              round_number: int) -> list[int]:
+def open_hand(deal: Deal, keys: Keys, own: DeviceSecrets) -> list[int]:
     """The card numbers of keys.seat's hand, from its own locks and those the others sealed to
-    it (each checked against its sender's lock point: a false one is named at once)."""
-    _check_lock_passes(layout, lock_passes)
+    it (each checked against its sender's lock point: a false one is named at once), once every
+    lock pass's proof holds at its positions."""
+    deal.require_done()
+    layout = deal.layout
     keys.check(layout)
+    positions = layout.hand(keys.seat)
+    deal.check(positions)
+    # Nobody locks after the last seat, so nobody has checked its pass at its own hand, where it
+    # could write any card it likes (it holds every other lock of those positions): each does now.
+    last = layout.seats - 1
+    deal.check(layout.hand(last), seats=[last])
     cards = []
-    for position in layout.hand(keys.seat):
+    for position in positions:
         locks = []
         for sender in range(layout.seats):
             if sender == keys.seat:
                 locks.append(own.locks[position])
                 continue
             try:
-                lock = sealed.unseal_lock(lock_passes[sender].sealed_locks[position], keys.shared(sender),
-                                          _context(round_number, position, sender, keys.seat))
+                lock = sealed.unseal_lock(deal.lock_passes[sender].sealed_locks[position], keys.shared(sender),
+                                          _context(deal.round_number, position, sender, keys.seat))
             except sealed.SealedError as error:
                 raise DealFault(sender, str(error)) from None
-            locks.append(_checked_lock(lock_passes, sender, position, lock))
-        cards.append(_open(layout, lock_passes, position, locks))
-    if len(set(cards)) != len(cards):  # a pass put a card twice (F1 of the attack): who, the audit says
+            locks.append(_checked_lock(deal.lock_passes, sender, position, lock))
+        cards.append(_open(layout, deal.lock_passes, position, locks))
+    if len(set(cards)) != len(cards):  # a mask pass put a card twice (F1 of the attack): who, the audit says
         raise DealFault(None, "the hand holds a card twice: the deal does not hold")
     return cards
 
 
-def open_public(layout: Layout, lock_passes: Sequence[LockPass], position: int, locks: Sequence[int]) -> int:
+def open_public(deal: Deal, position: int, locks: Sequence[int]) -> int:
     """A card made public (played, discarded, turned up): every seat's lock of its position,
-    each checked against its lock point."""
-    _check_lock_passes(layout, lock_passes)
+    each checked against its lock point, once every lock pass's proof holds there."""
+    deal.require_done()
+    layout = deal.layout
     if not _is_int(position) or not 0 <= position < layout.deck_size:
         raise ValueError("a position of the deck")
     if not isinstance(locks, (list, tuple)) or len(locks) != layout.seats or not all(_is_int(lock) for lock in locks):
         raise ValueError("a public card needs every seat's lock, a number each")
-    return _open(layout, lock_passes, position,
-                 [_checked_lock(lock_passes, seat, position, lock) for seat, lock in enumerate(locks)])
+    deal.check([position])
+    return _open(layout, deal.lock_passes, position,
+                 [_checked_lock(deal.lock_passes, seat, position, lock) for seat, lock in enumerate(locks)])
 
 
-def pile_card(layout: Layout, lock_passes: Sequence[LockPass]) -> int:
+def pile_card(deal: Deal) -> int:
     """The card turned up on the pile: every seat published its lock of it."""
-    return open_public(layout, lock_passes, layout.pile, [lock_pass.pile_lock for lock_pass in lock_passes])
+    return open_public(deal, deal.layout.pile, [lock_pass.pile_lock for lock_pass in deal.lock_passes])
 
 
-def audit(layout: Layout, mask_passes: Sequence[MaskPass], lock_passes: Sequence[LockPass],
-          shown: Sequence[DeviceSecrets]) -> list[int]:
+def audit(deal: Deal, mask_passes: Sequence[MaskPass], shown: Sequence[DeviceSecrets],
+          key_secrets: Sequence[int] | None = None, publics: Sequence[bytes] | None = None) -> list[int]:
     """Replays the deal from every seat's shown secrets: DealFault naming the first seat whose
     pass is not its secrets applied to what it received, whose published lock point or pile
-    lock is not its shown lock's. Returns the card at every position, for the game to compare
-    with every card opened and played (a card played that is not its position's is a cheat)."""
-    _check_lock_passes(layout, lock_passes)
-    if len(mask_passes) != layout.seats or len(shown) != layout.seats:
+    lock is not its shown lock's. With every seat's sealing key shown too (key_secrets, and the
+    public points they must match), every sealed lock is opened and compared with its sender's
+    shown lock, so that a player's complaint of a false one can be checked by anyone. Returns the
+    card at every position, for the game to compare with every card opened and played (a card
+    played that is not its position's is a cheat)."""
+    deal.require_done()
+    layout, lock_passes = deal.layout, deal.lock_passes
+    if len(mask_passes) != layout.seats or len(shown) != layout.seats or mask_passes[-1] != deal.shuffled:
         raise ValueError("the audit needs every seat's passes and secrets")
     received: Sequence[bytes] = sealed.card_points(layout.deck_size)
     for seat, (shuffled, secrets) in enumerate(zip(mask_passes, shown)):
@@ -285,13 +365,30 @@ def audit(layout: Layout, mask_passes: Sequence[MaskPass], lock_passes: Sequence
         if locked.pile_lock != secrets.locks[layout.pile]:
             raise DealFault(seat, "the pile's lock it published is not its shown lock")
         received = locked.deck
+    if key_secrets is not None:
+        _audit_sealed(deal, shown, key_secrets, publics)
     return [_open(layout, lock_passes, position, [secrets.locks[position] for secrets in shown])
             for position in range(layout.deck_size)]
 
 
-def _check_lock_passes(layout: Layout, lock_passes: Sequence[LockPass]) -> None:
-    if [lock_pass.seat for lock_pass in lock_passes] != list(range(layout.seats)):
-        raise ValueError("every seat's lock pass, in turn")
+def _audit_sealed(deal: Deal, shown: Sequence[DeviceSecrets], key_secrets: Sequence[int],
+                  publics: Sequence[bytes] | None) -> None:
+    layout = deal.layout
+    if publics is None or len(key_secrets) != layout.seats or len(publics) != layout.seats:
+        raise ValueError("the audit of sealed locks needs every seat's sealing key and public point")
+    for seat, (secret, public) in enumerate(zip(key_secrets, publics)):
+        if not _is_int(secret) or not 0 < secret < sealed.ORDER or sealed.public_point(secret) != public:
+            raise DealFault(seat, "the sealing key it showed is not its public point's")
+    for sender, lock_pass in enumerate(deal.lock_passes):
+        for owner in range(layout.seats):
+            if owner == sender:
+                continue
+            shared = sealed.shared_secret(key_secrets[sender], publics[owner])
+            for position in layout.hand(owner):
+                lock = sealed.unseal_lock(lock_pass.sealed_locks[position], shared,
+                                          _context(deal.round_number, position, sender, owner))
+                if lock != shown[sender].locks[position]:
+                    raise DealFault(sender, f"the lock it sealed for position {position + 1} is not its shown lock")
 
 
 def _is_int(value: Any) -> TypeGuard[int]:
