@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from wordtable.engine import fair_deal, lock_proofs, sealed
+from wordtable.engine import fair_deal, lock_proofs, sealed, shuffle_proofs
 from wordtable.engine.fair_deal import Deal, DealFault, DeviceSecrets, Keys, Layout, LockPass, MaskPass
 
 DECK, HAND = 40, 5  # smaller than One Letter Better's 124 and 7: the same protocol, quicker
@@ -27,18 +27,18 @@ def table(seats: int, seed: int = 1):
     secrets = [DeviceSecrets.new(layout, rng) for _ in range(seats)]
     masks: list[MaskPass] = []
     for seat in range(seats):
-        sent = fair_deal.mask_pass(layout, seat, secrets[seat], masks[-1] if masks else None)
+        sent = fair_deal.mask_pass(layout, 1, seat, secrets[seat], masks[-1] if masks else None)
         masks.append(MaskPass.from_json(json.loads(json.dumps(sent.to_json())), layout))
-    deal = Deal(layout, 1, masks[-1])
+    deal = Deal(layout, 1, tuple(masks))
     for seat in range(seats):
         sent = fair_deal.lock_pass(deal, keys[seat], secrets[seat])
         deal = deal.with_pass(LockPass.from_json(json.loads(json.dumps(sent.to_json())), layout))
     return layout, keys, secrets, masks, deal
 
 
-def locked(layout, keys, secrets, shuffled, seats=None):
-    """The lock passes of every seat (or the first `seats`) on a last mask pass."""
-    deal = Deal(layout, 1, shuffled)
+def locked(layout, keys, secrets, mask_passes, seats=None):
+    """The lock passes of every seat (or the first `seats`) on these mask passes."""
+    deal = Deal(layout, 1, tuple(mask_passes))
     for seat in range(layout.seats if seats is None else seats):
         deal = deal.with_pass(fair_deal.lock_pass(deal, keys[seat], secrets[seat]))
     return deal
@@ -48,14 +48,14 @@ def replaced(deal, seat, **changes):
     """The deal with one seat's lock pass changed (a hostile device's)."""
     passes = list(deal.lock_passes)
     passes[seat] = dataclasses.replace(passes[seat], **changes)
-    return Deal(deal.layout, deal.round_number, deal.shuffled, tuple(passes))
+    return Deal(deal.layout, deal.round_number, deal.mask_passes, tuple(passes))
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_every_player_opens_its_own_hand_and_the_audit_agrees(seats):
     layout, keys, secrets, masks, deal = table(seats, seed=seats)
     hands = [fair_deal.open_hand(deal, keys[seat], secrets[seat]) for seat in range(seats)]
-    cards = fair_deal.audit(deal, masks, secrets, [key.secret for key in keys], keys[0].publics)
+    cards = fair_deal.audit(deal, secrets, [key.secret for key in keys], keys[0].publics)
     assert sorted(cards) == list(range(DECK))
     for seat, hand in enumerate(hands):
         assert hand == [cards[position] for position in layout.hand(seat)]
@@ -67,12 +67,12 @@ def test_the_deal_is_shuffled_by_everyone():
     """No seat alone decides where a card goes: the same seat's secrets with another seat's
     different ones deal other hands."""
     layout, keys, secrets, masks, deal = table(2, seed=5)
-    first = fair_deal.audit(deal, masks, secrets)
+    first = fair_deal.audit(deal, secrets)
     rng = random.Random(99)
     other = [secrets[0], DeviceSecrets.new(layout, rng)]
-    masks2 = [fair_deal.mask_pass(layout, 0, other[0], None)]
-    masks2.append(fair_deal.mask_pass(layout, 1, other[1], masks2[0]))
-    assert fair_deal.audit(locked(layout, keys, other, masks2[-1]), masks2, other) != first
+    masks2 = [fair_deal.mask_pass(layout, 1, 0, other[0], None)]
+    masks2.append(fair_deal.mask_pass(layout, 1, 1, other[1], masks2[0]))
+    assert fair_deal.audit(locked(layout, keys, other, masks2), other) != first
 
 
 @pytest.mark.parametrize("seats", [2, 3])
@@ -119,24 +119,96 @@ def test_a_false_sealed_lock_is_named_when_its_player_opens_the_hand():
     assert fair_deal.open_hand(bad, keys[0], secrets[0])  # the others' hands still open
     # Anyone can check the complaint at the end, with every seat's sealing key shown.
     with pytest.raises(DealFault) as caught:
-        fair_deal.audit(bad, masks, secrets, [key.secret for key in keys], keys[0].publics)
+        fair_deal.audit(bad, secrets, [key.secret for key in keys], keys[0].publics)
     assert caught.value.seat == 1 and "sealed" in str(caught.value)
     lying_key = [keys[0].secret, keys[1].secret + 1, keys[2].secret]
     with pytest.raises(DealFault) as caught:
-        fair_deal.audit(deal, masks, secrets, lying_key, keys[0].publics)
+        fair_deal.audit(deal, secrets, lying_key, keys[0].publics)
     assert caught.value.seat == 1 and "sealing key" in str(caught.value)
 
 
-def test_a_swapped_card_is_named_by_the_audit():
-    """Seat 1 puts a second copy of a card in place of another in its shuffle: hands may still
-    open, but the audit names seat 1 (and the game then compares every card played)."""
+def forged_shuffle(layout, secrets, masks, seat, order):
+    """Seat `seat`'s mask pass made with an `order` that is no permutation (a card copied over
+    another), and its best proof: one made for that deck by the honest prover's arithmetic."""
+    received = sealed.card_points(layout.deck_size) if seat == 0 else masks[seat - 1].deck
+    deck = tuple(sealed._times(secrets[seat].mask, received[place]) for place in order)
+    proof = shuffle_proofs.prove(received, deck, secrets[seat].mask, order, fair_deal._mask_context(layout, 1, seat))
+    return MaskPass(seat, deck, proof)
+
+
+def test_a_swapped_card_is_named_by_the_first_seat_to_lock_and_by_the_audit():
+    """Seat 1 puts a second copy of a card in place of another in its shuffle: its proof no
+    longer holds (kept, or made anew), and seat 0 names it before it seals a lock to anyone; the
+    audit names it too, from its shown secrets."""
     layout, keys, secrets, masks, deal = table(2, seed=4)
-    deck = list(masks[1].deck)
-    deck[3] = deck[4]
-    forged = MaskPass(1, tuple(deck))
+    order = list(secrets[1].order)
+    order[3] = order[4]
+    remade = forged_shuffle(layout, secrets, masks, 1, order)
+    for forged in [remade, dataclasses.replace(remade, proof=masks[1].proof)]:
+        with pytest.raises(DealFault) as caught:
+            fair_deal.lock_pass(Deal(layout, 1, (masks[0], forged)), keys[0], secrets[0])
+        assert caught.value.seat == 1 and "masked and shuffled" in str(caught.value)
     with pytest.raises(DealFault) as caught:
-        fair_deal.audit(locked(layout, keys, secrets, forged), [masks[0], forged], secrets)
+        fair_deal.audit(Deal(layout, 1, (masks[0], remade), deal.lock_passes), secrets)
     assert caught.value.seat == 1 and "shuffle" in str(caught.value)
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_last_masker_copying_another_hand_onto_its_own_is_named_before_anyone_seals(seats):
+    """The attack's F1: the last seat to shuffle puts copies of a victim's cards at its own
+    hand's positions, so that the others' locks sealed to it would open them. Every other seat
+    checks its shuffle proof before sealing, and names it."""
+    layout, keys, secrets, masks, deal = table(seats, seed=20 + seats)
+    cheat, victim = seats - 1, 0
+    order = list(secrets[cheat].order)
+    for mine, theirs in zip(layout.hand(cheat), layout.hand(victim)):
+        order[mine] = order[theirs]
+    cheated = tuple(masks[:-1]) + (forged_shuffle(layout, secrets, masks, cheat, order),)
+    with pytest.raises(DealFault) as caught:  # the first seat to lock
+        fair_deal.lock_pass(Deal(layout, 1, cheated), keys[0], secrets[0])
+    assert caught.value.seat == cheat
+    if seats == 3:  # and the next, had the first not checked (a colluder)
+        first = fair_deal.lock_pass(Deal(layout, 1, masks), keys[0], secrets[0])
+        with pytest.raises(DealFault) as caught:
+            fair_deal.lock_pass(Deal(layout, 1, cheated, (first,)), keys[1], secrets[1])
+        assert caught.value.seat == cheat
+
+
+def test_the_dealer_dealing_itself_copies_is_named():
+    """The dealer starts from the public card points: it could replace cards with copies of the
+    ones it likes before anyone shuffles. The next seats name it."""
+    layout, keys, secrets, masks, deal = table(3, seed=7)
+    forged = forged_shuffle(layout, secrets, masks, 0, [0] * DECK)
+    second = fair_deal.mask_pass(layout, 1, 1, secrets[1], forged)
+    third = fair_deal.mask_pass(layout, 1, 2, secrets[2], second)
+    with pytest.raises(DealFault) as caught:
+        Deal(layout, 1, (forged, second, third)).check_shuffles([0, 1, 2])
+    assert caught.value.seat == 0
+    dealt = locked(layout, keys, secrets, (forged, second, third), seats=1)  # the dealer's own lock pass
+    with pytest.raises(DealFault) as caught:  # the next seat to lock names it
+        fair_deal.lock_pass(dealt, keys[1], secrets[1])
+    assert caught.value.seat == 0
+
+
+def test_a_shuffle_proof_travels_as_json_and_a_false_one_is_named():
+    layout, keys, secrets, masks, deal = table(2, seed=17)
+    data = masks[1].to_json()
+    proof = data["proof"]
+    for name in ["permutation", "chain", "chain_commitments", "commitments", "chain_responses", "opening",
+                 "responses"]:
+        changed = list(proof[name])
+        changed[1], changed[2] = proof[name][2], proof[name][1]
+        bad = MaskPass.from_json({**data, "proof": {**proof, name: changed}}, layout)
+        with pytest.raises(DealFault) as caught:
+            Deal(layout, 1, (masks[0], bad)).check_shuffles([1])
+        assert caught.value.seat == 1, name
+    for broken in [None, {**proof, "chain": proof["chain"][1:]}, {**proof, "opening": ["zz"] * DECK},
+                   {**proof, "responses": ["ff" * 32] * 4}, {**proof, "commitments": []}]:
+        with pytest.raises(ValueError):
+            MaskPass.from_json({**data, "proof": broken}, layout)
+    # another round's proof holds in no other round
+    with pytest.raises(sealed.SealedError):
+        shuffle_proofs.check(masks[0].deck, masks[1].deck, masks[1].proof, fair_deal._mask_context(layout, 2, 1))
 
 
 def test_a_false_lock_point_or_pile_lock_or_secret_is_named_by_the_audit():
@@ -145,20 +217,20 @@ def test_a_false_lock_point_or_pile_lock_or_secret_is_named_by_the_audit():
     points[7] = sealed.lock_point(777)
     bad = replaced(deal, 0, lock_points=tuple(points))
     with pytest.raises(DealFault) as caught:
-        fair_deal.audit(bad, masks, secrets)
+        fair_deal.audit(bad, secrets)
     assert caught.value.seat == 0 and "lock point" in str(caught.value)
     with pytest.raises(DealFault) as caught:  # and at once, by its proof, when a hand is opened
         fair_deal.open_hand(bad, keys[1], secrets[1])
     assert caught.value.seat == 0 and "lock points" in str(caught.value)
     bad = replaced(deal, 1, pile_lock=5)
     with pytest.raises(DealFault) as caught:
-        fair_deal.audit(bad, masks, secrets)
+        fair_deal.audit(bad, secrets)
     assert caught.value.seat == 1
     with pytest.raises(DealFault):
         fair_deal.pile_card(bad)  # its lock does not match its point: named at once
     lying = [secrets[0], DeviceSecrets(secrets[1].mask + 1, secrets[1].order, secrets[1].locks)]
     with pytest.raises(DealFault) as caught:
-        fair_deal.audit(deal, masks, lying)
+        fair_deal.audit(deal, lying)
     assert caught.value.seat == 1
 
 
@@ -168,7 +240,7 @@ def test_a_point_outside_the_group_is_named_by_the_next_seat():
     deck = list(masks[0].deck)
     deck[0] = small_order
     with pytest.raises(DealFault) as caught:
-        fair_deal.mask_pass(layout, 1, secrets[1], MaskPass(0, tuple(deck)))
+        fair_deal.mask_pass(layout, 1, 1, secrets[1], MaskPass(0, tuple(deck), masks[0].proof))
     assert caught.value.seat == 0
 
 
@@ -229,11 +301,11 @@ def test_hostile_values_are_refused_with_a_reason():
             fair_deal.open_hand(deal, bad_keys, secrets[0])
     identity = (1).to_bytes(32, "little")
     with pytest.raises(DealFault) as caught:
-        fair_deal.lock_pass(Deal(layout, 1, masks[-1]), Keys(0, keys[0].secret, (keys[0].publics[0], identity)),
+        fair_deal.lock_pass(Deal(layout, 1, tuple(masks)), Keys(0, keys[0].secret, (keys[0].publics[0], identity)),
                             secrets[0])
     assert caught.value.seat == 1
     with pytest.raises(ValueError):
-        fair_deal.mask_pass(layout, 2, secrets[0], masks[-1])
+        fair_deal.mask_pass(layout, 1, 2, secrets[0], masks[-1])
     for seats, deck, hand in [(2, 40, -3), (2, 40.5, 5), (2, 40, 2.5), (2, 10**12, 5), (1, 40, 5), (True, 40, 5)]:
         with pytest.raises(ValueError):
             Layout(seats, deck, hand)
@@ -241,16 +313,17 @@ def test_hostile_values_are_refused_with_a_reason():
         sealed.scalar_from("x" * 64)
 
 
-def test_a_hand_dealt_a_card_twice_is_refused_at_once():
-    """The attack's F1 made a hand of copies; a hand holding one card twice is refused when it is
-    opened (the audit names the seat at the end)."""
+def test_a_hand_dealt_a_card_twice_is_refused_at_once(monkeypatch):
+    """The attack's F1 made a hand of copies: the shuffle proofs stop it before any lock is
+    sealed (above); behind them, a hand holding one card twice is refused when it is opened."""
     layout, keys, secrets, masks, deal = table(2, seed=13)
-    deck = list(masks[1].deck)
+    order = list(secrets[1].order)
     first, second = layout.hand(0)[0], layout.hand(0)[1]
-    deck[second] = deck[first]
-    forged = MaskPass(1, tuple(deck))
+    order[second] = order[first]
+    forged = forged_shuffle(layout, secrets, masks, 1, order)
+    monkeypatch.setattr(Deal, "check_shuffles", lambda deal, seats: None)  # as if they were not checked
     with pytest.raises(DealFault, match="twice"):
-        fair_deal.open_hand(locked(layout, keys, secrets, forged), keys[0], secrets[0])
+        fair_deal.open_hand(locked(layout, keys, secrets, (masks[0], forged)), keys[0], secrets[0])
 
 
 def test_a_first_locker_that_moves_a_card_onto_its_hand_is_named_before_anyone_seals_to_it():
@@ -260,7 +333,7 @@ def test_a_first_locker_that_moves_a_card_onto_its_hand_is_named_before_anyone_s
     before it seals a lock to it."""
     layout, keys, secrets, masks, deal = table(3, seed=14)
     mine, theirs = layout.hand(0)[0], layout.hand(1)[0]
-    honest = locked(layout, keys, secrets, masks[-1], seats=1)
+    honest = locked(layout, keys, secrets, masks, seats=1)
     first = honest.lock_passes[0]
     factor = secrets[0].locks[mine] * pow(secrets[0].mask, -1, sealed.ORDER) % sealed.ORDER
     deck = list(first.deck)
@@ -269,7 +342,7 @@ def test_a_first_locker_that_moves_a_card_onto_its_hand_is_named_before_anyone_s
                                fair_deal._proof_context(honest, 0))
     for proof, what in [(first.proof, "lock points"), (remade, f"position {mine + 1}")]:
         # (the proof kept was made for another deck: the first check, of the lock points, fails)
-        forged = Deal(layout, 1, masks[-1], (dataclasses.replace(first, deck=tuple(deck), proof=proof),))
+        forged = Deal(layout, 1, tuple(masks), (dataclasses.replace(first, deck=tuple(deck), proof=proof),))
         with pytest.raises(DealFault) as caught:
             fair_deal.lock_pass(forged, keys[1], secrets[1])
         assert caught.value.seat == 0 and what in str(caught.value)
@@ -308,12 +381,12 @@ def test_a_lock_proof_travels_as_json_and_a_false_one_is_named():
         changed[index] = proof[name][index + 1]
         bad = LockPass.from_json({**data, "proof": {**proof, name: changed}}, layout)
         with pytest.raises(DealFault) as caught:
-            Deal(layout, 1, masks[-1], (bad,)).check([index])
+            Deal(layout, 1, tuple(masks), (bad,)).check([index])
         assert caught.value.seat == 0
     bad = LockPass.from_json({**data, "proof": {**proof, "aggregate": [proof["aggregate"][0], proof["responses"][0]]}},
                              layout)
     with pytest.raises(DealFault, match="lock points"):
-        Deal(layout, 1, masks[-1], (bad,)).check([])
+        Deal(layout, 1, tuple(masks), (bad,)).check([])
     for broken in [None, {**proof, "factors": proof["factors"][1:]}, {**proof, "challenges": ["00" * 32] * DECK},
                    {**proof, "responses": ["ff" * 32] * DECK}, {**proof, "aggregate": []}]:
         with pytest.raises(ValueError):

@@ -2,15 +2,17 @@
 protocol over wordtable.engine.sealed's arithmetic, game-agnostic and not wired into any game yet.
 
 Seats 0 to n-1, the dealer first. Each device in turn masks the deck and shuffles it (mask_pass),
-then each in turn swaps its mask for a lock per position (lock_pass), sending with it its lock
+with a proof that it dropped, doubled or replaced no card (wordtable.engine.shuffle_proofs), then
+each in turn swaps its mask for a lock per position (lock_pass), sending with it its lock
 points, a proof that it moved no card (wordtable.engine.lock_proofs), its locks for every other
 player's hand sealed to that player, and its lock of the card turned up on the pile in the
-clear. A device checks the earlier passes' proofs where it seals (a modified client cannot read
-another card through its own hand), a player opens its own hand (open_hand) and anyone a card
-made public (open_public, pile_card) once every pass's proof holds there. Nobody can open a card
-of another hand. At the end every device shows its secrets (DeviceSecrets) and audit replays the
-whole deal, naming the seat whose pass does not hold (DealFault): the only check of the shuffles,
-which no proof covers. Messages and secrets are plain JSON (hex strings), as records carry them.
+clear. A device checks every shuffle and the earlier lock passes' proofs where it seals (a
+modified client cannot read another card through its own hand, nor deal itself copies), a
+player opens its own hand (open_hand) and anyone a card made public (open_public, pile_card)
+once every pass's proof holds there. Nobody can open a card of another hand. At the end every
+device shows its secrets (DeviceSecrets) and audit replays the whole deal, naming the seat whose
+pass does not hold (DealFault). Messages and secrets are plain JSON (hex strings), as records
+carry them.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from wordtable.engine import lock_proofs, sealed
+from wordtable.engine import lock_proofs, sealed, shuffle_proofs
 
 MAX_SEATS = 8
 MAX_DECK = 1000  # One Letter Better's is 124: a bound so a hostile layout cannot stall a device
@@ -100,15 +102,17 @@ class DeviceSecrets:
 class MaskPass:
     seat: int
     deck: tuple[bytes, ...]
+    proof: shuffle_proofs.ShuffleProof  # that the deck is the one received, masked and shuffled
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "deck": [card.hex() for card in self.deck]}
+        return {"seat": self.seat, "deck": [card.hex() for card in self.deck], "proof": self.proof.to_json()}
 
     @classmethod
     def from_json(cls, data: Any, layout: Layout) -> MaskPass:
         if not isinstance(data, dict):
             raise ValueError("a mask pass is an object")
-        return cls(_seat(data.get("seat"), layout), _points(data.get("deck"), layout.deck_size))
+        return cls(_seat(data.get("seat"), layout), _points(data.get("deck"), layout.deck_size),
+                   shuffle_proofs.ShuffleProof.from_json(data.get("proof"), layout.deck_size))
 
 
 @dataclass(frozen=True)
@@ -173,22 +177,37 @@ class Keys:
 
 @dataclass(frozen=True)
 class Deal:
-    """A round's deal as a device holds it: the last mask pass (the shuffled deck) and the lock
-    passes so far, in turn (every seat's once the deal is done)."""
+    """A round's deal as a device holds it: every seat's mask pass, in turn (the last is the
+    shuffled deck), and the lock passes so far (every seat's once the deal is done)."""
 
     layout: Layout
     round_number: int
-    shuffled: MaskPass
+    mask_passes: tuple[MaskPass, ...]
     lock_passes: tuple[LockPass, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.shuffled.seat != self.layout.seats - 1 \
+        if [mask_pass.seat for mask_pass in self.mask_passes] != list(range(self.layout.seats)) \
                 or [lock_pass.seat for lock_pass in self.lock_passes] != list(range(len(self.lock_passes))) \
                 or len(self.lock_passes) > self.layout.seats:
             raise ValueError("a deal is every seat's mask pass, then their lock passes in turn")
 
+    @property
+    def shuffled(self) -> MaskPass:
+        return self.mask_passes[-1]
+
     def with_pass(self, lock_pass: LockPass) -> Deal:
-        return Deal(self.layout, self.round_number, self.shuffled, self.lock_passes + (lock_pass,))
+        return Deal(self.layout, self.round_number, self.mask_passes, self.lock_passes + (lock_pass,))
+
+    def check_shuffles(self, seats: Sequence[int]) -> None:
+        """DealFault naming the first of these seats whose mask pass's proof does not hold (it
+        dropped, doubled or replaced a card)."""
+        for mask_pass in self.mask_passes:
+            if mask_pass.seat in seats:
+                try:
+                    shuffle_proofs.check(_mask_received(self, mask_pass.seat), mask_pass.deck, mask_pass.proof,
+                                         _mask_context(self.layout, self.round_number, mask_pass.seat))
+                except sealed.SealedError as error:
+                    raise DealFault(mask_pass.seat, str(error)) from None
 
     @property
     def done(self) -> bool:
@@ -215,6 +234,14 @@ class Deal:
             raise ValueError("every seat's lock pass, in turn")
 
 
+def _mask_received(deal: Deal, seat: int) -> Sequence[bytes]:
+    return sealed.card_points(deal.layout.deck_size) if seat == 0 else deal.mask_passes[seat - 1].deck
+
+
+def _mask_context(layout: Layout, round_number: int, seat: int) -> str:
+    return f"round {round_number} mask pass of {seat} seats {layout.seats} deck {layout.deck_size} hand {layout.hand_size}"
+
+
 def _proof_context(deal: Deal, seat: int) -> str:
     layout = deal.layout
     return f"round {deal.round_number} lock pass of {seat} seats {layout.seats} deck {layout.deck_size} hand {layout.hand_size}"
@@ -227,17 +254,21 @@ def _context(round_number: int, position: int, sender: int, receiver: int, owner
     return f"round {round_number} position {position} lock of {owner} from {sender} to {receiver}"
 
 
-def mask_pass(layout: Layout, seat: int, secrets: DeviceSecrets, received: MaskPass | None) -> MaskPass:
+def mask_pass(layout: Layout, round_number: int, seat: int, secrets: DeviceSecrets,
+              received: MaskPass | None) -> MaskPass:
     """Seat `seat`'s mask and shuffle of the deck the seat before it sent (the card points for
-    the dealer, seat 0). DealFault naming the sender if what it sent is no deck of points."""
+    the dealer, seat 0), with its proof. DealFault naming the sender if what it sent is no deck
+    of points. (Whether the sender shuffled honestly is checked before any lock is sealed.)"""
     if not _is_int(seat) or not 0 <= seat < layout.seats or (received is None) != (seat == 0) \
             or (received is not None and received.seat != seat - 1):
         raise ValueError("seats mask in turn, the dealer first")
     deck = list(sealed.card_points(layout.deck_size)) if received is None else list(received.deck)
     try:
-        return MaskPass(seat, tuple(sealed.masked(deck, secrets.mask, secrets.order)))
+        sent = sealed.masked(deck, secrets.mask, secrets.order)
     except sealed.SealedError as error:
         raise DealFault(seat - 1, f"its shuffled deck holds {error}") from None
+    proof = shuffle_proofs.prove(deck, sent, secrets.mask, secrets.order, _mask_context(layout, round_number, seat))
+    return MaskPass(seat, tuple(sent), proof)
 
 
 def _others_hands(layout: Layout, seat: int) -> list[int]:
@@ -246,14 +277,16 @@ def _others_hands(layout: Layout, seat: int) -> list[int]:
 
 def lock_pass(deal: Deal, keys: Keys, secrets: DeviceSecrets) -> LockPass:
     """Seat keys.seat's locks, on the deal's last pass, and their proof. Before it seals a lock
-    to anyone it checks every earlier lock pass's proof at the positions it seals (every other
-    hand) and at the pile's card: a seat that moved a card there is named (DealFault)."""
+    to anyone it checks every other seat's shuffle proof, and every earlier lock pass's proof at
+    the positions it seals (every other hand) and at the pile's card: a seat that dropped,
+    doubled or replaced a card, or moved one there, is named (DealFault)."""
     layout = deal.layout
     keys.check(layout)
     seat = keys.seat
     if len(deal.lock_passes) != seat:
         raise ValueError("seats lock in turn, after every seat has masked")
     received = deal.lock_passes[-1] if deal.lock_passes else deal.shuffled
+    deal.check_shuffles([other for other in range(layout.seats) if other != seat])
     deal.check(_others_hands(layout, seat) + [layout.pile])
     try:
         deck = sealed.locked(received.deck, secrets.mask, secrets.locks)
@@ -337,7 +370,7 @@ def pile_card(deal: Deal) -> int:
     return open_public(deal, deal.layout.pile, [lock_pass.pile_lock for lock_pass in deal.lock_passes])
 
 
-def audit(deal: Deal, mask_passes: Sequence[MaskPass], shown: Sequence[DeviceSecrets],
+def audit(deal: Deal, shown: Sequence[DeviceSecrets],
           key_secrets: Sequence[int] | None = None, publics: Sequence[bytes] | None = None) -> list[int]:
     """Replays the deal from every seat's shown secrets: DealFault naming the first seat whose
     pass is not its secrets applied to what it received, whose published lock point or pile
@@ -348,10 +381,10 @@ def audit(deal: Deal, mask_passes: Sequence[MaskPass], shown: Sequence[DeviceSec
     played that is not its position's is a cheat)."""
     deal.require_done()
     layout, lock_passes = deal.layout, deal.lock_passes
-    if len(mask_passes) != layout.seats or len(shown) != layout.seats or mask_passes[-1] != deal.shuffled:
-        raise ValueError("the audit needs every seat's passes and secrets")
+    if len(shown) != layout.seats:
+        raise ValueError("the audit needs every seat's secrets")
     received: Sequence[bytes] = sealed.card_points(layout.deck_size)
-    for seat, (shuffled, secrets) in enumerate(zip(mask_passes, shown)):
+    for seat, (shuffled, secrets) in enumerate(zip(deal.mask_passes, shown)):
         try:
             sealed.audit_masked(received, shuffled.deck, secrets.mask, secrets.order)
         except sealed.SealedError as error:

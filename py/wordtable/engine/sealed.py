@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from wordtable.engine import ed25519 as curve
 
@@ -98,11 +98,43 @@ def combination(terms: Sequence[tuple[int, curve.Point]]) -> curve.Point:
     return x, y, z, t
 
 
-@cache
-def _base_comb() -> tuple[tuple[Cached, ...], ...]:
-    """For each of the 64 four-bit digits of a scalar, its 16 multiples of the base point,
-    prepared: [s]B is then 64 additions and no doubling (1,024 points, made once)."""
-    rows, start = [], curve._BASE
+def bucket_combination(terms: Sequence[tuple[int, curve.Point]], window: int = 7) -> curve.Point:
+    """The same sum as combination, for hundreds of terms (a shuffle proof's check): Pippenger's
+    buckets, where each window of `window` bits costs one addition per term and 2^(window+1)
+    more, instead of a table of 15 multiples per point and an addition per 4 bits."""
+    if not terms:
+        return curve.NEUTRAL
+    prepared = [(scalar, _cached(point)) for scalar, point in terms]
+    top = max(scalar.bit_length() for scalar, _point in terms)
+    digits = (1 << window) - 1
+    result = curve.NEUTRAL
+    for shift in range((top + window - 1) // window * window - window, -window, -window):
+        for _ in range(window):
+            result = curve._double(result)
+        buckets: list[curve.Point | None] = [None] * (digits + 1)
+        for scalar, point in prepared:
+            digit = scalar >> shift & digits
+            if digit:
+                bucket = buckets[digit]
+                buckets[digit] = _add_cached(curve.NEUTRAL if bucket is None else bucket, point)
+        # sum of digit·bucket: each bucket joins a running sum, added once per digit below it
+        running, total = curve.NEUTRAL, curve.NEUTRAL
+        for digit in range(digits, 0, -1):
+            bucket = buckets[digit]
+            if bucket is not None:
+                running = _add_cached(running, _cached(bucket))
+            total = _add_cached(total, _cached(running))
+        result = _add_cached(result, _cached(total))
+    return result
+
+
+Comb = tuple[tuple[Cached, ...], ...]
+
+
+def comb(start: curve.Point) -> Comb:
+    """For each of the 64 four-bit digits of a scalar, its 16 multiples of the point, prepared:
+    a multiple of the point is then 64 additions and no doubling (1,024 points, made once)."""
+    rows = []
     for _ in range(64):
         rows.append(tuple(_window_table(start)))
         for _ in range(4):
@@ -110,14 +142,24 @@ def _base_comb() -> tuple[tuple[Cached, ...], ...]:
     return tuple(rows)
 
 
-def _multiply_base(scalar: int) -> curve.Point:
-    """[scalar]B, 0 <= scalar < 2^256."""
+@cache
+def _base_comb() -> Comb:
+    return comb(curve._BASE)
+
+
+def multiply_comb(rows: Comb, scalar: int) -> curve.Point:
+    """[scalar] of the comb's point, 0 <= scalar < 2^256."""
     result = curve.NEUTRAL
-    for row, shift in zip(_base_comb(), range(0, 256, 4)):
+    for row, shift in zip(rows, range(0, 256, 4)):
         digit = scalar >> shift & 15
         if digit:
             result = _add_cached(result, row[digit])
     return result
+
+
+def _multiply_base(scalar: int) -> curve.Point:
+    """[scalar]B, 0 <= scalar < 2^256."""
+    return multiply_comb(_base_comb(), scalar)
 
 
 def _is_neutral(point: curve.Point) -> bool:
@@ -128,10 +170,18 @@ def _is_neutral(point: curve.Point) -> bool:
 def member(data: bytes) -> curve.Point:
     """The point of a 32-byte encoding (the one strict encoding of a point of the curve);
     SealedError otherwise."""
-    point = curve._decode(data) if isinstance(data, bytes) else None
-    if point is None or curve._encode(point) != data:
+    point = _decoded(data) if isinstance(data, bytes) else None
+    if point is None:
         raise SealedError("not the encoding of a point of the curve")
     return point
+
+
+@lru_cache(maxsize=8192)
+def _decoded(data: bytes) -> curve.Point | None:
+    # A deal's decks are read several times on one device (masked, proved, checked, opened):
+    # a square root each time was a tenth of a proof's time.
+    point = curve._decode(data)
+    return point if point is not None and curve._encode(point) == data else None
 
 
 def _times(scalar: int, data: bytes) -> bytes:
@@ -147,24 +197,24 @@ def _times(scalar: int, data: bytes) -> bytes:
     return curve._encode(point)
 
 
+def hashed_point(label: str) -> bytes:
+    """A point nobody knows a logarithm of (to the base point or to any other such point): the
+    first hashed encoding of the label that decodes, times the cofactor 8."""
+    for counter in range(256):
+        digest = hashlib.sha256(DOMAIN + f" {label} {counter}".encode()).digest()
+        point = curve._decode(digest)
+        if point is not None:
+            point = curve._double(curve._double(curve._double(point)))
+            if not _is_neutral(point):
+                return curve._encode(point)
+    raise ArithmeticError(f"no point for {label}")
+
+
 @cache
 def card_points(count: int) -> tuple[bytes, ...]:
-    """The public point of each card of a deck of `count` (every copy its own number): a
-    hashed encoding that decodes, times the cofactor 8, so that nobody knows a logarithm
-    between two cards and none can be turned into another."""
-    points = []
-    for index in range(count):
-        for counter in range(256):
-            digest = hashlib.sha256(DOMAIN + f" card {index} {counter}".encode()).digest()
-            point = curve._decode(digest)
-            if point is not None:
-                point = curve._double(curve._double(curve._double(point)))
-                if not _is_neutral(point):
-                    points.append(curve._encode(point))
-                    break
-        else:
-            raise ArithmeticError(f"no point for card {index}")
-    return tuple(points)
+    """The public point of each card of a deck of `count` (every copy its own number), hashed
+    so that nobody knows a logarithm between two cards and none can be turned into another."""
+    return tuple(hashed_point(f"card {index}") for index in range(count))
 
 
 def scalar_from(random_bytes: bytes) -> int:
