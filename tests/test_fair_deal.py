@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from wordtable.engine import fair_deal, lock_proofs, sealed, shuffle_proofs
+from wordtable.engine import ed25519 as curve, fair_deal, lock_proofs, sealed, shuffle_proofs
 from wordtable.engine.fair_deal import Deal, DealFault, DeviceSecrets, Keys, Layout, LockPass, MaskPass
 
 DECK, HAND = 40, 5  # smaller than One Letter Better's 124 and 7: the same protocol, quicker
@@ -391,3 +391,42 @@ def test_a_lock_proof_travels_as_json_and_a_false_one_is_named():
                    {**proof, "responses": ["ff" * 32] * DECK}, {**proof, "aggregate": []}]:
         with pytest.raises(ValueError):
             LockPass.from_json({**data, "proof": broken}, layout)
+
+
+def test_a_small_order_part_added_to_a_card_frames_no_honest_seat():
+    """From the attack on the shuffle proofs: the last seat to mask adds a point of order 8 to a
+    card of its own hand and proves its deck as usual. The next seat's multiplication cleans the
+    card; its lock proof, whose commitment on that card is hashed times the cofactor, still holds,
+    so the deal goes on and nobody honest is named (before, seat 0 was)."""
+    layout, keys, secrets, masks, deal = table(3, seed=18)
+    order_8 = curve._decode(bytes.fromhex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05"))
+    assert order_8 is not None and sealed._is_neutral(curve._double(curve._double(curve._double(order_8))))
+    deck = list(masks[-1].deck)
+    position = layout.hand(2)[0]
+    deck[position] = curve._encode(curve._add(sealed.member(deck[position]), order_8))
+    proof = shuffle_proofs.prove(masks[-2].deck, deck, secrets[2].mask, secrets[2].order,
+                                 fair_deal._mask_context(layout, 1, 2))
+    tainted = locked(layout, keys, secrets, tuple(masks[:-1]) + (MaskPass(2, tuple(deck), proof),))
+    for seat in range(3):
+        assert fair_deal.open_hand(tainted, keys[seat], secrets[seat]) == fair_deal.open_hand(deal, keys[seat],
+                                                                                             secrets[seat])
+
+
+def test_a_shuffle_proof_shows_nothing_of_a_small_order_part_and_no_mask_of_zero():
+    """From the same attack: a hostile seat adds a point of order 8 to a card it sends; the next
+    (honest) seat's proof published μ·F with that part in it, showing μ mod 8 and so 3 bits of
+    its mask. Every point the proof publishes is now in the prime-order group. And a deck of
+    small-order points (a mask of 0) is refused by the proof's check itself."""
+    layout, keys, secrets, masks, deal = table(2, seed=19)
+    order_8 = curve._decode(bytes.fromhex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05"))
+    deck = list(masks[0].deck)
+    deck[0] = curve._encode(curve._add(sealed.member(deck[0]), order_8))
+    honest = fair_deal.mask_pass(layout, 1, 1, secrets[1], MaskPass(0, tuple(deck), masks[0].proof))
+    for point in honest.proof.commitments + honest.proof.chain + honest.proof.chain_commitments:
+        assert sealed._is_neutral(curve._multiply(sealed.ORDER, sealed.member(point)))
+    shuffle_proofs.check(deck, honest.deck, honest.proof, fair_deal._mask_context(layout, 1, 1))
+    neutral = curve._encode(curve.NEUTRAL)
+    zero = shuffle_proofs.prove(masks[0].deck, [neutral] * DECK, 0, list(range(DECK)),
+                                fair_deal._mask_context(layout, 1, 1))
+    with pytest.raises(sealed.SealedError, match="outside the deck's group"):
+        shuffle_proofs.check(masks[0].deck, [neutral] * DECK, zero, fair_deal._mask_context(layout, 1, 1))

@@ -20,7 +20,9 @@ Challenges are 128 bits (the proof's soundness), responses whole scalars. Nonces
 hash of the seat's secrets and the pass, never reused and never known to anyone else before the
 audit, when the secrets are shown anyway. Points keep whatever small-order part a sender put in:
 the relations hold for their prime-order parts, which are all the deal uses (every multiplication
-of a received point clears the rest, sealed._times), and an honest seat's points have none.
+of a received point clears the rest, sealed._times), and an honest seat's points have none; a
+commitment on a received card is hashed times the cofactor, so that a small-order part there
+neither breaks an honest seat's proof nor shows anything of its nonce.
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ def prove(received: Sequence[bytes], sent: Sequence[bytes], lock_points: Sequenc
     for place, (lock, factor, card) in enumerate(zip(locks, factor_scalars, received)):
         nonce = _nonce(secret + lock.to_bytes(32, "little"), digest, place)
         challenge = _position_challenge(digest, place, _encode(sealed._multiply_base(nonce)),
-                                        _encode(sealed._multiply(nonce, sealed.member(card))))
+                                        _cleared(sealed._multiply(nonce, sealed.member(card))))
         challenges.append(challenge)
         responses.append((nonce + challenge * factor) % sealed.ORDER)
     summed_factor = sealed.combination(list(zip(_weights(digest, len(locks)), map(sealed.member, factors))))
@@ -131,7 +133,7 @@ class Checker:
         base_commitment = _subtract(sealed._multiply_base(response), challenge, factor)
         card_commitment = sealed.combination([(response, sealed.member(self.received[place])),
                                         (challenge, curve._negate(sealed.member(self.sent[place])))])
-        if _position_challenge(self.digest, place, _encode(base_commitment), _encode(card_commitment)) != challenge:
+        if _position_challenge(self.digest, place, _encode(base_commitment), _cleared(card_commitment)) != challenge:
             raise SealedError(f"its proof does not show that its lock kept the card at position {place + 1} in its place")
         _PROVEN.add((self.digest, place, challenge, response))
 
@@ -143,6 +145,14 @@ def _subtract(point: curve.Point, scalar: int, other: curve.Point) -> curve.Poin
 
 def _encode(point: curve.Point) -> bytes:
     return curve._encode(point)
+
+
+def _cleared(point: curve.Point) -> bytes:
+    """8·point, encoded: a commitment on a card received, which may carry a small-order part a
+    hostile sender added (the next seat's multiplication clears it from the card, not from the
+    commitment). Without this the sender could make an honest seat's proof fail, and learn the
+    nonce's low bits; the relation is proved on the prime-order parts, all the deal uses."""
+    return curve._encode(curve._double(curve._double(curve._double(point))))
 
 
 def _hash(*parts: bytes) -> bytes:

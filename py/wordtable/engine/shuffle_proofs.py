@@ -124,7 +124,10 @@ def prove(received: Sequence[bytes], sent: Sequence[bytes], mask: int, order: Se
         chain.append(_encode(sealed._add_cached(sealed._multiply_base(chain_log),
                                                 sealed._cached(sealed.multiply_comb(start, chain_product)))))
     received_points = [sealed.member(card) for card in received]
-    summed = sealed.combination(list(zip(weights, received_points)))   # F = ∑e_i·X_i
+    # F = ∑e_i·X_i, without any small-order part a hostile sender put in the X_i: F' shows
+    # μ·F, and a small-order part there would show μ mod 8 (the checker's sum is cleared anyway)
+    summed = sealed.combination(list(zip(weights, received_points)))
+    summed = curve._double(curve._double(curve._double(sealed._multiply(sealed.INVERSE_OF_8, summed))))
     opening_commitment = sealed.combination([(alpha, curve._BASE)] + list(zip(openings_nonces, gens[1:])))
     cards_commitment = sealed.combination(list(zip(openings_nonces, map(sealed.member, sent))) + [(L - mu, summed)])
     commitments = (_encode(opening_commitment), _encode(sealed._multiply_base(gamma)),
@@ -143,8 +146,13 @@ def check(received: Sequence[bytes], sent: Sequence[bytes], proof: ShuffleProof,
     secret number, in some order."""
     count = len(received)
     if not (len(sent) == len(proof.permutation) == len(proof.chain) == len(proof.chain_commitments)
-            == len(proof.chain_responses) == len(proof.opening) == count):
+            == len(proof.chain_responses) == len(proof.opening) == count > 0):
         raise SealedError("a shuffle proof covers every card of the deck")
+    if not all(0 <= value < L for value in proof.chain_responses + proof.opening + proof.responses):
+        raise SealedError("a proof's response is a number below the group's order")
+    for card in sent:  # a mask of 0 would send only points of small order, which are no cards
+        if sealed._is_neutral(curve._double(curve._double(curve._double(sealed.member(card))))):
+            raise SealedError("its deck holds a point outside the deck's group")
     digest = _digest(context, received, sent, proof.permutation)
     challenge = _challenge(digest, proof.chain, proof.chain_commitments, proof.commitments)
     key = _hash(digest, challenge.to_bytes(16, "little"), b"".join(
