@@ -47,15 +47,20 @@ def timed(action) -> float:
     return statistics.median(runs)
 
 
-def deal(players: int, rng: random.Random) -> tuple[fair_deal.Layout, list, list, list, fair_deal.Deal]:
-    """A round's deal as fair_deal makes it: every device masks and shuffles in turn, then
-    locks, proves its lock pass and seals its locks of the others' hands, checking each earlier
-    pass's proof where it seals (as if on its own device: nothing checked before is remembered)."""
+def seats(players: int, rng: random.Random) -> tuple[fair_deal.Layout, list[fair_deal.Keys], list[fair_deal.DeviceSecrets]]:
+    """A table's layout, and each seat's sealing keys and deal secrets."""
     layout = fair_deal.Layout(players, DECK, HAND)
     dh = [sealed.scalar_from(rng.randbytes(64)) for _ in range(players)]
     publics = tuple(sealed.public_point(secret) for secret in dh)
     keys = [fair_deal.Keys(seat, dh[seat], publics) for seat in range(players)]
-    secrets = [fair_deal.DeviceSecrets.new(layout, rng) for _ in range(players)]
+    return layout, keys, [fair_deal.DeviceSecrets.new(layout, rng) for _ in range(players)]
+
+
+def deal(players: int, rng: random.Random) -> tuple[fair_deal.Layout, list, list, list, fair_deal.Deal]:
+    """A round's deal as fair_deal makes it: every device masks and shuffles in turn, then
+    locks, proves its lock pass and seals its locks of the others' hands, checking each earlier
+    pass's proof where it seals (as if on its own device: nothing checked before is remembered)."""
+    layout, keys, secrets = seats(players, rng)
     masks: list[fair_deal.MaskPass] = []
     for seat in range(players):
         masks.append(fair_deal.mask_pass(layout, 1, seat, secrets[seat], masks[-1] if masks else None))
@@ -86,11 +91,7 @@ def parallel_deal(players: int, rng: random.Random) -> float:
     device checks another seat's pass when it arrives, while it waits for its own turn, and waits
     for a check it has begun; it locks once it has checked every shuffle and every earlier lock
     pass, and opens its hand once it has checked every pass where its hand needs it."""
-    layout = fair_deal.Layout(players, DECK, HAND)
-    dh = [sealed.scalar_from(rng.randbytes(64)) for _ in range(players)]
-    publics = tuple(sealed.public_point(secret) for secret in dh)
-    keys = [fair_deal.Keys(seat, dh[seat], publics) for seat in range(players)]
-    secrets = [fair_deal.DeviceSecrets.new(layout, rng) for _ in range(players)]
+    layout, keys, secrets = seats(players, rng)
     chain: list[tuple[int, float]] = []          # (seat, seconds) of each pass, in turn
     checks: dict[int, list[tuple[int, float]]] = {seat: [] for seat in range(players)}  # (pass index, seconds)
     masks: list[fair_deal.MaskPass] = []

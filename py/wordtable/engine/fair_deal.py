@@ -82,7 +82,7 @@ class DeviceSecrets:
                    tuple(sealed.scalar_from(rng.randbytes(64)) for _ in range(layout.deck_size)))
 
     def to_json(self) -> dict[str, Any]:
-        return {"mask": _scalar_hex(self.mask), "order": list(self.order), "locks": [_scalar_hex(lock) for lock in self.locks]}
+        return {"mask": sealed.scalar_hex(self.mask), "order": list(self.order), "locks": [sealed.scalar_hex(lock) for lock in self.locks]}
 
     @classmethod
     def from_json(cls, data: Any, layout: Layout) -> DeviceSecrets:
@@ -128,7 +128,7 @@ class LockPass:
         return {"seat": self.seat, "deck": [card.hex() for card in self.deck],
                 "lock_points": [point.hex() for point in self.lock_points],
                 "sealed": {str(position): lock for position, lock in sorted(self.sealed_locks.items())},
-                "pile_lock": _scalar_hex(self.pile_lock), "proof": self.proof.to_json()}
+                "pile_lock": sealed.scalar_hex(self.pile_lock), "proof": self.proof.to_json()}
 
     @classmethod
     def from_json(cls, data: Any, layout: Layout) -> LockPass:
@@ -426,10 +426,6 @@ def _audit_sealed(deal: Deal, shown: Sequence[DeviceSecrets], key_secrets: Seque
 
 def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _scalar_hex(value: int) -> str:
-    return value.to_bytes(32, "little").hex()
 
 
 def _scalar(data: Any) -> int:

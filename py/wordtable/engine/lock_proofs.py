@@ -54,8 +54,8 @@ class LockProof:
     def to_json(self) -> dict[str, Any]:
         return {"mask_point": self.mask_point.hex(), "factors": [factor.hex() for factor in self.factors],
                 "challenges": [_challenge_hex(value) for value in self.challenges],
-                "responses": [_scalar_hex(value) for value in self.responses],
-                "aggregate": [_challenge_hex(self.aggregate[0]), _scalar_hex(self.aggregate[1])]}
+                "responses": [sealed.scalar_hex(value) for value in self.responses],
+                "aggregate": [_challenge_hex(self.aggregate[0]), sealed.scalar_hex(self.aggregate[1])]}
 
     @classmethod
     def from_json(cls, data: Any, deck_size: int) -> LockProof:
@@ -68,8 +68,8 @@ class LockProof:
         return cls(sealed.hex_bytes(data.get("mask_point"), "a mask point"),
                    tuple(sealed.hex_bytes(factor, "a factor point") for factor in data["factors"]),
                    tuple(_challenge(value) for value in data["challenges"]),
-                   tuple(_response(value) for value in data["responses"]),
-                   (_challenge(data["aggregate"][0]), _response(data["aggregate"][1])))
+                   tuple(sealed.response_number(value) for value in data["responses"]),
+                   (_challenge(data["aggregate"][0]), sealed.response_number(data["aggregate"][1])))
 
 
 def prove(received: Sequence[bytes], sent: Sequence[bytes], lock_points: Sequence[bytes],
@@ -152,7 +152,7 @@ def _cleared(point: curve.Point) -> bytes:
     hostile sender added (the next seat's multiplication clears it from the card, not from the
     commitment). Without this the sender could make an honest seat's proof fail, and learn the
     nonce's low bits; the relation is proved on the prime-order parts, all the deal uses."""
-    return curve._encode(curve._double(curve._double(curve._double(point))))
+    return curve._encode(sealed.times_cofactor(point))
 
 
 def _hash(*parts: bytes) -> bytes:
@@ -187,10 +187,6 @@ def _aggregate_challenge(digest: bytes, base_commitment: bytes, factor_commitmen
     return int.from_bytes(full[:CHALLENGE_BITS // 8], "little")
 
 
-def _scalar_hex(value: int) -> str:
-    return value.to_bytes(32, "little").hex()
-
-
 def _challenge_hex(value: int) -> str:
     return value.to_bytes(CHALLENGE_BITS // 8, "little").hex()
 
@@ -199,10 +195,3 @@ def _challenge(data: Any) -> int:
     if not isinstance(data, str) or len(data) != CHALLENGE_BITS // 4 or not set(data) <= sealed.HEX_DIGITS:
         raise SealedError(f"a proof's challenge is {CHALLENGE_BITS // 4} lower-case hex digits")
     return int.from_bytes(bytes.fromhex(data), "little")
-
-
-def _response(data: Any) -> int:
-    value = sealed.hex_number(data, "a proof's response")
-    if not value < sealed.ORDER:
-        raise SealedError("a proof's response is a number below the group's order")
-    return value

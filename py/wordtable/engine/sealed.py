@@ -184,14 +184,19 @@ def _decoded(data: bytes) -> curve.Point | None:
     return point if point is not None and curve._encode(point) == data else None
 
 
+def times_cofactor(point: curve.Point) -> curve.Point:
+    """8·point (three doublings): the point's prime-order part, times 8; neutral for a point of
+    small order."""
+    return curve._double(curve._double(curve._double(point)))
+
+
 def _times(scalar: int, data: bytes) -> bytes:
     """[scalar] of a received point, its small-order part cleared on the way: the multiplication
     is by scalar/8 (mod the group's order) and then by 8, which is the same on the prime-order
     subgroup and wipes out any part of order 2, 4 or 8 a hostile device added (through which it
     would have learnt bits of the scalar). Three doublings, where checking the point's order
     would cost a whole multiplication. A point of small order alone is refused."""
-    point = _multiply(scalar * INVERSE_OF_8 % ORDER, member(data))
-    point = curve._double(curve._double(curve._double(point)))
+    point = times_cofactor(_multiply(scalar * INVERSE_OF_8 % ORDER, member(data)))
     if _is_neutral(point):
         raise SealedError("a point outside the deck's group")
     return curve._encode(point)
@@ -204,7 +209,7 @@ def hashed_point(label: str) -> bytes:
         digest = hashlib.sha256(DOMAIN + f" {label} {counter}".encode()).digest()
         point = curve._decode(digest)
         if point is not None:
-            point = curve._double(curve._double(curve._double(point)))
+            point = times_cofactor(point)
             if not _is_neutral(point):
                 return curve._encode(point)
     raise ArithmeticError(f"no point for {label}")
@@ -294,6 +299,19 @@ def hex_bytes(text: object, what: str) -> bytes:
     if not isinstance(text, str) or len(text) != 64 or not set(text) <= HEX_DIGITS:
         raise SealedError(f"{what} is 64 lower-case hex digits")
     return bytes.fromhex(text)
+
+
+def scalar_hex(value: int) -> str:
+    """A number below 2^256 as hex_number reads it."""
+    return value.to_bytes(32, "little").hex()
+
+
+def response_number(data: object) -> int:
+    """A proof's response: a number below the group's order, as scalar_hex writes it."""
+    value = hex_number(data, "a proof's response")
+    if not value < ORDER:
+        raise SealedError("a proof's response is a number below the group's order")
+    return value
 
 
 def unseal_lock(sealed: str, shared: bytes, context: str) -> int:

@@ -56,9 +56,9 @@ class ShuffleProof:
         return {"permutation": _hex_points(self.permutation), "chain": _hex_points(self.chain),
                 "chain_commitments": _hex_points(self.chain_commitments),
                 "commitments": _hex_points(self.commitments),
-                "chain_responses": [_scalar_hex(value) for value in self.chain_responses],
-                "opening": [_scalar_hex(value) for value in self.opening],
-                "responses": [_scalar_hex(value) for value in self.responses]}
+                "chain_responses": [sealed.scalar_hex(value) for value in self.chain_responses],
+                "opening": [sealed.scalar_hex(value) for value in self.opening],
+                "responses": [sealed.scalar_hex(value) for value in self.responses]}
 
     @classmethod
     def from_json(cls, data: Any, deck_size: int) -> ShuffleProof:
@@ -70,7 +70,7 @@ class ShuffleProof:
             raise ValueError(f"a mask pass's proof holds {deck_size} permutation, chain and opening numbers")
         points = {name: tuple(sealed.hex_bytes(item, "a proof's point") for item in data[name])
                   for name in ("permutation", "chain", "chain_commitments", "commitments")}
-        numbers = {name: tuple(_response(item) for item in data[name])
+        numbers = {name: tuple(sealed.response_number(item) for item in data[name])
                    for name in ("chain_responses", "opening", "responses")}
         a_, c_, d_, f_ = points["commitments"]
         k_a, k_c, k_d, k_m = numbers["responses"]
@@ -97,9 +97,9 @@ def prove(received: Sequence[bytes], sent: Sequence[bytes], mask: int, order: Se
     gens = generators(count)
     seed = _hash(b"nonce", mask.to_bytes(32, "little"), bytes(str(list(order)), "ascii"), context.encode(),
                  b"".join(received), b"".join(sent))
-    randoms = _scalars(seed, 4 * count + 5)
+    randoms = _scalars(seed, 4 * count + 4)
     blinds, chain_blinds, chain_nonces, openings_nonces = (randoms[k * count:(k + 1) * count] for k in range(4))
-    alpha, gamma, delta, mu, _spare = randoms[4 * count:]
+    alpha, gamma, delta, mu = randoms[4 * count:]
     place_of = [0] * count
     for place, source in enumerate(order):
         place_of[source] = place
@@ -127,7 +127,7 @@ def prove(received: Sequence[bytes], sent: Sequence[bytes], mask: int, order: Se
     # F = ∑e_i·X_i, without any small-order part a hostile sender put in the X_i: F' shows
     # μ·F, and a small-order part there would show μ mod 8 (the checker's sum is cleared anyway)
     summed = sealed.combination(list(zip(weights, received_points)))
-    summed = curve._double(curve._double(curve._double(sealed._multiply(sealed.INVERSE_OF_8, summed))))
+    summed = sealed.times_cofactor(sealed._multiply(sealed.INVERSE_OF_8, summed))
     opening_commitment = sealed.combination([(alpha, curve._BASE)] + list(zip(openings_nonces, gens[1:])))
     cards_commitment = sealed.combination(list(zip(openings_nonces, map(sealed.member, sent))) + [(L - mu, summed)])
     commitments = (_encode(opening_commitment), _encode(sealed._multiply_base(gamma)),
@@ -151,12 +151,12 @@ def check(received: Sequence[bytes], sent: Sequence[bytes], proof: ShuffleProof,
     if not all(0 <= value < L for value in proof.chain_responses + proof.opening + proof.responses):
         raise SealedError("a proof's response is a number below the group's order")
     for card in sent:  # a mask of 0 would send only points of small order, which are no cards
-        if sealed._is_neutral(curve._double(curve._double(curve._double(sealed.member(card))))):
+        if curve._has_small_order(sealed.member(card)):
             raise SealedError("its deck holds a point outside the deck's group")
     digest = _digest(context, received, sent, proof.permutation)
     challenge = _challenge(digest, proof.chain, proof.chain_commitments, proof.commitments)
     key = _hash(digest, challenge.to_bytes(16, "little"), b"".join(
-        _scalar_hex(value).encode() for value in proof.chain_responses + proof.opening + proof.responses))
+        sealed.scalar_hex(value).encode() for value in proof.chain_responses + proof.opening + proof.responses))
     if key in _PROVEN:
         return
     gens = generators(count)
@@ -194,7 +194,7 @@ def check(received: Sequence[bytes], sent: Sequence[bytes], proof: ShuffleProof,
         terms.append(((-rho_f * k_m * weight) % L, sealed.member(card)))
     base = (-rho_a * k_a - sum(r * k for r, k in zip(rho, proof.chain_responses)) - rho_c * k_c - rho_d * k_d) % L
     total = sealed._add_cached(sealed.bucket_combination(terms), sealed._cached(sealed._multiply_base(base)))
-    if not sealed._is_neutral(curve._double(curve._double(curve._double(total)))):
+    if not sealed._is_neutral(sealed.times_cofactor(total)):
         raise SealedError("its proof does not show that its deck is the deck it received, masked and shuffled")
     _PROVEN.add(key)
 
@@ -232,14 +232,3 @@ def _challenge(digest: bytes, chain: Sequence[bytes], chain_commitments: Sequenc
                commitments: Sequence[bytes]) -> int:
     full = _hash(b"challenge", digest, b"".join(chain), b"".join(chain_commitments), b"".join(commitments))
     return int.from_bytes(full[:CHALLENGE_BITS // 8], "little")
-
-
-def _scalar_hex(value: int) -> str:
-    return value.to_bytes(32, "little").hex()
-
-
-def _response(data: Any) -> int:
-    value = sealed.hex_number(data, "a proof's response")
-    if not value < L:
-        raise SealedError("a proof's response is a number below the group's order")
-    return value
