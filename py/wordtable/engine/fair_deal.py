@@ -18,7 +18,7 @@ carry them.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
@@ -323,6 +323,12 @@ def open_hand(deal: Deal, keys: Keys, own: DeviceSecrets) -> list[int]:
     """The card numbers of keys.seat's hand, from its own locks and those the others sealed to
     it (each checked against its sender's lock point: a false one is named at once), once every
     lock pass's proof holds at its positions."""
+    return [card for card, _locks in hand_with_locks(deal, keys, own)]
+
+
+def hand_with_locks(deal: Deal, keys: Keys, own: DeviceSecrets) -> list[tuple[int, list[int]]]:
+    """open_hand's cards, each with every seat's lock of its position (what the player
+    publishes when it plays the card)."""
     deal.require_done()
     layout = deal.layout
     keys.check(layout)
@@ -332,7 +338,7 @@ def open_hand(deal: Deal, keys: Keys, own: DeviceSecrets) -> list[int]:
     # could write any card it likes (it holds every other lock of those positions): each does now.
     last = layout.seats - 1
     deal.check(layout.hand(last), seats=[last])
-    cards = []
+    opened = []
     for position in positions:
         locks = []
         for sender in range(layout.seats):
@@ -345,10 +351,77 @@ def open_hand(deal: Deal, keys: Keys, own: DeviceSecrets) -> list[int]:
             except sealed.SealedError as error:
                 raise DealFault(sender, str(error)) from None
             locks.append(_checked_lock(deal.lock_passes, sender, position, lock))
-        cards.append(_open(layout, deal.lock_passes, position, locks))
+        opened.append((_open(layout, deal.lock_passes, position, locks), locks))
+    cards = [card for card, _locks in opened]
     if len(set(cards)) != len(cards):  # a mask pass put a card twice (F1 of the attack): who, the audit says
         raise DealFault(None, "the hand holds a card twice: the deal does not hold")
-    return cards
+    return opened
+
+
+def send_locks(deal: Deal, keys: Keys, secrets: DeviceSecrets, positions: Sequence[int],
+               receiver: int) -> dict[int, str]:
+    """keys.seat's locks of these positions (cards `receiver` drew from the stack), sealed to
+    the receiver: position -> sealed lock."""
+    deal.require_done()
+    _check_positions(deal.layout, positions)
+    if not _is_int(receiver) or not 0 <= receiver < deal.layout.seats or receiver == keys.seat:
+        raise ValueError("locks are sent to another seat of the table")
+    shared = keys.shared(receiver)
+    return {position: sealed.seal_lock(secrets.locks[position], shared,
+                                       _context(deal.round_number, position, keys.seat, receiver))
+            for position in positions}
+
+
+def forward_locks(deal: Deal, keys: Keys, position: int, locks: Sequence[int], receiver: int) -> dict[int, str]:
+    """STL-1: the card at `position` leaves keys.seat's hand for the receiver's. The victim
+    holds every seat's lock of it (`locks`) and passes on all but the receiver's own, each
+    sealed to the receiver: owner -> sealed lock."""
+    deal.require_done()
+    _check_positions(deal.layout, [position])
+    if not _is_int(receiver) or not 0 <= receiver < deal.layout.seats or receiver == keys.seat \
+            or len(locks) != deal.layout.seats:
+        raise ValueError("a card passes to another seat of the table, with every seat's lock")
+    shared = keys.shared(receiver)
+    return {owner: sealed.seal_lock(lock, shared, _context(deal.round_number, position, keys.seat, receiver, owner))
+            for owner, lock in enumerate(locks) if owner != receiver}
+
+
+def open_received(deal: Deal, keys: Keys, own: DeviceSecrets, position: int, received: Mapping[int, str],
+                  sender: int | None = None) -> tuple[int, list[int]]:
+    """A card that came to keys.seat's hand after the deal, and every seat's lock of it: drawn
+    from the stack (`received`: each other seat's lock, sealed by that seat) or taken by STL-1
+    (every other seat's lock, sealed by the victim, `sender`). Each lock is checked against its
+    owner's lock point (a false one names who sent it), once every lock pass's proof holds at
+    the position."""
+    deal.require_done()
+    layout = deal.layout
+    _check_positions(layout, [position])
+    seat = keys.seat
+    if not isinstance(received, Mapping) or set(received) != set(range(layout.seats)) - {seat}:
+        raise ValueError("a card received needs the lock of every other seat")
+    deal.check([position])
+    locks = []
+    for owner in range(layout.seats):
+        if owner == seat:
+            locks.append(own.locks[position])
+            continue
+        source = owner if sender is None else sender
+        try:
+            lock = sealed.unseal_lock(received[owner], keys.shared(source),
+                                      _context(deal.round_number, position, source, seat, owner))
+        except sealed.SealedError as error:
+            raise DealFault(source, str(error)) from None
+        if not 0 < lock < sealed.ORDER or sealed.lock_point(lock) != deal.lock_passes[owner].lock_points[position]:
+            raise DealFault(source, f"the lock of seat {owner + 1} it sent for position {position + 1}"
+                                    " does not match that seat's lock point")
+        locks.append(lock)
+    return _open(layout, deal.lock_passes, position, locks), locks
+
+
+def _check_positions(layout: Layout, positions: Sequence[int]) -> None:
+    if not all(_is_int(position) and 0 <= position < layout.deck_size for position in positions) \
+            or len(set(positions)) != len(positions):
+        raise ValueError("positions of the deck, each once")
 
 
 def open_public(deal: Deal, position: int, locks: Sequence[int]) -> int:

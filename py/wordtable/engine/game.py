@@ -19,6 +19,7 @@ from wordtable.lexicon.lexicon import removed_words_accepted
 
 if TYPE_CHECKING:  # for the annotation only: the engine loads owned.py when a game has such a part
     from wordtable.engine.owned import OwnedPart
+    from wordtable.engine.sealed_table import SealedCards
 
 Move = dict[str, Any]  # a small JSON object, e.g. {"type": "place", "row": 0, "col": 2, "dir": "down"}
 # The shipped word lists a new record is played under. 2: without the words since taken out of
@@ -316,6 +317,12 @@ class Game:
         """Online, a secret part of each guest's state kept on the guest's own device
         (engine.owned.OwnedPart: Four Letter Words' grids), declared by kind.owned_parts; None:
         the table holds all of it."""
+        return None
+
+    @property
+    def sealed_cards(self) -> SealedCards | None:
+        """Hands dealt sealed by every device together (engine.sealed_table.SealedCards: One
+        Letter Better's); None: the game deals from its seed."""
         return None
 
     def secrets(self, state: Any, seat: int | None) -> list[Any]:

@@ -299,6 +299,8 @@ def _bot(level: str):
             return None
         if phase == "challenge":
             return _challenge(game, view, level, rng)
+        if phase == "showdown":  # a sealed deal's round is over: every hand is shown
+            return {"type": "show"}
         if phase == "trim":
             excess = len(view["hand"]) - TURN_HAND
             return {"type": "discard", "cards": _discards(view, level, rng, excess)}

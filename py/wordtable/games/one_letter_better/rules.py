@@ -57,18 +57,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
-from wordtable.engine.cards import draw, shuffled
+from wordtable.engine.cards import draw
 from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.game import Game, GameKind, Move, Outcome, is_int
+from wordtable.engine.game import Game, GameKind, Move, is_int
 from wordtable.engine.rng import Seed, rng_for
 from wordtable.games.one_letter_better.card_plays import CardPlays
 from wordtable.games.one_letter_better.deck import GAME_ID
+from wordtable.games.one_letter_better.rounds import Rounds
 from wordtable.games.one_letter_better.state import (
     BINDING_TAKE,
     CARDS,
-    HAND,
     MAX_DISCARD,
     MAX_STEALS,
     MAX_TURNS,
@@ -78,14 +78,14 @@ from wordtable.games.one_letter_better.state import (
     Laid,
     Options,
     Pending,
-    RoundResult,
     State,
     Word,
     add_points,
     card_json,
     check_entries,
+    is_card,
+    is_hidden,
     is_wild,
-    penalty,
     replaced_at,
     result_json,
     word_json,
@@ -93,8 +93,11 @@ from wordtable.games.one_letter_better.state import (
 from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
 
+if TYPE_CHECKING:  # the deal's arithmetic loads only for a sealed game
+    from wordtable.engine.sealed_table import SealedCards
 
-class OneLetterBetter(CardPlays, Game):
+
+class OneLetterBetter(CardPlays, Rounds, Game):
     id = GAME_ID
     title = "One Letter Better"
     blurb = ("A rummy of letter cards: spell words from your hand, then steal the others' words "
@@ -115,7 +118,7 @@ class OneLetterBetter(CardPlays, Game):
         "insert": frozenset({"word", "at", "card"}), "replace": frozenset({"word", "card", "side", "count"}),
         "join": frozenset({"word", "with", "first"}), "swap": frozenset({"card", "pile"}),
         "steal-card": frozenset({"card", "from"}), "discard": frozenset({"cards"}), "end": frozenset(),
-        "accept": frozenset(), "challenge": frozenset(),
+        "accept": frozenset(), "challenge": frozenset(), "show": frozenset(),
     }
 
     # -- setup ---------------------------------------------------------------------------------
@@ -126,19 +129,12 @@ class OneLetterBetter(CardPlays, Game):
                       words=(), out=(), scores=(0,) * players, totals=(0,) * players, turn=0)
         return self._deal(state)
 
-    def _deal(self, state: State) -> State:
-        """A new round: shuffle, deal seven each, turn up the pile's first card."""
-        options = state.options
-        uids = [uid for uid, card in enumerate(CARDS) if not (options.solo and card.kind == "steal-one")]
-        deck = shuffled(state.seed, uids, GAME_ID, "deck", state.round + 1)
-        players = options.players
-        dealt, (stack, unordered) = draw(state.seed, deck, HAND * players + 1, GAME_ID, "deal", state.round + 1)
-        hands = tuple(tuple(dealt[seat:HAND * players:players]) for seat in range(players))
-        dealer = (state.dealer + 1) % players
-        return replace(state, round=state.round + 1, dealer=dealer, stack=stack, unordered=unordered, pile=dealt[-1:],
-                       hands=hands, words=(), out=(), scores=(0,) * players, turn=(dealer + 1) % players,
-                       phase="draw", must_play=None, taken=(), played=False, robbed=frozenset(), quiet=0,
-                       turns=0, pending=None, accepted=frozenset(), trimming=None)
+    @property
+    def sealed_cards(self) -> SealedCards:
+        # loaded when asked: the deal's arithmetic is not needed by a game dealt from its seed
+        from wordtable.games.one_letter_better.sealed_hands import SealedHands
+
+        return SealedHands(self)
 
     def warm_up(self, options: dict[str, Any]) -> Iterator[None]:
         """The dictionary's letter-set index (a slice at a time), so the first hand's search
@@ -155,8 +151,10 @@ class OneLetterBetter(CardPlays, Game):
     # -- the protocol --------------------------------------------------------------------------
 
     def actors(self, state: State) -> list[int]:
-        if state.outcome:
+        if state.outcome or state.phase == "deal":  # the deal: every device's passes, no player's move
             return []
+        if state.phase == "showdown":
+            return [s for s in range(state.options.players) if s not in state.shown]
         if state.phase == "challenge":
             return [s for s in range(state.options.players) if s != state.challenged().seat and s not in state.accepted]
         if state.phase == "trim":
@@ -164,6 +162,8 @@ class OneLetterBetter(CardPlays, Game):
         return [state.turn]
 
     def not_your_turn(self, state: State, seat: int) -> str:
+        if state.phase in ("deal", "showdown"):
+            return "Wait: the cards are being dealt." if state.phase == "deal" else "The others are showing their hands."
         if state.phase == "challenge":
             return "The others are deciding whether to challenge the play."
         if state.phase == "trim":
@@ -180,7 +180,7 @@ class OneLetterBetter(CardPlays, Game):
             check_entries(move.get("back"), "back", allow_empty=True)
         if kind in ("add", "insert", "replace", "join") and not is_int(move.get("word")):
             raise MalformedMove("Say which word on the table.")
-        if kind in ("insert", "replace", "swap", "steal-card") and not is_int(move.get("card")):
+        if kind in ("insert", "replace", "swap", "steal-card") and not is_card(move.get("card")):
             raise MalformedMove("Say which card.")
         if kind == "insert" and not is_int(move.get("at")):
             raise MalformedMove("Say where the card goes.")
@@ -199,6 +199,8 @@ class OneLetterBetter(CardPlays, Game):
             raise IllegalMove(refusal)
         if state.phase == "challenge":
             return self._answer(state, seat, kind)
+        if state.phase == "showdown":
+            return self._show(state, seat)
         if state.phase == "trim":
             return self._trim(state, seat, move["cards"])
         if kind == "draw":
@@ -221,6 +223,10 @@ class OneLetterBetter(CardPlays, Game):
         """Why the seat due may not make a move of this kind now, whatever its cards (None: it
         may, given cards the rules allow). play() refuses with it and the view's can_* flags
         are made from it, so the page never offers what the engine refuses."""
+        if state.phase == "showdown":
+            return None if kind == "show" else "The round is over: show your hand."
+        if kind == "show":
+            return "Hands are shown when the round is over."
         if state.phase == "challenge":
             return None if kind in ("accept", "challenge") else "Accept the play or challenge it first."
         if kind in ("accept", "challenge"):
@@ -405,38 +411,6 @@ class OneLetterBetter(CardPlays, Game):
                         trimming=None).noted(seat, f"discarded {excess} down to {TURN_HAND}")
         return self._round_over_at_target(after, ends_turn=state.trim_ends_turn)
 
-    # -- the end of a round --------------------------------------------------------------------
-
-    def _round_over_at_target(self, state: State, ends_turn: bool = False) -> State:
-        target = state.options.target
-        if target and not state.options.solo and max(state.scores) >= target and state.phase != "trim":
-            return self._end_round(state, "target", max(range(len(state.scores)), key=lambda s: state.scores[s]))
-        if ends_turn and state.phase != "trim":
-            return self._next_turn(state)
-        return state
-
-    def _end_round(self, state: State, how: str, winner: int | None) -> State:
-        options = state.options
-        top = max(state.scores)
-        penalties, exempted = [], []
-        for seat, hand in enumerate(state.hands):
-            exempt = seat == winner or (how == "deck" and not options.solo and state.scores[seat] == top)
-            owed = 0 if exempt else sum(penalty(u) for u in hand)
-            if options.solo and options.solo_pile:
-                owed += sum(penalty(u) for u in state.pile)
-            penalties.append(owed)
-            if exempt:
-                exempted.append(seat)
-        result = RoundResult(state.scores, tuple(penalties), state.hands, how, winner, tuple(exempted))
-        totals = tuple(t + f for t, f in zip(state.totals, result.final))
-        state = replace(state, totals=totals, results=state.results + (result,), pending=None,
-                        trimming=None).noted(None, f"Round {state.round} is over")
-        if state.round < options.rounds:
-            return self._deal(state)
-        best = max(totals)
-        winners = tuple(s for s, t in enumerate(totals) if t == best)
-        return replace(state, phase="over", outcome=Outcome(winners, "scored the most points"))
-
     # -- what players may do and see -----------------------------------------------------------
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
@@ -448,6 +422,8 @@ class OneLetterBetter(CardPlays, Game):
             return []
         if state.phase == "challenge":
             return [{"type": "accept"}, {"type": "challenge"}]
+        if state.phase == "showdown":
+            return [{"type": "show"}]
         hand = list(state.hands[seat])
         if state.phase == "trim":
             return [{"type": "discard", "cards": hand[:len(hand) - TURN_HAND]}]
@@ -485,8 +461,9 @@ class OneLetterBetter(CardPlays, Game):
         pending = state.pending
         return {
             "round": state.round, "rounds": options.rounds, "dealer": state.dealer, "turn": state.turn,
-            "stack": len(state.stack), "pile": [card_json(u) for u in state.pile],
-            "hand": None if seat is None else [card_json(u) for u in state.hands[seat]],
+            # Sealed, while the deal goes round nobody has opened a card yet.
+            "stack": len(state.stack), "pile": [card_json(u) for u in state.pile if not is_hidden(u)],
+            "hand": None if seat is None else [card_json(u) for u in state.hands[seat] if not is_hidden(u)],
             "hand_sizes": [len(h) for h in state.hands],
             "words": [word_json(w) for w in state.words],
             "out": [{"id": w.id, "owner": w.owner, "text": w.text, "worth": w.worth, "out": w.out,
@@ -537,15 +514,16 @@ class OneLetterBetter(CardPlays, Game):
         return state.phase
 
     def reveal(self, state: State) -> dict[str, Any]:
-        return {**self.view(state, None), "hands": [[card_json(u) for u in h] for h in state.hands],
-                "stack_cards": [card_json(u) for u in state.stack]}
+        return {**self.view(state, None), "hands": [[card_json(u) for u in h if not is_hidden(u)] for h in state.hands],
+                "stack_cards": [card_json(u) for u in state.stack if not is_hidden(u)]}
 
     def secrets(self, state: State, seat: int | None) -> list[Any]:
         """A hand (as a view would show it) and the stack's order (online there is none yet:
         each draw picks its cards)."""
         if seat is None:
-            return [[card_json(u) for u in state.stack[:3]]] if len(state.stack) >= 3 and not state.unordered else []
-        hand = state.hands[seat]
+            top = [u for u in state.stack[:3] if not is_hidden(u)]
+            return [[card_json(u) for u in top]] if len(top) >= 3 and not state.unordered else []
+        hand = tuple(u for u in state.hands[seat] if not is_hidden(u))
         return [[card_json(u) for u in hand]] if len(hand) >= 3 and state.outcome is None else []
 
     def undo_barrier(self, before: State, after: State) -> bool:
@@ -591,6 +569,6 @@ class OneLetterBetter(CardPlays, Game):
             "insert": f"inserted a red card into {name}", "replace": f"changed {name} with a blue card",
             "join": f"joined a word to {name}", "swap": "swapped a blue card with the discard pile",
             "steal-card": "played STL-1", "discard": "discarded", "end": "ended the turn",
-            "accept": "accepted the play", "challenge": "challenged the play",
+            "accept": "accepted the play", "challenge": "challenged the play", "show": "showed the hand",
         }
         return texts[kind]

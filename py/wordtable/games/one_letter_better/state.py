@@ -27,6 +27,9 @@ JUDGES = ("app", "players")
 
 # Every physical card: its uid is its index here.
 CARDS: tuple[Card, ...] = tuple(card for card in DECK for _ in range(card.count))
+# A sealed deal (docs/fair-cards.md): a card this device has not opened is HIDDEN + its position
+# in the round's deal, wherever the rules move it; the rules never look at one.
+HIDDEN = 1000
 PLAY_MOVES = ("word", "add", "insert", "replace", "join")
 
 Entry = Any  # in a move: a card's uid, or [uid, letters] for a wild card
@@ -146,6 +149,9 @@ class State:
     log: tuple[tuple[int | None, str, int | None], ...] = ()  # (seat, what it did, whom), the latest kept
     results: tuple[RoundResult, ...] = ()
     outcome: Outcome | None = None
+    sealed: bool = False                   # hands dealt sealed (fair_deal): cards are opened, not known
+    showdown: tuple[str, int | None] | None = None  # sealed: the round is over (how, winner), hands being shown
+    shown: frozenset[int] = frozenset()    # sealed: who has shown their hand
 
     def noted(self, seat: int | None, text: str, whom: int | None = None) -> State:
         """The state with a line added to the public log: seat did text (to whom)."""
@@ -192,12 +198,21 @@ def check_entries(entries: Any, name: str, allow_empty: bool = False) -> None:
     if not isinstance(entries, list) or len(entries) > MAX_CARDS_IN_MOVE or (not entries and not allow_empty):
         raise MalformedMove(f"{name} must be a list of cards.")
     for entry in entries:
-        if is_int(entry):
+        if is_card(entry):
             continue
-        if (isinstance(entry, list) and len(entry) == 2 and is_int(entry[0]) and isinstance(entry[1], str)
+        if (isinstance(entry, list) and len(entry) == 2 and is_card(entry[0]) and isinstance(entry[1], str)
                 and 1 <= len(entry[1]) <= 2):
             continue
         raise MalformedMove(f"Each card in {name} is a card number, or [number, letters] for a wild card.")
+
+
+def is_card(value: Any) -> bool:
+    """A card's number (never a card unopened by a sealed deal: a move names only cards it shows)."""
+    return is_int(value) and 0 <= value < len(CARDS)
+
+
+def is_hidden(entry: int) -> bool:
+    return entry >= HIDDEN
 
 
 def card_json(uid: int, letters: str | None = None) -> dict[str, Any]:

@@ -1,0 +1,526 @@
+"""Cards dealt sealed, at a table of devices (issue 47, docs/fair-cards.md "Wiring it in"): what
+each device does in a game whose hands are dealt by every device together (fair_deal).
+
+Game-agnostic: a game declares its hooks as a SealedCards subclass (Game.sealed_cards), the
+only place that knows where its cards lie. Every device holds the game's state with the cards it
+has not opened written as `hidden + position` (the position in the round's deal), and runs the
+same rules on it. Transport-free: a device takes a message and returns the messages it sends in
+answer; online the host relays them as it relays moves (not wired yet), by link they ride in
+links (not wired yet). `Table` runs every device in one process, for the tests and the bench.
+
+The messages (plain JSON, as a record holds them):
+- "key": a seat's public point, for sealing locks to it (made for this game).
+- "mask", "lock": a seat's passes of a round's deal, in turn (fair_deal). Once the last lock
+  pass is in, every device opens its own hand and the card turned up on the pile.
+- "move": a seat's move, with every lock of each card it shows (a card it plays, discards or
+  shows at a round's end), so that every device opens it.
+- "locks": a seat's locks of the cards another drew from the stack, sealed to the drawer.
+- "pass-on": STL-1's victim passes the thief every lock of the card taken, sealed to it.
+- "secrets": at the end, a seat's masks, orders and locks of every round and its sealing key,
+  for the audit (fair_deal.audit), which any device or a verifier runs on the record.
+
+A message that does not hold is refused with SealedFault naming the seat it came from.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeGuard
+
+from wordtable.engine import fair_deal, sealed
+from wordtable.engine.errors import IllegalMove, MalformedMove
+from wordtable.engine.fair_deal import Deal, DealFault, DeviceSecrets, Keys, Layout
+
+
+class SealedFault(ValueError):
+    """A message that does not hold, and the seat at fault."""
+
+    def __init__(self, seat: int | None, what: str):
+        super().__init__(what if seat is None else f"seat {seat + 1}: {what}")
+        self.seat, self.what = seat, what
+
+
+class SealedCards:
+    """A game's hooks for hands dealt sealed. `hidden`: the number added to a position to write
+    an unopened card (above every card's own number)."""
+
+    hidden: int = 1000
+
+    def __init__(self, game: Any):
+        self.game = game
+
+    def start(self, options: Any, seed: Any) -> Any:
+        """A sealed game's first state: its first round waiting for its deal."""
+        raise NotImplementedError
+
+    def layout(self, state: Any) -> Layout:
+        """The deal of the state's round."""
+        raise NotImplementedError
+
+    def round_number(self, state: Any) -> int:
+        raise NotImplementedError
+
+    def dealing(self, state: Any) -> bool:
+        """The round waits for its deal (every card hidden)."""
+        raise NotImplementedError
+
+    def dealt(self, state: Any) -> Any:
+        """The round begins: its deal is done and the pile's card opened."""
+        raise NotImplementedError
+
+    def hands(self, state: Any) -> Sequence[Sequence[int]]:
+        raise NotImplementedError
+
+    def public(self, state: Any) -> list[int]:
+        """Every card in a place every player sees (the pile, the table, out of play)."""
+        raise NotImplementedError
+
+    def with_cards(self, state: Any, cards: Mapping[int, int]) -> Any:
+        """The state with these hidden entries (hidden + position) replaced by their cards."""
+        raise NotImplementedError
+
+    def shows_hand(self, state: Any, seat: int) -> bool:
+        """The seat's next move shows its whole hand (a round's end)."""
+        raise NotImplementedError
+
+    def show_move(self) -> dict[str, Any]:
+        """The move that shows a hand."""
+        raise NotImplementedError
+
+
+@dataclass
+class Opened:
+    """A card this device has opened, with every seat's lock of it when it can publish it."""
+
+    card: int
+    locks: list[int] | None = None
+
+
+@dataclass
+class Round:
+    """What a device holds of one round's deal."""
+
+    layout: Layout
+    number: int
+    secrets: DeviceSecrets | None          # None: an observer's (a verifier's) copy
+    masks: list[fair_deal.MaskPass] = field(default_factory=list)
+    locks: list[fair_deal.LockPass] = field(default_factory=list)
+    opened: dict[int, Opened] = field(default_factory=dict)   # position -> card
+    public: set[int] = field(default_factory=set)              # positions every device has opened
+    awaited: dict[int, dict[int, str]] = field(default_factory=dict)  # own new positions: locks so far
+    passed_on: dict[int, int] = field(default_factory=dict)   # own new position -> the victim forwarding it
+
+    @property
+    def deal(self) -> Deal:
+        return Deal(self.layout, self.number, tuple(self.masks), tuple(self.locks))
+
+    def position_of(self, entry: int, hidden: int) -> int | None:
+        if entry >= hidden:
+            return entry - hidden
+        return next((p for p, opened in self.opened.items() if opened.card == entry), None)
+
+
+class Device:
+    """One seat's device (seat None: an observer, who sees only what is public: a verifier).
+    `state` is the game as this device knows it."""
+
+    def __init__(self, game: Any, seat: int | None, seats: int, options: Any, seed: Any,
+                 rng: random.Random | None = None):
+        self.game, self.seat, self.seats = game, seat, seats
+        self.hooks: SealedCards = game.sealed_cards
+        self.rng = rng or random.SystemRandom()
+        self.key_secret = sealed.scalar_from(self.rng.randbytes(64)) if seat is not None else 0
+        self.publics: list[bytes | None] = [None] * seats
+        self.state = self.hooks.start(options, seed)
+        self.rounds: dict[int, Round] = {}
+        self.shown: dict[int, dict[str, Any]] = {}   # seat -> its secrets message, at the end
+        self.sent_secrets = False
+
+    # -- what this device says -------------------------------------------------------------
+
+    def hello(self) -> list[dict[str, Any]]:
+        """The device's first message: its public point."""
+        assert self.seat is not None
+        self.publics[self.seat] = sealed.public_point(self.key_secret)
+        return [{"kind": "key", "seat": self.seat, "public": sealed.public_point(self.key_secret).hex()}] \
+            + self._begin_deal()
+
+    @property
+    def keys(self) -> Keys:
+        assert self.seat is not None and all(public is not None for public in self.publics)
+        return Keys(self.seat, self.key_secret, tuple(p for p in self.publics if p is not None))
+
+    @property
+    def current(self) -> Round:
+        return self.rounds[self.hooks.round_number(self.state)]
+
+    def move(self, move: dict[str, Any]) -> list[dict[str, Any]]:
+        """This seat's move: played here, and the message every other device plays it from
+        (with the locks of each card it shows). IllegalMove / MalformedMove as the rules say."""
+        assert self.seat is not None
+        before = self.state
+        shows_hand = self.hooks.shows_hand(before, self.seat)
+        after = self.game.apply(before, self.seat, move)
+        current = self.current
+        mine = self._held(before, current)[self.seat]
+        shown = mine if shows_hand else [p for p in self._public_positions(after, current) if p in mine]
+        shown = [p for p in shown if p not in current.public]
+        locks = {}
+        for position in shown:
+            opened = current.opened[position]
+            assert opened.locks is not None, "a card of this device's hand has every lock"
+            locks[str(position)] = [sealed.scalar_hex(lock) for lock in opened.locks]
+            current.public.add(position)
+        message = {"kind": "move", "seat": self.seat, "move": move, "shown": locks}
+        return [message] + self._took(before, after, message)
+
+    def automatic(self) -> list[dict[str, Any]]:
+        """The move this device makes by itself: showing its hand at a round's end."""
+        if self.seat is None or self.seat not in self.game.actors(self.state) \
+                or not self.hooks.shows_hand(self.state, self.seat) or self._opening():
+            return []
+        return self.move(self.hooks.show_move())
+
+    def ready(self) -> bool:
+        """Its seat may move: the round is dealt and every card of its hand opened."""
+        return not self.hooks.dealing(self.state) and not self._opening()
+
+    def _opening(self) -> bool:
+        rounds = self.rounds.get(self.hooks.round_number(self.state))
+        return rounds is not None and bool(rounds.awaited)
+
+    # -- what it hears -----------------------------------------------------------------------
+
+    def receive(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        """Another device's message (never its own): what this device sends in answer.
+        SealedFault naming the sender when it does not hold."""
+        if not isinstance(message, dict) or not _is_index(message.get("seat"), self.seats) \
+                or message.get("seat") == self.seat:
+            raise SealedFault(None, "a message names the seat that sent it")
+        sender = message["seat"]
+        kind = message.get("kind")
+        handlers = {"key": self._key, "mask": self._mask, "lock": self._lock, "move": self._move,
+                    "locks": self._locks, "pass-on": self._pass_on, "secrets": self._secrets}
+        if kind not in handlers:
+            raise SealedFault(sender, "a message of no kind the table knows")
+        try:
+            return handlers[kind](sender, message)
+        except DealFault as fault:
+            raise SealedFault(sender if fault.seat is None else fault.seat, str(fault)) from None
+        except (ValueError, sealed.SealedError, IllegalMove, MalformedMove) as error:
+            if isinstance(error, SealedFault):
+                raise
+            raise SealedFault(sender, str(error)) from None
+
+    def _key(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
+        if self.publics[sender] is not None:
+            raise ValueError("a seat sends its key once")
+        self.publics[sender] = sealed.hex_bytes(message.get("public"), "a public point")
+        return self._begin_deal()
+
+    def _begin_deal(self) -> list[dict[str, Any]]:
+        """The dealer masks first, once every key is in and the round waits for its deal."""
+        if any(public is None for public in self.publics) or not self.hooks.dealing(self.state):
+            return []
+        number = self.hooks.round_number(self.state)
+        if number in self.rounds:
+            return []
+        layout = self.hooks.layout(self.state)
+        secrets = None if self.seat is None else DeviceSecrets.new(layout, self.rng)
+        self.rounds[number] = Round(layout, number, secrets)
+        return self._mask_if_due()
+
+    def _mask_if_due(self) -> list[dict[str, Any]]:
+        current = self.current
+        if self.seat is None or len(current.masks) != self.seat or current.secrets is None:
+            return []
+        received = current.masks[-1] if current.masks else None
+        mask = fair_deal.mask_pass(current.layout, current.number, self.seat, current.secrets, received)
+        current.masks.append(mask)
+        out = [{"kind": "mask", "seat": self.seat, "round": current.number, "pass": mask.to_json()}]
+        return out + self._lock_if_due()
+
+    def _lock_if_due(self) -> list[dict[str, Any]]:
+        current = self.current
+        if self.seat is None or current.secrets is None or len(current.masks) != self.seats \
+                or len(current.locks) != self.seat:
+            return []
+        lock = fair_deal.lock_pass(current.deal, self.keys, current.secrets)
+        current.locks.append(lock)
+        out = [{"kind": "lock", "seat": self.seat, "round": current.number, "pass": lock.to_json()}]
+        return out + self._deal_done()
+
+    def _round_of(self, sender: int, message: dict[str, Any]) -> Round:
+        number = message.get("round")
+        if not self.hooks.dealing(self.state) or number != self.hooks.round_number(self.state) \
+                or number not in self.rounds:
+            raise ValueError("a pass of a round that is not being dealt")
+        return self.rounds[number]
+
+    def _mask(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
+        current = self._round_of(sender, message)
+        if len(current.masks) != sender:
+            raise ValueError("seats mask in turn")
+        mask = fair_deal.MaskPass.from_json(message.get("pass"), current.layout)
+        if mask.seat != sender:
+            raise ValueError("a pass names its own seat")
+        current.masks.append(mask)
+        return self._mask_if_due() + self._lock_if_due()
+
+    def _lock(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
+        current = self._round_of(sender, message)
+        if len(current.masks) != self.seats or len(current.locks) != sender:
+            raise ValueError("seats lock in turn, after every seat has masked")
+        lock = fair_deal.LockPass.from_json(message.get("pass"), current.layout)
+        if lock.seat != sender:
+            raise ValueError("a pass names its own seat")
+        current.locks.append(lock)
+        return self._lock_if_due() + self._deal_done()
+
+    def _deal_done(self) -> list[dict[str, Any]]:
+        """The last lock pass is in: the device opens its own hand and the pile's card."""
+        current = self.current
+        if len(current.locks) != self.seats or not self.hooks.dealing(self.state):
+            return []
+        deal = current.deal
+        if self.seat is None:  # an observer checks every pass as a seat would
+            deal.check_shuffles(range(self.seats))
+            deal.check(range(current.layout.deck_size))
+        else:
+            assert current.secrets is not None
+            positions = current.layout.hand(self.seat)
+            for position, (card, locks) in zip(positions, fair_deal.hand_with_locks(deal, self.keys, current.secrets)):
+                current.opened[position] = Opened(card, locks)
+        pile = current.layout.pile
+        current.opened[pile] = Opened(fair_deal.pile_card(deal), [lp.pile_lock for lp in current.locks])
+        current.public.add(pile)
+        cards = {position: opened.card for position, opened in current.opened.items()}
+        self.state = self.hooks.dealt(self.hooks.with_cards(self.state, cards))
+        return []
+
+    def _move(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
+        move, shown = message.get("move"), message.get("shown")
+        if self.hooks.dealing(self.state):
+            raise ValueError("a move before the round is dealt")
+        if not isinstance(shown, dict):
+            raise MalformedMove("a move names the cards it shows")
+        before, current = self.state, self.current
+        held = self._held(before, current)[sender]
+        cards = {}
+        for key, locks in shown.items():
+            position = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key else None
+            if position is None or position not in held or position in current.public:
+                raise ValueError("a move shows cards of its player's own hand, once each")
+            if not isinstance(locks, list):
+                raise ValueError("a card shown comes with every seat's lock")
+            numbers = [sealed.hex_number(lock, "a lock") for lock in locks]
+            card = fair_deal.open_public(current.deal, position, numbers)
+            known = current.opened.get(position)
+            if known is not None and known.card != card:
+                raise ValueError(f"position {position + 1} opens to another card than the one it holds")
+            current.opened[position] = Opened(card, numbers)
+            current.public.add(position)
+            cards[position] = card
+        state = self.hooks.with_cards(before, cards)
+        after = self.game.apply(state, sender, move)
+        if not self.hooks.dealing(after) and any(entry >= self.hooks.hidden for entry in self.hooks.public(after)):
+            raise ValueError("it played a card it did not show")
+        self.state = state
+        return self._took(state, after, message)
+
+    def _took(self, before: Any, after: Any, message: dict[str, Any]) -> list[dict[str, Any]]:
+        """The move is played: cards that went into a hand (drawn from the stack, taken by STL-1)
+        are opened for their new holder, every other device sending its locks; a new round's
+        deal begins; at the end, every device shows its secrets."""
+        old_round = self.current
+        held_before = self._held(before, old_round)
+        public_before = set(self._public_positions(before, old_round))
+        self.state = after
+        out: list[dict[str, Any]] = []
+        if self.hooks.round_number(after) == old_round.number and not self.hooks.dealing(after):
+            owner_before = {p: seat for seat, positions in enumerate(held_before) for p in positions}
+            for holder, positions in enumerate(self._held(after, old_round)):
+                new = [p for p in positions if owner_before.get(p) != holder and p not in public_before]
+                drawn = [p for p in new if p not in owner_before]
+                for position in new:
+                    if position in drawn:
+                        continue
+                    victim = owner_before[position]
+                    out += self._passed(old_round, position, victim, holder)
+                if drawn:
+                    out += self._drawn(old_round, drawn, holder)
+        out += self._begin_deal()
+        if self.game.outcome(after) is not None:
+            out += self._show_secrets()
+        return out
+
+    def _drawn(self, current: Round, positions: list[int], holder: int) -> list[dict[str, Any]]:
+        if holder == self.seat:
+            for position in positions:
+                current.awaited[position] = {}
+            return []
+        if self.seat is None or current.secrets is None:
+            return []
+        locks = fair_deal.send_locks(current.deal, self.keys, current.secrets, positions, holder)
+        return [{"kind": "locks", "seat": self.seat, "to": holder, "round": current.number,
+                 "locks": {str(p): lock for p, lock in locks.items()}}]
+
+    def _passed(self, current: Round, position: int, victim: int, holder: int) -> list[dict[str, Any]]:
+        if holder == self.seat:
+            current.awaited[position] = {}
+            current.passed_on[position] = victim
+            return []
+        if victim != self.seat:
+            return []
+        opened = current.opened[position]
+        assert opened.locks is not None, "a card of this device's hand has every lock"
+        locks = fair_deal.forward_locks(current.deal, self.keys, position, opened.locks, holder)
+        return [{"kind": "pass-on", "seat": self.seat, "to": holder, "round": current.number, "position": position,
+                 "locks": {str(owner): lock for owner, lock in locks.items()}}]
+
+    def _locks(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
+        current = self.current
+        if message.get("to") != self.seat:
+            return []   # sealed to another device: nothing this one can read
+        locks = message.get("locks")
+        if message.get("round") != current.number or not isinstance(locks, dict):
+            raise ValueError("locks of this round, by position")
+        for key, value in locks.items():
+            position = int(key) if isinstance(key, str) and key.isdigit() else -1
+            waiting = current.awaited.get(position)
+            if waiting is None or position in current.passed_on or sender in waiting:
+                raise ValueError("locks of cards this seat drew, once each")
+            waiting[sender] = value
+        return self._open_awaited(current)
+
+    def _pass_on(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
+        current = self.current
+        if message.get("to") != self.seat:
+            return []
+        position, locks = message.get("position"), message.get("locks")
+        if message.get("round") != current.number or not _is_index(position, current.layout.deck_size) \
+                or current.passed_on.get(position) != sender \
+                or not isinstance(locks, dict) or position not in current.awaited:
+            raise ValueError("the locks of a card this seat took from the sender's hand")
+        try:
+            current.awaited[position] = {int(owner): lock for owner, lock in locks.items()}
+        except (TypeError, ValueError):
+            raise ValueError("locks by the seat that owns them") from None
+        return self._open_awaited(current)
+
+    def _open_awaited(self, current: Round) -> list[dict[str, Any]]:
+        others = set(range(self.seats)) - {self.seat}
+        cards = {}
+        assert current.secrets is not None
+        for position, received in list(current.awaited.items()):
+            if set(received) != others:
+                continue
+            card, locks = fair_deal.open_received(current.deal, self.keys, current.secrets, position, received,
+                                                  current.passed_on.get(position))
+            current.opened[position] = Opened(card, locks)
+            del current.awaited[position]
+            current.passed_on.pop(position, None)
+            cards[position] = card
+        if cards:
+            self.state = self.hooks.with_cards(self.state, cards)
+        return []
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def _show_secrets(self) -> list[dict[str, Any]]:
+        if self.seat is None or self.sent_secrets:
+            return []
+        self.sent_secrets = True
+        message = {"kind": "secrets", "seat": self.seat, "key": sealed.scalar_hex(self.key_secret),
+                   "rounds": {str(n): r.secrets.to_json() for n, r in sorted(self.rounds.items()) if r.secrets}}
+        self.shown[self.seat] = message
+        return [message]
+
+    def _secrets(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
+        if self.game.outcome(self.state) is None or sender in self.shown:
+            raise ValueError("secrets are shown once, when the game is over")
+        self.shown[sender] = message
+        return []
+
+    def audit(self) -> dict[int, list[int]]:
+        """Once every seat has shown its secrets: every round's deal replayed (fair_deal.audit,
+        every sealed lock included), and each card this device opened compared with its
+        position's; the card at every position, by round. SealedFault naming the seat at
+        fault, or a seat whose secrets are missing."""
+        missing = [seat for seat in range(self.seats) if seat not in self.shown]
+        if missing:
+            raise SealedFault(missing[0], "it did not show its secrets at the end")
+        keys = []
+        for seat in range(self.seats):
+            try:
+                keys.append(sealed.hex_number(self.shown[seat].get("key"), "a sealing key"))
+            except sealed.SealedError as error:
+                raise SealedFault(seat, str(error)) from None
+        publics = [public for public in self.publics if public is not None]
+        cards = {}
+        for number, current in sorted(self.rounds.items()):
+            shown = []
+            for seat in range(self.seats):
+                rounds = self.shown[seat].get("rounds")
+                try:
+                    shown.append(DeviceSecrets.from_json(rounds.get(str(number)) if isinstance(rounds, dict) else None,
+                                                         current.layout))
+                except (ValueError, sealed.SealedError) as error:
+                    raise SealedFault(seat, f"its secrets of round {number}: {error}") from None
+            try:
+                cards[number] = fair_deal.audit(current.deal, shown, keys, publics)
+            except DealFault as fault:
+                raise SealedFault(fault.seat, f"round {number}: {fault}") from None
+            for position, opened in current.opened.items():
+                if cards[number][position] != opened.card:
+                    raise SealedFault(None, f"round {number}: position {position + 1} opened to another card")
+        return cards
+
+    # -- where the cards are -------------------------------------------------------------------
+
+    def _held(self, state: Any, current: Round) -> list[list[int]]:
+        """Each seat's hand as positions of the round's deal."""
+        return [[self._position(entry, current) for entry in hand] for hand in self.hooks.hands(state)]
+
+    def _public_positions(self, state: Any, current: Round) -> list[int]:
+        return [self._position(entry, current) for entry in self.hooks.public(state)]
+
+    def _position(self, entry: int, current: Round) -> int:
+        position = current.position_of(entry, self.hooks.hidden)
+        assert position is not None, "every card this device knows it opened"
+        return position
+
+
+def _is_index(value: Any, count: int) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count
+
+
+class Table:
+    """Every seat's device in one process, and an observer's (what a verifier holds), passing
+    every message to every other device as the host relays them online."""
+
+    def __init__(self, game: Any, options: Any, seed: Any, rng: random.Random | None = None):
+        rng = rng or random.SystemRandom()
+        seats = options.players
+        self.devices = [Device(game, seat, seats, options, seed, random.Random(rng.randbytes(16)))
+                        for seat in range(seats)]
+        self.observer = Device(game, None, seats, options, seed)
+        self.record: list[dict[str, Any]] = []
+        for device in self.devices:
+            self.send(device.hello())
+
+    def send(self, messages: list[dict[str, Any]]) -> None:
+        queue = list(messages)
+        while queue:
+            message = queue.pop(0)
+            self.record.append(message)
+            for device in self.devices + [self.observer]:
+                if device.seat != message["seat"]:
+                    queue += device.receive(message)
+            for device in self.devices:
+                queue += device.automatic()
+
+    def play(self, seat: int, move: dict[str, Any]) -> None:
+        self.send(self.devices[seat].move(move))

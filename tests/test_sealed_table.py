@@ -1,0 +1,271 @@
+"""One Letter Better dealt sealed at a table of devices (wordtable.engine.sealed_table, issue 47):
+whole games of bots for 2 to 4 players where every device opens only the cards it may (its own
+hand, what it drew or took, what was played), plays on to the same scores as an observer that
+sees only what is public, and audits every deal at the end; a device that cheats is named."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import random
+
+import pytest
+
+from wordtable.engine import sealed
+from wordtable.engine.bots import ask_bot
+from wordtable.engine.errors import IllegalMove, MalformedMove
+from wordtable.engine.fair_deal import _context
+from wordtable.engine.sealed_table import SealedFault, Table
+from wordtable.games import make
+from wordtable.games.one_letter_better.state import CARDS, HIDDEN, check_entries
+from wordtable.lexicon import store
+
+
+@functools.lru_cache(maxsize=None)
+def game_and_bots():
+    return make("one-letter-better", store.load)
+
+
+def new_table(players: int, seed: int = 1, **options) -> Table:
+    game, _bots = game_and_bots()
+    parsed = game.Options.parse({"players": players, "rounds": 1, **options})
+    return Table(game, parsed, seed, random.Random(seed))
+
+
+class Watch:
+    """Every position each seat has held (in the truth: its own device's state), to check that
+    no device opens a card it never held and nobody made public."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self.held: dict[tuple[int, int], set[int]] = {}
+        self.note()
+
+    def note(self) -> None:
+        for device in self.table.devices:
+            current = device.rounds.get(device.state.round)
+            if current is None:
+                continue
+            mine = self.held.setdefault((device.state.round, device.seat), set())
+            for entry in device.state.hands[device.seat]:
+                position = current.position_of(entry, HIDDEN)
+                if position is not None:
+                    mine.add(position)
+
+    def check(self) -> None:
+        """Each device has opened only positions it held or that were made public."""
+        for device in self.table.devices:
+            for number, current in device.rounds.items():
+                allowed = current.public | self.held.get((number, device.seat), set())
+                # a victim of STL-1 knows the card it lost: it held it
+                opened = set(current.opened)
+                assert opened <= allowed, (device.seat, number, sorted(opened - allowed))
+
+
+def play_out(table: Table, watch: Watch | None = None, level: str = "medium", limit: int = 3000) -> int:
+    game, bots = game_and_bots()
+    moves = 0
+    while game.outcome(table.devices[0].state) is None:
+        assert moves < limit, "the game never ended"
+        seat = game.actors(table.devices[0].state)[0]
+        device = table.devices[seat]
+        assert device.ready(), "a seat is asked to move before its cards are open"
+        move = ask_bot(bots[level], game, device.state, seat, 1, moves)
+        table.play(seat, move)
+        moves += 1
+        if watch is not None:
+            watch.note()
+            watch.check()
+    return moves
+
+
+@pytest.mark.parametrize("players,options", [(2, {"rounds": 2}), (3, {"judge": "players"}), (4, {})])
+def test_whole_games_open_only_what_each_device_may(players, options):
+    table = new_table(players, seed=players, **options)
+    watch = Watch(table)
+    play_out(table, watch)
+    game, _bots = game_and_bots()
+    final = table.observer.state
+    assert game.outcome(final) is not None
+    for device in table.devices:
+        assert device.state.totals == final.totals and device.state.results == final.results
+        cards = device.audit()
+        assert sorted(cards) == list(range(1, final.options.rounds + 1))
+        for deal in cards.values():
+            assert sorted(deal) == list(range(len(CARDS)))  # every card once
+    # The record: what each seat played was its position's card in the audited deal.
+    kinds = {message["kind"] for message in table.record}
+    assert {"key", "mask", "lock", "move", "locks", "secrets"} <= kinds
+
+
+def test_no_device_can_open_another_hand_with_what_it_holds():
+    """Mid-round, every device with everything it holds (its secrets, its sealing key, every
+    message of the record) tries to open each card of every other hand: every sealed lock in
+    the record unsealed with its own keys, as if sent to it, matches no lock point."""
+    table = new_table(3, seed=11)
+    watch = Watch(table)
+    game, bots = game_and_bots()
+    for moves in range(12):
+        seat = game.actors(table.devices[0].state)[0]
+        table.play(seat, ask_bot(bots["medium"], game, table.devices[seat].state, seat, 1, moves))
+        watch.note()
+    for device in table.devices:
+        current = device.current
+        deal = current.deal
+        for other in table.devices:
+            if other.seat == device.seat:
+                continue
+            secret_positions = [current.position_of(e, HIDDEN) if e >= HIDDEN else
+                                other.current.position_of(e, HIDDEN) for e in other.state.hands[other.seat]]
+            for position in secret_positions:
+                if position in current.public or position in watch.held[(1, device.seat)]:
+                    continue   # played, or lost to STL-1 by this device: it knows that card
+                assert position not in current.opened
+                tried = 0
+                for message in table.record:
+                    sealed_values = []
+                    if message["kind"] == "lock":
+                        sealed_values = [(message["seat"], v) for k, v in message["pass"]["sealed"].items()
+                                         if int(k) == position]
+                    elif message["kind"] == "locks":
+                        sealed_values = [(message["seat"], v) for k, v in message["locks"].items() if int(k) == position]
+                    for sender, value in sealed_values:
+                        if sender == device.seat:
+                            continue
+                        for receiver in range(3):
+                            lock = sealed.unseal_lock(value, device.keys.shared(sender),
+                                                      _context(1, position, sender, receiver))
+                            assert sealed.lock_point(lock) != deal.lock_passes[sender].lock_points[position]
+                            tried += 1
+                assert tried > 0
+
+
+def test_a_card_played_without_its_locks_is_refused_and_named():
+    table = new_table(2, seed=5)
+    game, _bots = game_and_bots()
+    seat = game.actors(table.devices[0].state)[0]
+    mover = table.devices[seat]
+    table.play(seat, {"type": "draw"})
+    hand = [uid for uid in mover.state.hands[seat] if CARDS[uid].kind == "letter"]
+    message = mover.move({"type": "discard", "cards": hand[:1]})[0]
+    other = table.devices[1 - seat]
+    before = other.state
+    bare = {**message, "shown": {}}
+    with pytest.raises(SealedFault) as fault:
+        other.receive(bare)
+    # On the other device that card is still unopened in the mover's hand: the rules refuse it.
+    assert fault.value.seat == seat and "from your hand" in str(fault.value)
+    assert other.state is before
+    # A false lock: named, changes nothing.
+    position, locks = next(iter(message["shown"].items()))
+    false = {**message, "shown": {position: [sealed.scalar_hex(5)] + locks[1:]}}
+    with pytest.raises(SealedFault) as fault:
+        other.receive(false)
+    assert fault.value.seat is not None and "lock" in str(fault.value)
+    assert other.state is before
+    # A card of the other hand shown as its own.
+    theirs = str(other.current.layout.hand(1 - seat)[0])
+    with pytest.raises(SealedFault) as fault:
+        other.receive({**message, "shown": {theirs: locks}})
+    assert fault.value.seat == seat and other.state is before
+    # The honest message still plays.
+    other.receive(message)
+    assert other.state.pile[-1] == hand[0]
+
+
+def test_a_false_lock_for_a_drawn_card_names_its_sender():
+    table = new_table(3, seed=9)
+    game, _bots = game_and_bots()
+    seat = game.actors(table.devices[0].state)[0]
+    drawer = table.devices[seat]
+    draw = drawer.move({"type": "draw"})[0]
+    answers = {device.seat: device.receive(draw) for device in table.devices if device.seat != seat}
+    assert all([m["kind"] for m in sent] == ["locks"] for sent in answers.values())
+    liar, honest = sorted(answers)
+    false = copy.deepcopy(answers[liar][0])
+    position = next(iter(false["locks"]))
+    false["locks"][position] = sealed.seal_lock(7, table.devices[liar].keys.shared(seat),
+                                                _context(1, int(position), liar, seat))
+    before = drawer.state
+    drawer.receive(false)           # kept until every lock is in: then checked
+    with pytest.raises(SealedFault) as fault:
+        drawer.receive(answers[honest][0])
+    assert fault.value.seat == liar and "lock" in str(fault.value)
+    assert drawer.state is before and not drawer.ready()
+
+
+def test_stl1_passes_the_card_to_the_thief_alone_and_a_false_pass_on_names_the_victim():
+    game, _bots = game_and_bots()
+    table = new_table(2, seed=42)   # seat 1 moves first and was dealt an STL-1
+    seat = game.actors(table.devices[0].state)[0]
+    thief, victim = table.devices[seat], table.devices[1 - seat]
+    steal_one = next(uid for uid in thief.state.hands[seat] if CARDS[uid].kind == "steal-one")
+    table.play(seat, {"type": "draw"})
+    messages = thief.move({"type": "steal-card", "card": steal_one, "from": victim.seat})
+    answers = victim.receive(messages[0])
+    assert [m["kind"] for m in answers] == ["pass-on"]
+    taken = thief.state.hands[seat][-1]
+    assert taken >= HIDDEN  # not opened yet
+    false = copy.deepcopy(answers[0])
+    owner = next(iter(false["locks"]))
+    false["locks"][owner] = sealed.seal_lock(3, victim.keys.shared(seat), "wrong")
+    with pytest.raises(SealedFault) as fault:
+        thief.receive(false)
+    assert fault.value.seat == victim.seat
+    thief.receive(answers[0])
+    opened = thief.state.hands[seat][-1]
+    assert opened < HIDDEN and victim.state.hands[seat][-1] == opened  # the victim knew it
+    table.observer.receive(messages[0])
+    assert table.observer.state.hands[seat][-1] == taken  # nobody else learns it
+
+
+def test_secrets_that_do_not_hold_are_named_at_the_audit():
+    table = new_table(2, seed=3)
+    play_out(table)
+    device = table.devices[0]
+    device.audit()
+    shown = device.shown[1]
+    tampered = json.loads(json.dumps(shown))
+    order = tampered["rounds"]["1"]["order"]
+    order[0], order[1] = order[1], order[0]
+    device.shown[1] = tampered
+    with pytest.raises(SealedFault) as fault:
+        device.audit()
+    assert fault.value.seat == 1
+    del device.shown[1]
+    with pytest.raises(SealedFault) as fault:
+        device.audit()
+    assert fault.value.seat == 1 and "did not show" in str(fault.value)
+
+
+def test_messages_that_do_not_hold_are_refused_with_their_seat():
+    table = new_table(2, seed=4)
+    device = table.devices[0]
+    before = device.state
+    bad = [{"kind": "move", "seat": 5}, {"kind": "nonsense", "seat": 1}, "text",
+           {"kind": "mask", "seat": 1, "round": 1, "pass": {}},
+           {"kind": "move", "seat": 1, "move": {"type": "draw"}, "shown": []},
+           {"kind": "secrets", "seat": 1, "key": "00", "rounds": {}},
+           {"kind": "key", "seat": 1, "public": "00" * 32}]
+    for message in bad:
+        with pytest.raises(SealedFault):
+            device.receive(message)
+        assert device.state is before
+
+
+def test_a_move_out_of_turn_is_refused():
+    table = new_table(2, seed=6)
+    game, _bots = game_and_bots()
+    seat = game.actors(table.devices[0].state)[0]
+    with pytest.raises(IllegalMove):
+        table.devices[1 - seat].move({"type": "draw"})
+    with pytest.raises(SealedFault) as fault:
+        table.devices[seat].receive({"kind": "move", "seat": 1 - seat, "move": {"type": "draw"}, "shown": {}})
+    assert fault.value.seat == 1 - seat
+
+
+def test_a_move_never_names_an_unopened_card():
+    with pytest.raises(MalformedMove):
+        check_entries([HIDDEN + 3], "cards")
+    check_entries([len(CARDS) - 1], "cards")
