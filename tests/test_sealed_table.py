@@ -169,9 +169,14 @@ def test_a_card_played_without_its_locks_is_refused_and_named():
     with pytest.raises(SealedFault) as fault:
         other.receive({**message, "shown": {theirs: locks}})
     assert fault.value.seat == seat and other.state is before
-    # The honest message still plays.
-    other.receive(message)
+    # The honest message still plays, on both devices.
+    answers = other.receive(message)
     assert other.state.pile[-1] == hand[0]
+    mover.receive(message)
+    assert mover.state.pile[-1] == hand[0] and not mover.ready()  # the card it drew is not open yet
+    for answer in answers:
+        mover.receive(answer)
+    assert mover.ready()
 
 
 def test_a_false_lock_for_a_drawn_card_names_its_sender():
@@ -181,6 +186,7 @@ def test_a_false_lock_for_a_drawn_card_names_its_sender():
     drawer = table.devices[seat]
     draw = drawer.move({"type": "draw"})[0]
     answers = {device.seat: device.receive(draw) for device in table.devices if device.seat != seat}
+    assert drawer.receive(draw) == [] and drawer.current.awaited  # its own move, back from the table
     assert all([m["kind"] for m in sent] == ["locks"] for sent in answers.values())
     liar, honest = sorted(answers)
     false = copy.deepcopy(answers[liar][0])
@@ -204,6 +210,7 @@ def test_stl1_passes_the_card_to_the_thief_alone_and_a_false_pass_on_names_the_v
     table.play(seat, {"type": "draw"})
     messages = thief.move({"type": "steal-card", "card": steal_one, "from": victim.seat})
     answers = victim.receive(messages[0])
+    assert thief.receive(messages[0]) == []
     assert [m["kind"] for m in answers] == ["pass-on"]
     taken = thief.state.hands[seat][-1]
     assert taken >= HIDDEN  # not opened yet

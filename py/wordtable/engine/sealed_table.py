@@ -136,6 +136,7 @@ class Device:
         self.state = self.hooks.start(options, seed)
         self.rounds: dict[int, Round] = {}
         self.shown: dict[int, dict[str, Any]] = {}   # seat -> its secrets message, at the end
+        self.sent: dict[str, Any] | None = None      # its move on its way to the table
         self.sent_secrets = False
 
     # -- what this device says -------------------------------------------------------------
@@ -157,9 +158,13 @@ class Device:
         return self.rounds[self.hooks.round_number(self.state)]
 
     def move(self, move: dict[str, Any]) -> list[dict[str, Any]]:
-        """This seat's move: played here, and the message every other device plays it from
-        (with the locks of each card it shows). IllegalMove / MalformedMove as the rules say."""
+        """The message of this seat's move (with every lock of each card it shows), played on
+        every device, this one included, in the order the table relays it (online the host's:
+        two players may answer a challenge at once). IllegalMove / MalformedMove as the rules
+        say; refused() if the table turns it down."""
         assert self.seat is not None
+        if self.sent is not None:
+            raise IllegalMove("Wait a moment: your last move is on its way.")
         before = self.state
         shows_hand = self.hooks.shows_hand(before, self.seat)
         after = self.game.apply(before, self.seat, move)
@@ -172,20 +177,24 @@ class Device:
             opened = current.opened[position]
             assert opened.locks is not None, "a card of this device's hand has every lock"
             locks[str(position)] = [sealed.scalar_hex(lock) for lock in opened.locks]
-            current.public.add(position)
-        message = {"kind": "move", "seat": self.seat, "move": move, "shown": locks}
-        return [message] + self._took(before, after, message)
+        self.sent = {"kind": "move", "seat": self.seat, "move": move, "shown": locks}
+        return [self.sent]
+
+    def refused(self) -> None:
+        """The table turned down the move sent (another player's came first)."""
+        self.sent = None
 
     def automatic(self) -> list[dict[str, Any]]:
         """The move this device makes by itself: showing its hand at a round's end."""
-        if self.seat is None or self.seat not in self.game.actors(self.state) \
+        if self.seat is None or self.seat not in self.game.actors(self.state) or self.sent is not None \
                 or not self.hooks.shows_hand(self.state, self.seat) or self._opening():
             return []
         return self.move(self.hooks.show_move())
 
     def ready(self) -> bool:
-        """Its seat may move: the round is dealt and every card of its hand opened."""
-        return not self.hooks.dealing(self.state) and not self._opening()
+        """Its seat may move: the round is dealt, every card of its hand opened, and no move of
+        its own on its way."""
+        return not self.hooks.dealing(self.state) and not self._opening() and self.sent is None
 
     def _opening(self) -> bool:
         rounds = self.rounds.get(self.hooks.round_number(self.state))
@@ -194,13 +203,17 @@ class Device:
     # -- what it hears -----------------------------------------------------------------------
 
     def receive(self, message: dict[str, Any]) -> list[dict[str, Any]]:
-        """Another device's message (never its own): what this device sends in answer.
-        SealedFault naming the sender when it does not hold."""
-        if not isinstance(message, dict) or not _is_index(message.get("seat"), self.seats) \
-                or message.get("seat") == self.seat:
+        """A message the table relays, in its order: what this device sends in answer.
+        SealedFault naming the sender when it does not hold. Of its own messages only a move
+        changes anything: played when it comes back (the others were taken when made)."""
+        if not isinstance(message, dict) or not _is_index(message.get("seat"), self.seats):
             raise SealedFault(None, "a message names the seat that sent it")
         sender = message["seat"]
         kind = message.get("kind")
+        if sender == self.seat:
+            if kind != "move" or message != self.sent:
+                return []
+            self.sent = None
         handlers = {"key": self._key, "mask": self._mask, "lock": self._lock, "move": self._move,
                     "locks": self._locks, "pass-on": self._pass_on, "secrets": self._secrets}
         if kind not in handlers:
@@ -517,8 +530,7 @@ class Table:
             message = queue.pop(0)
             self.record.append(message)
             for device in self.devices + [self.observer]:
-                if device.seat != message["seat"]:
-                    queue += device.receive(message)
+                queue += device.receive(message)
             for device in self.devices:
                 queue += device.automatic()
 
