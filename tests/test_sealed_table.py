@@ -16,7 +16,7 @@ from wordtable.engine import sealed
 from wordtable.engine.bots import ask_bot
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.fair_deal import _context
-from wordtable.engine.sealed_table import SealedFault, Table
+from wordtable.engine.sealed_table import Device, SealedFault, Table
 from wordtable.games import make
 from wordtable.games.one_letter_better.state import CARDS, HIDDEN, check_entries
 from wordtable.lexicon import store
@@ -276,3 +276,30 @@ def test_a_move_never_names_an_unopened_card():
     with pytest.raises(MalformedMove):
         check_entries([HIDDEN + 3], "cards")
     check_entries([len(CARDS) - 1], "cards")
+
+
+def test_a_device_saved_mid_game_plays_on_after_a_reload_and_a_damaged_save_is_refused():
+    """Each device saved (to JSON, as the page keeps it) partway, restored from its save alone,
+    plays the game on to the same end as the table; the replay checks nothing again but
+    opens every card as before."""
+    game, bots = game_and_bots()
+    table = new_table(3, seed=8)
+    for moves in range(15):
+        seat = game.actors(table.devices[0].state)[0]
+        table.play(seat, ask_bot(bots["medium"], game, table.devices[seat].state, seat, 1, moves))
+    options, seed = table.devices[0].state.options, 8
+    for index, device in enumerate(table.devices):
+        saved = json.loads(json.dumps(device.to_json()))
+        restored = Device.from_json(game, 3, options, seed, saved)
+        assert restored.state == device.state and restored.current.opened == device.current.opened
+        assert restored.current.public == device.current.public and restored.log == device.log
+        table.devices[index] = restored
+    play_out(table)
+    final = table.observer.state
+    assert all(device.state.totals == final.totals for device in table.devices)
+    table.devices[0].audit()
+    saved = table.devices[1].to_json()
+    for damage in [None, {"log": "x", "rounds": {}}, {**saved, "seat": 9}, {**saved, "key": "zz"},
+                   {**saved, "rounds": {}}, {**saved, "log": saved["log"][:5] + [{"kind": "move", "seat": 0}]}]:
+        with pytest.raises(ValueError, match="damaged"):
+            Device.from_json(game, 3, options, seed, damage)

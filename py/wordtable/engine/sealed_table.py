@@ -24,6 +24,7 @@ A message that does not hold is refused with SealedFault naming the seat it came
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -66,8 +67,9 @@ class SealedCards:
         """The round waits for its deal (every card hidden)."""
         raise NotImplementedError
 
-    def dealt(self, state: Any) -> Any:
-        """The round begins: its deal is done and the pile's card opened."""
+    def dealt(self, state: Any, seed: int) -> Any:
+        """The round begins: its deal is done and the pile's card opened; the rules draw the
+        round's other chances from `seed`."""
         raise NotImplementedError
 
     def hands(self, state: Any) -> Sequence[Sequence[int]]:
@@ -137,6 +139,10 @@ class Device:
         self.rounds: dict[int, Round] = {}
         self.shown: dict[int, dict[str, Any]] = {}   # seat -> its secrets message, at the end
         self.sent: dict[str, Any] | None = None      # its move on its way to the table
+        self.log: list[dict[str, Any]] = []          # every message the table relayed, in order
+        # Restoring a save (from_json): the log replayed with what the device had opened, its
+        # own passes taken from the log, nothing checked again nor sent.
+        self.replaying: dict[int, dict[str, Any]] | None = None
         self.sent_secrets = False
 
     # -- what this device says -------------------------------------------------------------
@@ -210,8 +216,9 @@ class Device:
             raise SealedFault(None, "a message names the seat that sent it")
         sender = message["seat"]
         kind = message.get("kind")
-        if sender == self.seat:
+        if sender == self.seat and self.replaying is None:
             if kind != "move" or message != self.sent:
+                self.log.append(message)
                 return []
             self.sent = None
         handlers = {"key": self._key, "mask": self._mask, "lock": self._lock, "move": self._move,
@@ -219,7 +226,9 @@ class Device:
         if kind not in handlers:
             raise SealedFault(sender, "a message of no kind the table knows")
         try:
-            return handlers[kind](sender, message)
+            out = handlers[kind](sender, message)
+            self.log.append(message)
+            return out
         except DealFault as fault:
             raise SealedFault(sender if fault.seat is None else fault.seat, str(fault)) from None
         except (ValueError, sealed.SealedError, IllegalMove, MalformedMove) as error:
@@ -228,6 +237,8 @@ class Device:
             raise SealedFault(sender, str(error)) from None
 
     def _key(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
+        if sender == self.seat:  # replayed: set when made
+            return self._begin_deal()
         if self.publics[sender] is not None:
             raise ValueError("a seat sends its key once")
         self.publics[sender] = sealed.hex_bytes(message.get("public"), "a public point")
@@ -241,13 +252,19 @@ class Device:
         if number in self.rounds:
             return []
         layout = self.hooks.layout(self.state)
-        secrets = None if self.seat is None else DeviceSecrets.new(layout, self.rng)
+        if self.seat is None:
+            secrets = None
+        elif self.replaying is not None:
+            secrets = DeviceSecrets.from_json(self.replaying[number]["secrets"], layout)
+        else:
+            secrets = DeviceSecrets.new(layout, self.rng)
         self.rounds[number] = Round(layout, number, secrets)
         return self._mask_if_due()
 
     def _mask_if_due(self) -> list[dict[str, Any]]:
         current = self.current
-        if self.seat is None or len(current.masks) != self.seat or current.secrets is None:
+        if self.seat is None or len(current.masks) != self.seat or current.secrets is None \
+                or self.replaying is not None:
             return []
         received = current.masks[-1] if current.masks else None
         mask = fair_deal.mask_pass(current.layout, current.number, self.seat, current.secrets, received)
@@ -258,7 +275,7 @@ class Device:
     def _lock_if_due(self) -> list[dict[str, Any]]:
         current = self.current
         if self.seat is None or current.secrets is None or len(current.masks) != self.seats \
-                or len(current.locks) != self.seat:
+                or len(current.locks) != self.seat or self.replaying is not None:
             return []
         lock = fair_deal.lock_pass(current.deal, self.keys, current.secrets)
         current.locks.append(lock)
@@ -298,20 +315,30 @@ class Device:
         if len(current.locks) != self.seats or not self.hooks.dealing(self.state):
             return []
         deal = current.deal
-        if self.seat is None:  # an observer checks every pass as a seat would
-            deal.check_shuffles(range(self.seats))
-            deal.check(range(current.layout.deck_size))
-        else:
-            assert current.secrets is not None
-            positions = current.layout.hand(self.seat)
-            for position, (card, locks) in zip(positions, fair_deal.hand_with_locks(deal, self.keys, current.secrets)):
-                current.opened[position] = Opened(card, locks)
         pile = current.layout.pile
-        current.opened[pile] = Opened(fair_deal.pile_card(deal), [lp.pile_lock for lp in current.locks])
+        if self.replaying is not None:
+            for position in ([] if self.seat is None else current.layout.hand(self.seat)) + [pile]:
+                current.opened[position] = self._saved(current, position)
+        else:
+            if self.seat is None:  # an observer checks every pass as a seat would
+                deal.check_shuffles(range(self.seats))
+                deal.check(range(current.layout.deck_size))
+            else:
+                assert current.secrets is not None
+                positions = current.layout.hand(self.seat)
+                for position, (card, locks) in zip(positions, fair_deal.hand_with_locks(deal, self.keys, current.secrets)):
+                    current.opened[position] = Opened(card, locks)
+            current.opened[pile] = Opened(fair_deal.pile_card(deal), [lp.pile_lock for lp in current.locks])
         current.public.add(pile)
         cards = {position: opened.card for position, opened in current.opened.items()}
-        self.state = self.hooks.dealt(self.hooks.with_cards(self.state, cards))
+        self.state = self.hooks.dealt(self.hooks.with_cards(self.state, cards), round_seed(deal))
         return []
+
+    def _saved(self, current: Round, position: int) -> Opened:
+        """What the device had opened at this position, when its save was made."""
+        assert self.replaying is not None
+        card, locks = self.replaying[current.number]["opened"][str(position)]
+        return Opened(card, None if locks is None else [sealed.hex_number(lock, "a lock") for lock in locks])
 
     def _move(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
         move, shown = message.get("move"), message.get("shown")
@@ -329,7 +356,8 @@ class Device:
             if not isinstance(locks, list):
                 raise ValueError("a card shown comes with every seat's lock")
             numbers = [sealed.hex_number(lock, "a lock") for lock in locks]
-            card = fair_deal.open_public(current.deal, position, numbers)
+            card = self._saved(current, position).card if self.replaying is not None \
+                else fair_deal.open_public(current.deal, position, numbers)
             known = current.opened.get(position)
             if known is not None and known.card != card:
                 raise ValueError(f"position {position + 1} opens to another card than the one it holds")
@@ -430,9 +458,13 @@ class Device:
         for position, received in list(current.awaited.items()):
             if set(received) != others:
                 continue
-            card, locks = fair_deal.open_received(current.deal, self.keys, current.secrets, position, received,
-                                                  current.passed_on.get(position))
-            current.opened[position] = Opened(card, locks)
+            if self.replaying is not None:
+                current.opened[position] = self._saved(current, position)
+            else:
+                card, locks = fair_deal.open_received(current.deal, self.keys, current.secrets, position, received,
+                                                      current.passed_on.get(position))
+                current.opened[position] = Opened(card, locks)
+            card = current.opened[position].card
             del current.awaited[position]
             current.passed_on.pop(position, None)
             cards[position] = card
@@ -452,6 +484,8 @@ class Device:
         return [message]
 
     def _secrets(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
+        if sender == self.seat:  # replayed: kept when made
+            return []
         if self.game.outcome(self.state) is None or sender in self.shown:
             raise ValueError("secrets are shown once, when the game is over")
         self.shown[sender] = message
@@ -491,6 +525,43 @@ class Device:
                     raise SealedFault(None, f"round {number}: position {position + 1} opened to another card")
         return cards
 
+    # -- saving ------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """What the device saves (its secrets among it: it stays on this device): the table's
+        messages so far and what it opened of each round, from which from_json replays it."""
+        rounds = {str(number): {"secrets": None if r.secrets is None else r.secrets.to_json(),
+                                "opened": {str(p): [o.card, None if o.locks is None else
+                                                    [sealed.scalar_hex(lock) for lock in o.locks]]
+                                           for p, o in sorted(r.opened.items())}}
+                  for number, r in sorted(self.rounds.items())}
+        return {"seat": self.seat, "key": sealed.scalar_hex(self.key_secret) if self.seat is not None else None,
+                "log": self.log, "rounds": rounds, "sent": self.sent}
+
+    @classmethod
+    def from_json(cls, game: Any, seats: int, options: Any, seed: Any, data: Any) -> Device:
+        """The saved device, its log replayed (nothing checked again: it was when it came);
+        ValueError when the save is not what to_json wrote."""
+        if not isinstance(data, dict) or not isinstance(data.get("log"), list) or not isinstance(data.get("rounds"), dict):
+            raise ValueError("the saved cards of this game are damaged")
+        seat = data.get("seat")
+        if seat is not None and not _is_index(seat, seats):
+            raise ValueError("the saved cards of this game are damaged")
+        device = cls(game, seat, seats, options, seed)
+        try:
+            if seat is not None:
+                device.key_secret = sealed.hex_number(data.get("key"), "the saved sealing key")
+                device.publics[seat] = sealed.public_point(device.key_secret)
+            device.replaying = {int(number): saved for number, saved in data["rounds"].items()}
+            for message in data["log"]:
+                device.receive(message)
+            device.sent = data.get("sent")
+        except (SealedFault, ValueError, sealed.SealedError, KeyError, TypeError, IndexError, AssertionError) as error:
+            raise ValueError(f"the saved cards of this game are damaged ({str(error)[:80]})") from None
+        finally:
+            device.replaying = None
+        return device
+
     # -- where the cards are -------------------------------------------------------------------
 
     def _held(self, state: Any, current: Round) -> list[list[int]]:
@@ -504,6 +575,14 @@ class Device:
         position = current.position_of(entry, self.hooks.hidden)
         assert position is not None, "every card this device knows it opened"
         return position
+
+
+def round_seed(deal: Deal) -> int:
+    """What the rules draw a round's other chances from (STL-1's card): every seat's locks are
+    in it, so nobody knew it before the deal was done. (Once it is, every player can work out
+    which card an STL-1 would take now: docs/fair-cards.md says what that lets one do.)"""
+    digest = hashlib.sha256(b"".join(point for lock_pass in deal.lock_passes for point in lock_pass.lock_points))
+    return int.from_bytes(digest.digest()[:16], "big")
 
 
 def _is_index(value: Any, count: int) -> TypeGuard[int]:

@@ -35,8 +35,8 @@ class SealedHands(SealedCards):
     def dealing(self, state: State) -> bool:
         return state.phase == "deal"
 
-    def dealt(self, state: State) -> State:
-        return replace(state, phase="draw")
+    def dealt(self, state: State, seed: int) -> State:
+        return replace(state, phase="draw", seed=seed)
 
     def hands(self, state: State) -> tuple[tuple[int, ...], ...]:
         return state.hands
