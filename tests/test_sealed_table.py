@@ -303,3 +303,26 @@ def test_a_device_saved_mid_game_plays_on_after_a_reload_and_a_damaged_save_is_r
                    {**saved, "rounds": {}}, {**saved, "log": saved["log"][:5] + [{"kind": "move", "seat": 0}]}]:
         with pytest.raises(ValueError, match="damaged"):
             Device.from_json(game, 3, options, seed, damage)
+
+
+def test_a_move_the_rules_refuse_changes_nothing_on_any_device():
+    """A play of cards shown with their locks that the rules then refuse (no such word) leaves
+    every device as it was: the cards stay unopened and the player may play them otherwise."""
+    table = new_table(2, seed=5)
+    game, _bots = game_and_bots()
+    seat = game.actors(table.devices[0].state)[0]
+    table.play(seat, {"type": "draw"})
+    mover, other = table.devices[seat], table.devices[1 - seat]
+    hand = [uid for uid in mover.state.hands[seat] if CARDS[uid].kind == "letter"]
+    letters = next([a, b] for a in hand for b in hand
+                   if a != b and not game.is_word(mover.state, CARDS[a].letters + CARDS[b].letters))
+    message = mover.move({"type": "discard", "cards": letters})[0]
+    nonsense = {**message, "move": {"type": "word", "cards": letters}}
+    opened, public, state = dict(other.current.opened), set(other.current.public), other.state
+    with pytest.raises(SealedFault) as fault:
+        other.receive(nonsense)
+    assert fault.value.seat == seat and "dictionary" in str(fault.value)
+    assert other.current.opened == opened and other.current.public == public and other.state is state
+    mover.refused()
+    table.send(mover.move({"type": "discard", "cards": letters}))
+    assert all(device.state.pile[-2:] == tuple(letters) for device in table.devices)

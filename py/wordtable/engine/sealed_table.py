@@ -348,7 +348,7 @@ class Device:
             raise MalformedMove("a move names the cards it shows")
         before, current = self.state, self.current
         held = self._held(before, current)[sender]
-        cards = {}
+        opened: dict[int, Opened] = {}   # taken only once the move holds: a refused one changes nothing
         for key, locks in shown.items():
             position = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key else None
             if position is None or position not in held or position in current.public:
@@ -361,13 +361,13 @@ class Device:
             known = current.opened.get(position)
             if known is not None and known.card != card:
                 raise ValueError(f"position {position + 1} opens to another card than the one it holds")
-            current.opened[position] = Opened(card, numbers)
-            current.public.add(position)
-            cards[position] = card
-        state = self.hooks.with_cards(before, cards)
+            opened[position] = Opened(card, numbers)
+        state = self.hooks.with_cards(before, {position: o.card for position, o in opened.items()})
         after = self.game.apply(state, sender, move)
         if not self.hooks.dealing(after) and any(entry >= self.hooks.hidden for entry in self.hooks.public(after)):
             raise ValueError("it played a card it did not show")
+        current.opened.update(opened)
+        current.public.update(opened)
         self.state = state
         return self._took(state, after, message)
 
