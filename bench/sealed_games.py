@@ -2,7 +2,8 @@
 bots at a table of devices in one process (CPython), each device's own work timed apart. Prints,
 per number of players, medians over the games: the time each device spends on the table's
 cryptography in a game and in a round's deal (its passes, checks and hand), the time to a
-first turn (the first deal, devices one after another, as they pass in turn), the messages a
+first turn (the first deal, devices one after another, as they pass in turn; each next round
+is dealt during the one before), the messages a
 game takes by kind, their bytes, the largest one, and the links a game would take by link in
 the strict mode (one link per message from another device than the one before). Not a test:
 numbers, not verdicts. (bench/fair_cards.py has the deal alone, in Pyodide too.)
@@ -35,6 +36,8 @@ class TimedTable(sealed_table.Table):
     def __init__(self, *args, **kwargs):
         self.spent: Counter[int | None] = Counter()
         self.first_turn: float | None = None
+        self.began = time.perf_counter()
+        self.devices = []
         super().__init__(*args, **kwargs)
 
     def send(self, messages):
@@ -48,6 +51,8 @@ class TimedTable(sealed_table.Table):
                 self.spent[device.seat] += time.perf_counter() - start
             for device in self.devices:
                 queue += device.automatic()
+            if self.first_turn is None and self.devices and all(device.ready() for device in self.devices):
+                self.first_turn = time.perf_counter() - self.began  # (the next deal goes on after it)
 
 
 def links(record: list[dict]) -> int:
@@ -62,9 +67,7 @@ def links(record: list[dict]) -> int:
 def one_game(players: int, rounds: int, seed: int) -> dict:
     game, bots = make("one-letter-better", store.load)
     options = game.Options.parse({"players": players, "rounds": rounds})
-    start = time.perf_counter()
     table = TimedTable(game, options, seed, random.Random(seed))
-    first_turn = time.perf_counter() - start
     moves = 0
     while game.outcome(table.devices[0].state) is None:
         seat = game.actors(table.devices[0].state)[0]
@@ -79,7 +82,7 @@ def one_game(players: int, rounds: int, seed: int) -> dict:
         device.audit()
     sizes = [len(json.dumps(m, separators=(",", ":"))) for m in table.record]
     seats_spent = [table.spent[seat] for seat in range(players)]
-    return {"first_turn": first_turn, "device_s": statistics.median(seats_spent), "observer_s": table.spent[None],
+    return {"first_turn": table.first_turn, "device_s": statistics.median(seats_spent), "observer_s": table.spent[None],
             "messages": len(table.record), "kinds": Counter(m["kind"] for m in table.record),
             "kb": sum(sizes) / 1000, "largest_kb": max(sizes) / 1000, "links": links(table.record), "moves": moves,
             "rounds": len(table.devices[0].state.results)}

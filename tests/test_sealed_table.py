@@ -57,7 +57,9 @@ class Watch:
         """Each device has opened only positions it held or that were made public."""
         for device in self.table.devices:
             for number, current in device.rounds.items():
-                allowed = current.public | self.held.get((number, device.seat), set())
+                # its hand as dealt (the next round's is opened while this one is played)
+                allowed = current.public | self.held.get((number, device.seat), set()) \
+                    | set(current.layout.hand(device.seat))
                 # a victim of STL-1 knows the card it lost: it held it
                 opened = set(current.opened)
                 assert opened <= allowed, (device.seat, number, sorted(opened - allowed))
@@ -83,6 +85,10 @@ def play_out(table: Table, watch: Watch | None = None, level: str = "medium", li
 @pytest.mark.parametrize("players,options", [(2, {"rounds": 2}), (3, {"judge": "players"}), (4, {})])
 def test_whole_games_open_only_what_each_device_may(players, options):
     table = new_table(players, seed=players, **options)
+    rounds = options.get("rounds", 1)
+    # The next round is dealt while this one is played, one deal at a time.
+    assert sorted(table.devices[0].rounds) == list(range(1, rounds + 1))
+    assert all(r.done for r in table.devices[0].rounds.values())
     watch = Watch(table)
     play_out(table, watch)
     game, _bots = game_and_bots()

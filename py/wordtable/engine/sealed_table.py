@@ -63,6 +63,10 @@ class SealedCards:
     def round_number(self, state: Any) -> int:
         raise NotImplementedError
 
+    def last_round(self, state: Any) -> int:
+        """The game's last round's number (deals go round ahead of play)."""
+        raise NotImplementedError
+
     def dealing(self, state: Any) -> bool:
         """The round waits for its deal (every card hidden)."""
         raise NotImplementedError
@@ -118,6 +122,10 @@ class Round:
     def deal(self) -> Deal:
         return Deal(self.layout, self.number, tuple(self.masks), tuple(self.locks))
 
+    @property
+    def done(self) -> bool:
+        return len(self.locks) == self.layout.seats
+
     def position_of(self, entry: int, hidden: int) -> int | None:
         if entry >= hidden:
             return entry - hidden
@@ -152,7 +160,7 @@ class Device:
         assert self.seat is not None
         self.publics[self.seat] = sealed.public_point(self.key_secret)
         return [{"kind": "key", "seat": self.seat, "public": sealed.public_point(self.key_secret).hex()}] \
-            + self._begin_deal()
+            + self._next_deal()
 
     @property
     def keys(self) -> Keys:
@@ -238,18 +246,24 @@ class Device:
 
     def _key(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
         if sender == self.seat:  # replayed: set when made
-            return self._begin_deal()
+            return self._next_deal()
         if self.publics[sender] is not None:
             raise ValueError("a seat sends its key once")
         self.publics[sender] = sealed.hex_bytes(message.get("public"), "a public point")
-        return self._begin_deal()
+        return self._next_deal()
 
-    def _begin_deal(self) -> list[dict[str, Any]]:
-        """The dealer masks first, once every key is in and the round waits for its deal."""
-        if any(public is None for public in self.publics) or not self.hooks.dealing(self.state):
+    def _next_deal(self) -> list[dict[str, Any]]:
+        """Deals go round as early as they can, one at a time: the first once every key is in,
+        each next one as soon as the one before is done, while its round is played (every
+        device is mostly waiting for a player then), so that a new round begins at once."""
+        if any(public is None for public in self.publics):
             return []
-        number = self.hooks.round_number(self.state)
-        if number in self.rounds:
+        last = max(self.rounds, default=0)
+        if last == 0:
+            number = self.hooks.round_number(self.state)
+        elif self.rounds[last].done and last < self.hooks.last_round(self.state):
+            number = last + 1
+        else:
             return []
         layout = self.hooks.layout(self.state)
         if self.seat is None:
@@ -258,81 +272,86 @@ class Device:
             secrets = DeviceSecrets.from_json(self.replaying[number]["secrets"], layout)
         else:
             secrets = DeviceSecrets.new(layout, self.rng)
-        self.rounds[number] = Round(layout, number, secrets)
-        return self._mask_if_due()
+        dealing = self.rounds[number] = Round(layout, number, secrets)
+        return self._mask_if_due(dealing)
 
-    def _mask_if_due(self) -> list[dict[str, Any]]:
-        current = self.current
-        if self.seat is None or len(current.masks) != self.seat or current.secrets is None \
+    def _mask_if_due(self, dealing: Round) -> list[dict[str, Any]]:
+        if self.seat is None or len(dealing.masks) != self.seat or dealing.secrets is None \
                 or self.replaying is not None:
             return []
-        received = current.masks[-1] if current.masks else None
-        mask = fair_deal.mask_pass(current.layout, current.number, self.seat, current.secrets, received)
-        current.masks.append(mask)
-        out = [{"kind": "mask", "seat": self.seat, "round": current.number, "pass": mask.to_json()}]
-        return out + self._lock_if_due()
+        received = dealing.masks[-1] if dealing.masks else None
+        mask = fair_deal.mask_pass(dealing.layout, dealing.number, self.seat, dealing.secrets, received)
+        dealing.masks.append(mask)
+        out = [{"kind": "mask", "seat": self.seat, "round": dealing.number, "pass": mask.to_json()}]
+        return out + self._lock_if_due(dealing)
 
-    def _lock_if_due(self) -> list[dict[str, Any]]:
-        current = self.current
-        if self.seat is None or current.secrets is None or len(current.masks) != self.seats \
-                or len(current.locks) != self.seat or self.replaying is not None:
+    def _lock_if_due(self, dealing: Round) -> list[dict[str, Any]]:
+        if self.seat is None or dealing.secrets is None or len(dealing.masks) != self.seats \
+                or len(dealing.locks) != self.seat or self.replaying is not None:
             return []
-        lock = fair_deal.lock_pass(current.deal, self.keys, current.secrets)
-        current.locks.append(lock)
-        out = [{"kind": "lock", "seat": self.seat, "round": current.number, "pass": lock.to_json()}]
-        return out + self._deal_done()
+        lock = fair_deal.lock_pass(dealing.deal, self.keys, dealing.secrets)
+        dealing.locks.append(lock)
+        out = [{"kind": "lock", "seat": self.seat, "round": dealing.number, "pass": lock.to_json()}]
+        return out + self._deal_done(dealing)
 
     def _round_of(self, sender: int, message: dict[str, Any]) -> Round:
         number = message.get("round")
-        if not self.hooks.dealing(self.state) or number != self.hooks.round_number(self.state) \
-                or number not in self.rounds:
+        dealing = self.rounds.get(number) if _is_index(number, 2**31) else None
+        if dealing is None or dealing.done:
             raise ValueError("a pass of a round that is not being dealt")
-        return self.rounds[number]
+        return dealing
 
     def _mask(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
-        current = self._round_of(sender, message)
-        if len(current.masks) != sender:
+        dealing = self._round_of(sender, message)
+        if len(dealing.masks) != sender:
             raise ValueError("seats mask in turn")
-        mask = fair_deal.MaskPass.from_json(message.get("pass"), current.layout)
+        mask = fair_deal.MaskPass.from_json(message.get("pass"), dealing.layout)
         if mask.seat != sender:
             raise ValueError("a pass names its own seat")
-        current.masks.append(mask)
-        return self._mask_if_due() + self._lock_if_due()
+        dealing.masks.append(mask)
+        return self._mask_if_due(dealing) + self._lock_if_due(dealing)
 
     def _lock(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
-        current = self._round_of(sender, message)
-        if len(current.masks) != self.seats or len(current.locks) != sender:
+        dealing = self._round_of(sender, message)
+        if len(dealing.masks) != self.seats or len(dealing.locks) != sender:
             raise ValueError("seats lock in turn, after every seat has masked")
-        lock = fair_deal.LockPass.from_json(message.get("pass"), current.layout)
+        lock = fair_deal.LockPass.from_json(message.get("pass"), dealing.layout)
         if lock.seat != sender:
             raise ValueError("a pass names its own seat")
-        current.locks.append(lock)
-        return self._lock_if_due() + self._deal_done()
+        dealing.locks.append(lock)
+        return self._lock_if_due(dealing) + self._deal_done(dealing)
 
-    def _deal_done(self) -> list[dict[str, Any]]:
-        """The last lock pass is in: the device opens its own hand and the pile's card."""
-        current = self.current
-        if len(current.locks) != self.seats or not self.hooks.dealing(self.state):
+    def _deal_done(self, dealing: Round) -> list[dict[str, Any]]:
+        """The last lock pass is in: the device opens its own hand and the pile's card (the
+        round begins now if it waits for them), and the next round's deal begins."""
+        if not dealing.done:
             return []
-        deal = current.deal
-        pile = current.layout.pile
+        deal = dealing.deal
+        pile = dealing.layout.pile
         if self.replaying is not None:
-            for position in ([] if self.seat is None else current.layout.hand(self.seat)) + [pile]:
-                current.opened[position] = self._saved(current, position)
+            for position in ([] if self.seat is None else dealing.layout.hand(self.seat)) + [pile]:
+                dealing.opened[position] = self._saved(dealing, position)
         else:
             if self.seat is None:  # an observer checks every pass as a seat would
                 deal.check_shuffles(range(self.seats))
-                deal.check(range(current.layout.deck_size))
+                deal.check(range(dealing.layout.deck_size))
             else:
-                assert current.secrets is not None
-                positions = current.layout.hand(self.seat)
-                for position, (card, locks) in zip(positions, fair_deal.hand_with_locks(deal, self.keys, current.secrets)):
-                    current.opened[position] = Opened(card, locks)
-            current.opened[pile] = Opened(fair_deal.pile_card(deal), [lp.pile_lock for lp in current.locks])
-        current.public.add(pile)
-        cards = {position: opened.card for position, opened in current.opened.items()}
-        self.state = self.hooks.dealt(self.hooks.with_cards(self.state, cards), round_seed(deal))
-        return []
+                assert dealing.secrets is not None
+                positions = dealing.layout.hand(self.seat)
+                for position, (card, locks) in zip(positions, fair_deal.hand_with_locks(deal, self.keys, dealing.secrets)):
+                    dealing.opened[position] = Opened(card, locks)
+            dealing.opened[pile] = Opened(fair_deal.pile_card(deal), [lp.pile_lock for lp in dealing.locks])
+        dealing.public.add(pile)
+        self._enter_round()
+        return self._next_deal()
+
+    def _enter_round(self) -> None:
+        """A round waiting for its deal begins once its deal is done."""
+        dealing = self.rounds.get(self.hooks.round_number(self.state))
+        if not self.hooks.dealing(self.state) or dealing is None or not dealing.done:
+            return
+        cards = {position: opened.card for position, opened in dealing.opened.items()}
+        self.state = self.hooks.dealt(self.hooks.with_cards(self.state, cards), round_seed(dealing.deal))
 
     def _saved(self, current: Round, position: int) -> Opened:
         """What the device had opened at this position, when its save was made."""
@@ -392,7 +411,7 @@ class Device:
                     out += self._passed(old_round, position, victim, holder)
                 if drawn:
                     out += self._drawn(old_round, drawn, holder)
-        out += self._begin_deal()
+        self._enter_round()
         if self.game.outcome(after) is not None:
             out += self._show_secrets()
         return out

@@ -32,6 +32,9 @@ class SealedHands(SealedCards):
     def round_number(self, state: State) -> int:
         return state.round
 
+    def last_round(self, state: State) -> int:
+        return state.options.rounds
+
     def dealing(self, state: State) -> bool:
         return state.phase == "deal"
 
