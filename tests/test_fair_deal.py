@@ -92,7 +92,7 @@ def test_a_device_opens_no_card_of_another_hand_with_everything_it_holds(seats):
             for position, sealed_lock in locks[sender].sealed_locks.items():
                 for receiver in range(seats):  # as if sealed to anyone: only its own is right
                     readable[position].append(sealed.unseal_lock(
-                        sealed_lock, keys[thief].shared(sender), fair_deal._context(1, position, sender, receiver)))
+                        sealed_lock, keys[thief].shared(sender), fair_deal.lock_context(1, position, sender, receiver)))
         readable[layout.pile] += [lock_pass.pile_lock for lock_pass in locks]
         for victim in range(seats):
             if victim == thief:
@@ -111,7 +111,7 @@ def test_a_false_sealed_lock_is_named_when_its_player_opens_the_hand():
     layout, keys, secrets, masks, deal = table(3, seed=3)
     position = layout.hand(2)[1]
     forged = dict(deal.lock_passes[1].sealed_locks)
-    forged[position] = sealed.seal_lock(12345, keys[1].shared(2), fair_deal._context(1, position, 1, 2))
+    forged[position] = sealed.seal_lock(12345, keys[1].shared(2), fair_deal.lock_context(1, position, 1, 2))
     bad = replaced(deal, 1, sealed_locks=forged)
     with pytest.raises(DealFault) as caught:
         fair_deal.open_hand(bad, keys[2], secrets[2])
@@ -355,7 +355,7 @@ def test_a_last_locker_that_writes_its_own_hand_is_named_when_the_others_open_th
     layout, keys, secrets, masks, deal = table(2, seed=15)
     position, wanted = layout.hand(1)[0], 0
     others = sealed.unseal_lock(deal.lock_passes[0].sealed_locks[position], keys[1].shared(0),
-                                fair_deal._context(1, position, 0, 1))
+                                fair_deal.lock_context(1, position, 0, 1))
     deck = list(deal.lock_passes[1].deck)
     deck[position] = sealed._times(others * secrets[1].locks[position] % sealed.ORDER, sealed.card_points(DECK)[wanted])
     product = others * secrets[1].locks[position] % sealed.ORDER

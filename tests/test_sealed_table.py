@@ -15,7 +15,7 @@ import pytest
 from wordtable.engine import sealed
 from wordtable.engine.bots import ask_bot
 from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.fair_deal import _context
+from wordtable.engine.fair_deal import lock_context
 from wordtable.engine.sealed_table import Device, SealedFault, Table
 from wordtable.games import make
 from wordtable.games.one_letter_better.state import CARDS, HIDDEN, check_entries
@@ -141,7 +141,7 @@ def test_no_device_can_open_another_hand_with_what_it_holds():
                             continue
                         for receiver in range(3):
                             lock = sealed.unseal_lock(value, device.keys.shared(sender),
-                                                      _context(1, position, sender, receiver))
+                                                      lock_context(1, position, sender, receiver))
                             assert sealed.lock_point(lock) != deal.lock_passes[sender].lock_points[position]
                             tried += 1
                 assert tried > 0
@@ -198,7 +198,7 @@ def test_a_false_lock_for_a_drawn_card_names_its_sender():
     false = copy.deepcopy(answers[liar][0])
     position = next(iter(false["locks"]))
     false["locks"][position] = sealed.seal_lock(7, table.devices[liar].keys.shared(seat),
-                                                _context(1, int(position), liar, seat))
+                                                lock_context(1, int(position), liar, seat))
     before = drawer.state
     drawer.receive(false)           # kept until every lock is in: then checked
     with pytest.raises(SealedFault) as fault:
@@ -274,7 +274,7 @@ def test_a_move_out_of_turn_is_refused():
     with pytest.raises(IllegalMove):
         table.devices[1 - seat].move({"type": "draw"})
     with pytest.raises(SealedFault) as fault:
-        table.devices[seat].receive({"kind": "move", "seat": 1 - seat, "move": {"type": "draw"}, "shown": {}})
+        table.devices[seat].receive({"kind": "move", "seat": 1 - seat, "n": 1, "move": {"type": "draw"}, "shown": {}})
     assert fault.value.seat == 1 - seat
 
 
@@ -332,3 +332,139 @@ def test_a_move_the_rules_refuse_changes_nothing_on_any_device():
     mover.refused()
     table.send(mover.move({"type": "discard", "cards": letters}))
     assert all(device.state.pile[-2:] == tuple(letters) for device in table.devices)
+
+
+class Withholding(Table):
+    """A table whose relay holds back the messages `held` says (a device withholding them)."""
+
+    def __init__(self, *args, **kwargs):
+        self.held = lambda message: False
+        self.kept: list[dict] = []
+        super().__init__(*args, **kwargs)
+
+    def send(self, messages):
+        queue = list(messages)
+        while queue:
+            message = queue.pop(0)
+            if self.held(message):
+                self.kept.append(message)
+                continue
+            self.record.append(message)
+            for device in self.devices + [self.observer]:
+                queue += device.receive(message)
+            for device in self.devices:
+                queue += device.automatic()
+
+
+def test_stl1_of_a_card_its_victim_has_not_opened_waits_for_the_seat_withholding_its_lock():
+    """From an independent attack: the cheater withholds its locks of cards the victim drew,
+    then steals one of them (the choice is foreseeable, see the design page). Nothing breaks:
+    every device names the withholding seat, and once its locks come the victim passes the
+    card on."""
+    game, _bots = game_and_bots()
+    parsed = game.Options.parse({"players": 2, "rounds": 1})
+    table = Withholding(game, parsed, 42, random.Random(42))
+    cheat, victim = 1, 0
+    c, v = table.devices[cheat], table.devices[victim]
+    steal_one = next(uid for uid in c.state.hands[cheat] if CARDS[uid].kind == "steal-one")
+    table.play(cheat, {"type": "draw"})
+    table.play(cheat, {"type": "discard", "cards": [u for u in c.state.hands[cheat] if u != steal_one][:1]})
+    table.play(victim, {"type": "draw"})
+    table.held = lambda m: m["kind"] == "locks" and m["seat"] == cheat
+    table.play(victim, {"type": "discard", "cards": list(v.state.hands[victim][:4])})
+    unopened = [e - HIDDEN for e in v.state.hands[victim] if e >= HIDDEN]
+    others = [v, table.observer]  # (the cheat's own device thinks it sent them)
+    assert len(unopened) == 4 and all(d.withholding() == [cheat] for d in others)
+    start = next(m for m in ({"type": "draw"}, {"type": "take", "count": 1})
+                 if game.apply(game.apply(c.state, cheat, m), cheat, {"type": "steal-card", "card": steal_one,
+                                                                      "from": victim}).hands[cheat][-1] - HIDDEN in unopened)
+    table.play(cheat, start)
+    table.play(cheat, {"type": "steal-card", "card": steal_one, "from": victim})
+    taken = c.state.hands[cheat][-1]
+    assert taken >= HIDDEN and all(d.withholding() == [cheat] for d in others)
+    held, table.held = table.kept, (lambda m: False)
+    table.send(held)
+    assert c.state.hands[cheat][-1] < HIDDEN and v.ready()
+    assert all(d.withholding() == [] for d in table.devices + [table.observer])
+
+
+def test_a_stolen_card_played_or_left_out_of_a_show_without_its_locks_is_refused_by_its_victim_too():
+    """From an independent attack: the victim of STL-1 knows the card taken; the thief playing
+    it without its locks must be refused there as everywhere, or the devices would part ways."""
+    game, _bots = game_and_bots()
+    table = new_table(2, seed=42)
+    seat = game.actors(table.devices[0].state)[0]
+    thief, victim = table.devices[seat], table.devices[1 - seat]
+    steal_one = next(uid for uid in thief.state.hands[seat] if CARDS[uid].kind == "steal-one")
+    table.play(seat, {"type": "draw"})
+    table.play(seat, {"type": "steal-card", "card": steal_one, "from": victim.seat})
+    taken = thief.state.hands[seat][-1]
+    assert victim.state.hands[seat][-1] == taken  # the victim knows it
+    honest = thief.move({"type": "discard", "cards": [taken]})[0]
+    bare = {**honest, "shown": {}}
+    for device in (victim, table.observer):
+        with pytest.raises(SealedFault) as fault:
+            device.receive(bare)
+        assert fault.value.seat == seat
+    table.send([honest])
+    assert victim.state.pile[-1] == table.observer.state.pile[-1] == taken
+    assert victim.state.scores == table.observer.state.scores and victim.state.turn == table.observer.state.turn
+
+
+def test_a_copied_key_names_the_copier_and_a_replayed_move_names_nobody():
+    game, _bots = game_and_bots()
+    parsed = game.Options.parse({"players": 3, "rounds": 1})
+    devices = [Device(game, seat, 3, parsed, 1, random.Random(seat)) for seat in range(3)]
+    first = devices[0].hello()[0]
+    devices[2].receive(first)
+    with pytest.raises(SealedFault) as fault:
+        devices[2].receive({**first, "seat": 1})
+    assert fault.value.seat == 1
+    table = new_table(2, seed=4)
+    seat = game.actors(table.devices[0].state)[0]
+    draw = table.devices[seat].move({"type": "draw"})
+    table.send(draw)
+    other = table.devices[1 - seat]
+    with pytest.raises(SealedFault) as fault:
+        other.receive(draw[0])
+    assert fault.value.seat is None and "order" in str(fault.value)
+
+
+def test_malformed_messages_from_an_attack_are_refused_not_crashing():
+    game, _bots = game_and_bots()
+    parsed = game.Options.parse({"players": 2, "rounds": 1})
+    early = Device(game, 0, 2, parsed, 1, random.Random(1))
+    for message in [{"kind": [], "seat": 1}, {"kind": {}, "seat": 1},
+                    {"kind": "locks", "seat": 1, "to": 0, "round": 1, "locks": {"16": "00" * 32}},
+                    {"kind": "pass-on", "seat": 1, "to": 0, "round": 1, "position": 3, "locks": {}}]:
+        with pytest.raises(SealedFault):
+            early.receive(message)
+
+
+def test_a_finished_record_verifies_and_a_tampered_one_names_the_seat():
+    """verify: anyone with the record (every message relayed, in order) replays the whole game
+    as a seat's device checks it, then audits every deal and every lock sent during play."""
+    from wordtable.engine.sealed_table import verify
+
+    game, _bots = game_and_bots()
+    table = new_table(2, seed=3)
+    play_out(table)
+    options = table.observer.state.options
+    final, cards = verify(game, options, 3, copy.deepcopy(table.record))
+    assert final.totals == table.observer.state.totals and sorted(cards[1]) == list(range(len(CARDS)))
+    record = copy.deepcopy(table.record)
+    sent = next(i for i, m in enumerate(record) if m["kind"] == "locks")
+    liar = record[sent]["seat"]
+    position = next(iter(record[sent]["locks"]))
+    value = bytearray.fromhex(record[sent]["locks"][position])
+    value[0] ^= 1
+    record[sent]["locks"][position] = value.hex()  # (the drawer would have named it at once)
+    with pytest.raises(SealedFault) as fault:
+        verify(game, options, 3, record)
+    assert fault.value.seat == liar and "lock it sent" in str(fault.value)
+    record = [m for m in copy.deepcopy(table.record) if not (m["kind"] == "secrets" and m["seat"] == 1)]
+    with pytest.raises(SealedFault) as fault:
+        verify(game, options, 3, record)
+    assert fault.value.seat == 1 and "did not show" in str(fault.value)
+    with pytest.raises(SealedFault):
+        verify(game, options, 3, copy.deepcopy(table.record[:-10]))

@@ -247,7 +247,7 @@ def _proof_context(deal: Deal, seat: int) -> str:
     return f"round {deal.round_number} lock pass of {seat} seats {layout.seats} deck {layout.deck_size} hand {layout.hand_size}"
 
 
-def _context(round_number: int, position: int, sender: int, receiver: int, owner: int | None = None) -> str:
+def lock_context(round_number: int, position: int, sender: int, receiver: int, owner: int | None = None) -> str:
     """Where a sealed lock belongs, so that no pad is used twice: the lock's owner (the sender,
     but for a lock passed on, as STL-1 does), its position, from whom, to whom."""
     owner = sender if owner is None else owner
@@ -296,7 +296,7 @@ def lock_pass(deal: Deal, keys: Keys, secrets: DeviceSecrets) -> LockPass:
     proof = lock_proofs.prove(received.deck, deck, lock_points, secrets.mask, secrets.locks,
                               _proof_context(deal, seat))
     sealed_locks = {position: sealed.seal_lock(secrets.locks[position], keys.shared(owner),
-                                               _context(deal.round_number, position, seat, owner))
+                                               lock_context(deal.round_number, position, seat, owner))
                     for owner in range(layout.seats) if owner != seat for position in layout.hand(owner)}
     return LockPass(seat, tuple(deck), lock_points, sealed_locks, secrets.locks[layout.pile], proof)
 
@@ -347,7 +347,7 @@ def hand_with_locks(deal: Deal, keys: Keys, own: DeviceSecrets) -> list[tuple[in
                 continue
             try:
                 lock = sealed.unseal_lock(deal.lock_passes[sender].sealed_locks[position], keys.shared(sender),
-                                          _context(deal.round_number, position, sender, keys.seat))
+                                          lock_context(deal.round_number, position, sender, keys.seat))
             except sealed.SealedError as error:
                 raise DealFault(sender, str(error)) from None
             locks.append(_checked_lock(deal.lock_passes, sender, position, lock))
@@ -368,7 +368,7 @@ def send_locks(deal: Deal, keys: Keys, secrets: DeviceSecrets, positions: Sequen
         raise ValueError("locks are sent to another seat of the table")
     shared = keys.shared(receiver)
     return {position: sealed.seal_lock(secrets.locks[position], shared,
-                                       _context(deal.round_number, position, keys.seat, receiver))
+                                       lock_context(deal.round_number, position, keys.seat, receiver))
             for position in positions}
 
 
@@ -382,7 +382,7 @@ def forward_locks(deal: Deal, keys: Keys, position: int, locks: Sequence[int], r
             or len(locks) != deal.layout.seats:
         raise ValueError("a card passes to another seat of the table, with every seat's lock")
     shared = keys.shared(receiver)
-    return {owner: sealed.seal_lock(lock, shared, _context(deal.round_number, position, keys.seat, receiver, owner))
+    return {owner: sealed.seal_lock(lock, shared, lock_context(deal.round_number, position, keys.seat, receiver, owner))
             for owner, lock in enumerate(locks) if owner != receiver}
 
 
@@ -408,7 +408,7 @@ def open_received(deal: Deal, keys: Keys, own: DeviceSecrets, position: int, rec
         source = owner if sender is None else sender
         try:
             lock = sealed.unseal_lock(received[owner], keys.shared(source),
-                                      _context(deal.round_number, position, source, seat, owner))
+                                      lock_context(deal.round_number, position, source, seat, owner))
         except sealed.SealedError as error:
             raise DealFault(source, str(error)) from None
         if not 0 < lock < sealed.ORDER or sealed.lock_point(lock) != deal.lock_passes[owner].lock_points[position]:
@@ -492,7 +492,7 @@ def _audit_sealed(deal: Deal, shown: Sequence[DeviceSecrets], key_secrets: Seque
             shared = sealed.shared_secret(key_secrets[sender], publics[owner])
             for position in layout.hand(owner):
                 lock = sealed.unseal_lock(lock_pass.sealed_locks[position], shared,
-                                          _context(deal.round_number, position, sender, owner))
+                                          lock_context(deal.round_number, position, sender, owner))
                 if lock != shown[sender].locks[position]:
                     raise DealFault(sender, f"the lock it sealed for position {position + 1} is not its shown lock")
 

@@ -117,6 +117,10 @@ class Round:
     public: set[int] = field(default_factory=set)              # positions every device has opened
     awaited: dict[int, dict[int, str]] = field(default_factory=dict)  # own new positions: locks so far
     passed_on: dict[int, int] = field(default_factory=dict)   # own new position -> the victim forwarding it
+    # What each seat owes another (every device works it out from the moves): its locks of
+    # cards drawn, (sender, receiver) -> positions; STL-1's card, (victim, thief) -> position.
+    owed: dict[tuple[int, int], set[int]] = field(default_factory=dict)
+    owed_on: dict[tuple[int, int], set[int]] = field(default_factory=dict)
 
     @property
     def deal(self) -> Deal:
@@ -147,6 +151,7 @@ class Device:
         self.rounds: dict[int, Round] = {}
         self.shown: dict[int, dict[str, Any]] = {}   # seat -> its secrets message, at the end
         self.sent: dict[str, Any] | None = None      # its move on its way to the table
+        self.moves_by = [0] * seats                   # each seat's moves played: the next one's number
         self.log: list[dict[str, Any]] = []          # every message the table relayed, in order
         # Restoring a save (from_json): the log replayed with what the device had opened, its
         # own passes taken from the log, nothing checked again nor sent.
@@ -169,7 +174,11 @@ class Device:
 
     @property
     def current(self) -> Round:
-        return self.rounds[self.hooks.round_number(self.state)]
+        """The round being played (ValueError before its deal has begun)."""
+        current = self.rounds.get(self.hooks.round_number(self.state))
+        if current is None:
+            raise ValueError("a message of a round not dealt yet")
+        return current
 
     def move(self, move: dict[str, Any]) -> list[dict[str, Any]]:
         """The message of this seat's move (with every lock of each card it shows), played on
@@ -191,7 +200,7 @@ class Device:
             opened = current.opened[position]
             assert opened.locks is not None, "a card of this device's hand has every lock"
             locks[str(position)] = [sealed.scalar_hex(lock) for lock in opened.locks]
-        self.sent = {"kind": "move", "seat": self.seat, "move": move, "shown": locks}
+        self.sent = {"kind": "move", "seat": self.seat, "n": self.moves_by[self.seat] + 1, "move": move, "shown": locks}
         return [self.sent]
 
     def refused(self) -> None:
@@ -210,6 +219,21 @@ class Device:
         its own on its way."""
         return not self.hooks.dealing(self.state) and not self._opening() and self.sent is None
 
+    def withholding(self) -> list[int]:
+        """The seats that owe another device locks they could send now (a draw's, STL-1's): whom
+        the table waits for, and names if it waits too long. A victim of STL-1 that has not
+        opened the card taken yet is not one of them: the seat that owes it that card's lock is."""
+        current = self.rounds.get(self.hooks.round_number(self.state))
+        if current is None:
+            return []
+        awaited: dict[int, set[int]] = {}
+        for (_sender, receiver), positions in current.owed.items():
+            awaited.setdefault(receiver, set()).update(positions)
+        seats = {sender for (sender, _receiver), positions in current.owed.items() if positions}
+        seats |= {victim for (victim, _thief), positions in current.owed_on.items()
+                  if positions - awaited.get(victim, set())}
+        return sorted(seats)
+
     def _opening(self) -> bool:
         rounds = self.rounds.get(self.hooks.round_number(self.state))
         return rounds is not None and bool(rounds.awaited)
@@ -224,14 +248,15 @@ class Device:
             raise SealedFault(None, "a message names the seat that sent it")
         sender = message["seat"]
         kind = message.get("kind")
-        if sender == self.seat and self.replaying is None:
-            if kind != "move" or message != self.sent:
+        if sender == self.seat and (self.replaying is None or kind in ("locks", "pass-on")):
+            # Taken when made (replayed: its passes, key and secrets are taken from the log)
+            if self.replaying is not None or kind != "move" or message != self.sent:
                 self.log.append(message)
                 return []
             self.sent = None
         handlers = {"key": self._key, "mask": self._mask, "lock": self._lock, "move": self._move,
                     "locks": self._locks, "pass-on": self._pass_on, "secrets": self._secrets}
-        if kind not in handlers:
+        if not isinstance(kind, str) or kind not in handlers:
             raise SealedFault(sender, "a message of no kind the table knows")
         try:
             out = handlers[kind](sender, message)
@@ -249,7 +274,11 @@ class Device:
             return self._next_deal()
         if self.publics[sender] is not None:
             raise ValueError("a seat sends its key once")
-        self.publics[sender] = sealed.hex_bytes(message.get("public"), "a public point")
+        public = sealed.hex_bytes(message.get("public"), "a public point")
+        sealed.shared_secret(1, public)  # a point of the group, or SealedError
+        if public in self.publics:
+            raise ValueError("it sent another seat's key as its own")
+        self.publics[sender] = public
         return self._next_deal()
 
     def _next_deal(self) -> list[dict[str, Any]]:
@@ -332,9 +361,9 @@ class Device:
             for position in ([] if self.seat is None else dealing.layout.hand(self.seat)) + [pile]:
                 dealing.opened[position] = self._saved(dealing, position)
         else:
-            if self.seat is None:  # an observer checks every pass as a seat would
+            if self.seat is None:  # an observer checks what the seats check at the deal, all of it
                 deal.check_shuffles(range(self.seats))
-                deal.check(range(dealing.layout.deck_size))
+                deal.check([p for seat in range(self.seats) for p in dealing.layout.hand(seat)] + [pile])
             else:
                 assert dealing.secrets is not None
                 positions = dealing.layout.hand(self.seat)
@@ -361,6 +390,9 @@ class Device:
 
     def _move(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
         move, shown = message.get("move"), message.get("shown")
+        if message.get("n") != self.moves_by[sender] + 1:
+            # Not the sender's next move: one relayed twice, or out of order (the relay's doing)
+            raise SealedFault(None, f"a move of seat {sender + 1} out of its order (sent twice, or one is missing)")
         if self.hooks.dealing(self.state):
             raise ValueError("a move before the round is dealt")
         if not isinstance(shown, dict):
@@ -382,11 +414,24 @@ class Device:
                 raise ValueError(f"position {position + 1} opens to another card than the one it holds")
             opened[position] = Opened(card, numbers)
         state = self.hooks.with_cards(before, {position: o.card for position, o in opened.items()})
+        shows_hand = self.hooks.shows_hand(before, sender)
         after = self.game.apply(state, sender, move)
-        if not self.hooks.dealing(after) and any(entry >= self.hooks.hidden for entry in self.hooks.public(after)):
+        # Every card it made public, or every card of its hand it showed, comes with its locks,
+        # whether or not this device knew it already (a victim of STL-1 does).
+        if shows_hand:
+            unshown = [p for p in held if p not in current.public and p not in opened]
+        elif self.hooks.dealing(after):
+            unshown = []
+        else:
+            shown_at = {o.card: position for position, o in opened.items()}
+            public_after = [shown_at.get(entry, current.position_of(entry, self.hooks.hidden))
+                            for entry in self.hooks.public(after)]
+            unshown = [p for p in public_after if p in held and p not in current.public and p not in opened]
+        if unshown:
             raise ValueError("it played a card it did not show")
         current.opened.update(opened)
         current.public.update(opened)
+        self.moves_by[sender] += 1
         self.state = state
         return self._took(state, after, message)
 
@@ -417,6 +462,9 @@ class Device:
         return out
 
     def _drawn(self, current: Round, positions: list[int], holder: int) -> list[dict[str, Any]]:
+        for sender in range(self.seats):
+            if sender not in (holder, self.seat):  # (this device sends its own now)
+                current.owed.setdefault((sender, holder), set()).update(positions)
         if holder == self.seat:
             for position in positions:
                 current.awaited[position] = {}
@@ -431,65 +479,86 @@ class Device:
         if holder == self.seat:
             current.awaited[position] = {}
             current.passed_on[position] = victim
-            return []
-        if victim != self.seat:
-            return []
+        if victim == self.seat and position not in current.awaited:
+            return [self._pass_on_message(current, position, holder)]
+        # owed (by this device too, for a card it has not opened yet: passed on once it has)
+        current.owed_on.setdefault((victim, holder), set()).add(position)
+        return []
+
+    def _pass_on_message(self, current: Round, position: int, holder: int) -> dict[str, Any]:
         opened = current.opened[position]
-        assert opened.locks is not None, "a card of this device's hand has every lock"
+        assert opened.locks is not None, "a card this device opened in its hand has every lock"
         locks = fair_deal.forward_locks(current.deal, self.keys, position, opened.locks, holder)
-        return [{"kind": "pass-on", "seat": self.seat, "to": holder, "round": current.number, "position": position,
-                 "locks": {str(owner): lock for owner, lock in locks.items()}}]
+        return {"kind": "pass-on", "seat": self.seat, "to": holder, "round": current.number, "position": position,
+                "locks": {str(owner): lock for owner, lock in locks.items()}}
+
+    def _owed(self, sender: int, message: dict[str, Any], kind: str) -> tuple[int, dict[str, Any], Any]:
+        """(receiver, locks, what they settle) of a locks or pass-on message, checked against what
+        the sender owes (every device works that out from the moves): one not owed is refused."""
+        current, receiver, locks = self.current, message.get("to"), message.get("locks")
+        if message.get("round") != current.number or not _is_index(receiver, self.seats) or not isinstance(locks, dict):
+            raise ValueError("locks of this round, to a seat, by position")
+        for value in locks.values():
+            sealed.hex_bytes(value, "a sealed lock")
+        if kind == "locks":
+            positions = {_number(key) for key in locks}
+            if not locks or not positions <= current.owed.get((sender, receiver), set()):
+                raise ValueError("locks of cards the receiver drew, once each")
+            return receiver, locks, positions
+        position = message.get("position")
+        if position not in current.owed_on.get((sender, receiver), set()) \
+                or {_number(key) for key in locks} != set(range(self.seats)) - {receiver}:
+            raise ValueError("every lock of the card the receiver took from the sender's hand")
+        return receiver, locks, position
 
     def _locks(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
+        receiver, locks, positions = self._owed(sender, message, "locks")
         current = self.current
-        if message.get("to") != self.seat:
-            return []   # sealed to another device: nothing this one can read
-        locks = message.get("locks")
-        if message.get("round") != current.number or not isinstance(locks, dict):
-            raise ValueError("locks of this round, by position")
-        for key, value in locks.items():
-            position = int(key) if isinstance(key, str) and key.isdigit() else -1
-            waiting = current.awaited.get(position)
-            if waiting is None or position in current.passed_on or sender in waiting:
-                raise ValueError("locks of cards this seat drew, once each")
-            waiting[sender] = value
-        return self._open_awaited(current)
+        out = []
+        if receiver == self.seat:  # (sealed to another device, nothing this one can read)
+            out = self._open_awaited(current, {int(key): {**current.awaited[int(key)], sender: value}
+                                               for key, value in locks.items()})
+        current.owed[(sender, receiver)] -= positions
+        return out
 
     def _pass_on(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
+        receiver, locks, position = self._owed(sender, message, "pass-on")
         current = self.current
-        if message.get("to") != self.seat:
-            return []
-        position, locks = message.get("position"), message.get("locks")
-        if message.get("round") != current.number or not _is_index(position, current.layout.deck_size) \
-                or current.passed_on.get(position) != sender \
-                or not isinstance(locks, dict) or position not in current.awaited:
-            raise ValueError("the locks of a card this seat took from the sender's hand")
-        try:
-            current.awaited[position] = {int(owner): lock for owner, lock in locks.items()}
-        except (TypeError, ValueError):
-            raise ValueError("locks by the seat that owns them") from None
-        return self._open_awaited(current)
+        out = []
+        if receiver == self.seat:
+            out = self._open_awaited(current, {position: {int(owner): lock for owner, lock in locks.items()}})
+        current.owed_on[(sender, receiver)].discard(position)
+        return out
 
-    def _open_awaited(self, current: Round) -> list[dict[str, Any]]:
+    def _open_awaited(self, current: Round, received: dict[int, dict[int, str]]) -> list[dict[str, Any]]:
+        """Locks received for cards this device awaits: each card opens once every other seat's
+        lock of it is in. A false one is named before anything changes."""
         others = set(range(self.seats)) - {self.seat}
-        cards = {}
         assert current.secrets is not None
-        for position, received in list(current.awaited.items()):
-            if set(received) != others:
+        opened = {}
+        for position, locks in received.items():
+            if set(locks) != others:
                 continue
             if self.replaying is not None:
-                current.opened[position] = self._saved(current, position)
+                opened[position] = self._saved(current, position)
             else:
-                card, locks = fair_deal.open_received(current.deal, self.keys, current.secrets, position, received,
-                                                      current.passed_on.get(position))
-                current.opened[position] = Opened(card, locks)
-            card = current.opened[position].card
+                card, all_locks = fair_deal.open_received(current.deal, self.keys, current.secrets, position, locks,
+                                                          current.passed_on.get(position))
+                opened[position] = Opened(card, all_locks)
+        current.awaited.update(received)
+        out = []
+        for position, found in opened.items():
+            current.opened[position] = found
             del current.awaited[position]
             current.passed_on.pop(position, None)
-            cards[position] = card
-        if cards:
-            self.state = self.hooks.with_cards(self.state, cards)
-        return []
+            # a card STL-1 took from this hand before its locks came: passed on now
+            for (victim, thief), positions in current.owed_on.items():
+                if victim == self.seat and position in positions:
+                    positions.discard(position)
+                    out.append(self._pass_on_message(current, position, thief))
+        if opened:
+            self.state = self.hooks.with_cards(self.state, {position: o.card for position, o in opened.items()})
+        return out
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -542,7 +611,28 @@ class Device:
             for position, opened in current.opened.items():
                 if cards[number][position] != opened.card:
                     raise SealedFault(None, f"round {number}: position {position + 1} opened to another card")
+            self._audit_sent(number, shown, keys, publics)
         return cards
+
+    def _audit_sent(self, number: int, shown: list[DeviceSecrets], keys: list[int], publics: list[bytes]) -> None:
+        """Every lock sealed during the round's play (a draw's, STL-1's) is its sender's shown
+        lock (an owner's, passed on): a complaint of a false one can be checked by anyone."""
+        for message in self.log:
+            if message.get("kind") not in ("locks", "pass-on") or message.get("round") != number:
+                continue
+            sender, receiver = message["seat"], message.get("to")
+            if not _is_index(receiver, self.seats) or receiver == sender:
+                raise SealedFault(sender, "it sent locks to no other seat")
+            shared = sealed.shared_secret(keys[sender], publics[receiver])
+            if message["kind"] == "locks":
+                sent = {(int(p), sender): value for p, value in message["locks"].items()}
+            else:
+                sent = {(message["position"], int(owner)): value for owner, value in message["locks"].items()}
+            for (position, owner), value in sent.items():
+                lock = sealed.unseal_lock(value, shared, fair_deal.lock_context(number, position, sender, receiver, owner))
+                if lock != shown[owner].locks[position]:
+                    raise SealedFault(sender, f"round {number}: the lock it sent for position {position + 1}"
+                                              " is not the shown one")
 
     # -- saving ------------------------------------------------------------------------------
 
@@ -596,12 +686,34 @@ class Device:
         return position
 
 
+def verify(game: Any, options: Any, seed: Any, log: Sequence[dict[str, Any]]) -> tuple[Any, dict[int, list[int]]]:
+    """A finished sealed game checked from its record (every message the table relayed, in
+    order), as anyone can: every pass, proof, lock and move checked as a seat's device checks
+    it, then every round's deal audited with the secrets every seat showed at the end. The final
+    state and the card at every position by round; SealedFault naming the seat at fault (or the
+    first seat whose secrets are missing)."""
+    if not isinstance(log, list):
+        raise SealedFault(None, "a sealed game's record is a list of messages")
+    observer = Device(game, None, options.players, options, seed)
+    for message in log:
+        observer.receive(message)
+    if game.outcome(observer.state) is None:
+        raise SealedFault(None, "the game in this record is not over")
+    return observer.state, observer.audit()
+
+
 def round_seed(deal: Deal) -> int:
     """What the rules draw a round's other chances from (STL-1's card): every seat's locks are
     in it, so nobody knew it before the deal was done. (Once it is, every player can work out
     which card an STL-1 would take now: docs/fair-cards.md says what that lets one do.)"""
     digest = hashlib.sha256(b"".join(point for lock_pass in deal.lock_passes for point in lock_pass.lock_points))
     return int.from_bytes(digest.digest()[:16], "big")
+
+
+def _number(key: Any) -> int:
+    """A JSON object's key that is a whole number as str() writes it; -1 otherwise."""
+    ok = isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 10 and str(int(key)) == key
+    return int(key) if ok else -1
 
 
 def _is_index(value: Any, count: int) -> TypeGuard[int]:
