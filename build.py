@@ -561,7 +561,8 @@ PACKAGE_PARTS: dict[str, tuple[str, ...]] = {
     # cards dealt sealed (the same group, and the deal's protocol over it).
     "signing": ("wordtable/engine/signing.pyc", "wordtable/engine/ed25519.pyc", "wordtable/engine/sealed.pyc",
                 "wordtable/engine/fair_deal.pyc", "wordtable/engine/lock_proofs.pyc",
-                "wordtable/engine/shuffle_proofs.pyc", "wordtable/engine/sealed_table.pyc"),
+                "wordtable/engine/shuffle_proofs.pyc", "wordtable/engine/sealed_table.pyc",
+                "wordtable/engine/sealed_game.pyc", "wordtable/engine/sealed_audit.pyc"),
     # The command line and the dictionaries' compiler (marisa_trie): CPython only, never in a page.
     "cli": ("wordtable/__main__.pyc", "wordtable/commands.pyc", "wordtable/lexicon/compile.pyc"),
 }

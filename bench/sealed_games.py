@@ -24,13 +24,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py")]
 
-from wordtable.engine import sealed_table  # noqa: E402
+from wordtable.engine import sealed_audit  # noqa: E402
 from wordtable.engine.bots import ask_bot  # noqa: E402
 from wordtable.games import make  # noqa: E402
 from wordtable.lexicon import store  # noqa: E402
 
 
-class TimedTable(sealed_table.Table):
+class TimedTable(sealed_audit.Table):
     """A table that adds up each device's time on every message it handles or makes."""
 
     def __init__(self, *args, **kwargs):

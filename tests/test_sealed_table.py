@@ -16,7 +16,9 @@ from wordtable.engine import sealed
 from wordtable.engine.bots import ask_bot
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.fair_deal import lock_context
-from wordtable.engine.sealed_table import Device, SealedFault, Table
+from wordtable.engine.sealed_audit import Table, verify
+from wordtable.engine.sealed_game import SealedFault
+from wordtable.engine.sealed_table import Device
 from wordtable.games import make
 from wordtable.games.one_letter_better.state import CARDS, HIDDEN, check_entries
 from wordtable.lexicon import store
@@ -444,7 +446,7 @@ def test_malformed_messages_from_an_attack_are_refused_not_crashing():
 def test_a_finished_record_verifies_and_a_tampered_one_names_the_seat():
     """verify: anyone with the record (every message relayed, in order) replays the whole game
     as a seat's device checks it, then audits every deal and every lock sent during play."""
-    from wordtable.engine.sealed_table import verify
+
 
     game, _bots = game_and_bots()
     table = new_table(2, seed=3)

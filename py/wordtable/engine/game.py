@@ -19,7 +19,7 @@ from wordtable.lexicon.lexicon import removed_words_accepted
 
 if TYPE_CHECKING:  # for the annotation only: the engine loads owned.py when a game has such a part
     from wordtable.engine.owned import OwnedPart
-    from wordtable.engine.sealed_table import SealedCards
+    from wordtable.engine.sealed_game import SealedCards
 
 Move = dict[str, Any]  # a small JSON object, e.g. {"type": "place", "row": 0, "col": 2, "dir": "down"}
 # The shipped word lists a new record is played under. 2: without the words since taken out of

@@ -6,7 +6,8 @@ only place that knows where its cards lie. Every device holds the game's state w
 has not opened written as `hidden + position` (the position in the round's deal), and runs the
 same rules on it. Transport-free: a device takes a message and returns the messages it sends in
 answer; online the host relays them as it relays moves (not wired yet), by link they ride in
-links (not wired yet). `Table` runs every device in one process, for the tests and the bench.
+links (not wired yet). The hooks and a round's parts are in sealed_game; the audit, verify and
+`Table` (every device in one process, for the tests and the bench) in sealed_audit.
 
 The messages (plain JSON, as a record holds them):
 - "key": a seat's public point, for sealing locks to it (made for this game).
@@ -17,123 +18,20 @@ The messages (plain JSON, as a record holds them):
 - "locks": a seat's locks of the cards another drew from the stack, sealed to the drawer.
 - "pass-on": STL-1's victim passes the thief every lock of the card taken, sealed to it.
 - "secrets": at the end, a seat's masks, orders and locks of every round and its sealing key,
-  for the audit (fair_deal.audit), which any device or a verifier runs on the record.
+  for the audit (sealed_audit.audit), which any device or a verifier runs on the record.
 
 A message that does not hold is refused with SealedFault naming the seat it came from.
 """
 
 from __future__ import annotations
 
-import hashlib
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any
 
 from wordtable.engine import fair_deal, sealed
 from wordtable.engine.errors import IllegalMove, MalformedMove
-from wordtable.engine.fair_deal import Deal, DealFault, DeviceSecrets, Keys, Layout
-
-
-class SealedFault(ValueError):
-    """A message that does not hold, and the seat at fault."""
-
-    def __init__(self, seat: int | None, what: str):
-        super().__init__(what if seat is None else f"seat {seat + 1}: {what}")
-        self.seat, self.what = seat, what
-
-
-class SealedCards:
-    """A game's hooks for hands dealt sealed. `hidden`: the number added to a position to write
-    an unopened card (above every card's own number)."""
-
-    hidden: int = 1000
-
-    def __init__(self, game: Any):
-        self.game = game
-
-    def start(self, options: Any, seed: Any) -> Any:
-        """A sealed game's first state: its first round waiting for its deal."""
-        raise NotImplementedError
-
-    def layout(self, state: Any) -> Layout:
-        """The deal of the state's round."""
-        raise NotImplementedError
-
-    def round_number(self, state: Any) -> int:
-        raise NotImplementedError
-
-    def last_round(self, state: Any) -> int:
-        """The game's last round's number (deals go round ahead of play)."""
-        raise NotImplementedError
-
-    def dealing(self, state: Any) -> bool:
-        """The round waits for its deal (every card hidden)."""
-        raise NotImplementedError
-
-    def dealt(self, state: Any, seed: int) -> Any:
-        """The round begins: its deal is done and the pile's card opened; the rules draw the
-        round's other chances from `seed`."""
-        raise NotImplementedError
-
-    def hands(self, state: Any) -> Sequence[Sequence[int]]:
-        raise NotImplementedError
-
-    def public(self, state: Any) -> list[int]:
-        """Every card in a place every player sees (the pile, the table, out of play)."""
-        raise NotImplementedError
-
-    def with_cards(self, state: Any, cards: Mapping[int, int]) -> Any:
-        """The state with these hidden entries (hidden + position) replaced by their cards."""
-        raise NotImplementedError
-
-    def shows_hand(self, state: Any, seat: int) -> bool:
-        """The seat's next move shows its whole hand (a round's end)."""
-        raise NotImplementedError
-
-    def show_move(self) -> dict[str, Any]:
-        """The move that shows a hand."""
-        raise NotImplementedError
-
-
-@dataclass
-class Opened:
-    """A card this device has opened, with every seat's lock of it when it can publish it."""
-
-    card: int
-    locks: list[int] | None = None
-
-
-@dataclass
-class Round:
-    """What a device holds of one round's deal."""
-
-    layout: Layout
-    number: int
-    secrets: DeviceSecrets | None          # None: an observer's (a verifier's) copy
-    masks: list[fair_deal.MaskPass] = field(default_factory=list)
-    locks: list[fair_deal.LockPass] = field(default_factory=list)
-    opened: dict[int, Opened] = field(default_factory=dict)   # position -> card
-    public: set[int] = field(default_factory=set)              # positions every device has opened
-    awaited: dict[int, dict[int, str]] = field(default_factory=dict)  # own new positions: locks so far
-    passed_on: dict[int, int] = field(default_factory=dict)   # own new position -> the victim forwarding it
-    # What each seat owes another (every device works it out from the moves): its locks of
-    # cards drawn, (sender, receiver) -> positions; STL-1's card, (victim, thief) -> position.
-    owed: dict[tuple[int, int], set[int]] = field(default_factory=dict)
-    owed_on: dict[tuple[int, int], set[int]] = field(default_factory=dict)
-
-    @property
-    def deal(self) -> Deal:
-        return Deal(self.layout, self.number, tuple(self.masks), tuple(self.locks))
-
-    @property
-    def done(self) -> bool:
-        return len(self.locks) == self.layout.seats
-
-    def position_of(self, entry: int, hidden: int) -> int | None:
-        if entry >= hidden:
-            return entry - hidden
-        return next((p for p, opened in self.opened.items() if opened.card == entry), None)
+from wordtable.engine.fair_deal import DealFault, DeviceSecrets, Keys
+from wordtable.engine.sealed_game import Opened, Round, SealedCards, SealedFault, is_index, json_number, round_seed
 
 
 class Device:
@@ -244,7 +142,7 @@ class Device:
         """A message the table relays, in its order: what this device sends in answer.
         SealedFault naming the sender when it does not hold. Of its own messages only a move
         changes anything: played when it comes back (the others were taken when made)."""
-        if not isinstance(message, dict) or not _is_index(message.get("seat"), self.seats):
+        if not isinstance(message, dict) or not is_index(message.get("seat"), self.seats):
             raise SealedFault(None, "a message names the seat that sent it")
         sender = message["seat"]
         kind = message.get("kind")
@@ -325,7 +223,7 @@ class Device:
 
     def _round_of(self, sender: int, message: dict[str, Any]) -> Round:
         number = message.get("round")
-        dealing = self.rounds.get(number) if _is_index(number, 2**31) else None
+        dealing = self.rounds.get(number) if is_index(number, 2**31) else None
         if dealing is None or dealing.done:
             raise ValueError("a pass of a round that is not being dealt")
         return dealing
@@ -496,18 +394,18 @@ class Device:
         """(receiver, locks, what they settle) of a locks or pass-on message, checked against what
         the sender owes (every device works that out from the moves): one not owed is refused."""
         current, receiver, locks = self.current, message.get("to"), message.get("locks")
-        if message.get("round") != current.number or not _is_index(receiver, self.seats) or not isinstance(locks, dict):
+        if message.get("round") != current.number or not is_index(receiver, self.seats) or not isinstance(locks, dict):
             raise ValueError("locks of this round, to a seat, by position")
         for value in locks.values():
             sealed.hex_bytes(value, "a sealed lock")
         if kind == "locks":
-            positions = {_number(key) for key in locks}
+            positions = {json_number(key) for key in locks}
             if not locks or not positions <= current.owed.get((sender, receiver), set()):
                 raise ValueError("locks of cards the receiver drew, once each")
             return receiver, locks, positions
         position = message.get("position")
         if position not in current.owed_on.get((sender, receiver), set()) \
-                or {_number(key) for key in locks} != set(range(self.seats)) - {receiver}:
+                or {json_number(key) for key in locks} != set(range(self.seats)) - {receiver}:
             raise ValueError("every lock of the card the receiver took from the sender's hand")
         return receiver, locks, position
 
@@ -580,59 +478,10 @@ class Device:
         return []
 
     def audit(self) -> dict[int, list[int]]:
-        """Once every seat has shown its secrets: every round's deal replayed (fair_deal.audit,
-        every sealed lock included), and each card this device opened compared with its
-        position's; the card at every position, by round. SealedFault naming the seat at
-        fault, or a seat whose secrets are missing."""
-        missing = [seat for seat in range(self.seats) if seat not in self.shown]
-        if missing:
-            raise SealedFault(missing[0], "it did not show its secrets at the end")
-        keys = []
-        for seat in range(self.seats):
-            try:
-                keys.append(sealed.hex_number(self.shown[seat].get("key"), "a sealing key"))
-            except sealed.SealedError as error:
-                raise SealedFault(seat, str(error)) from None
-        publics = [public for public in self.publics if public is not None]
-        cards = {}
-        for number, current in sorted(self.rounds.items()):
-            shown = []
-            for seat in range(self.seats):
-                rounds = self.shown[seat].get("rounds")
-                try:
-                    shown.append(DeviceSecrets.from_json(rounds.get(str(number)) if isinstance(rounds, dict) else None,
-                                                         current.layout))
-                except (ValueError, sealed.SealedError) as error:
-                    raise SealedFault(seat, f"its secrets of round {number}: {error}") from None
-            try:
-                cards[number] = fair_deal.audit(current.deal, shown, keys, publics)
-            except DealFault as fault:
-                raise SealedFault(fault.seat, f"round {number}: {fault}") from None
-            for position, opened in current.opened.items():
-                if cards[number][position] != opened.card:
-                    raise SealedFault(None, f"round {number}: position {position + 1} opened to another card")
-            self._audit_sent(number, shown, keys, publics)
-        return cards
+        """wordtable.engine.sealed_audit.audit of this device, once every seat has shown its secrets."""
+        from wordtable.engine.sealed_audit import audit
 
-    def _audit_sent(self, number: int, shown: list[DeviceSecrets], keys: list[int], publics: list[bytes]) -> None:
-        """Every lock sealed during the round's play (a draw's, STL-1's) is its sender's shown
-        lock (an owner's, passed on): a complaint of a false one can be checked by anyone."""
-        for message in self.log:
-            if message.get("kind") not in ("locks", "pass-on") or message.get("round") != number:
-                continue
-            sender, receiver = message["seat"], message.get("to")
-            if not _is_index(receiver, self.seats) or receiver == sender:
-                raise SealedFault(sender, "it sent locks to no other seat")
-            shared = sealed.shared_secret(keys[sender], publics[receiver])
-            if message["kind"] == "locks":
-                sent = {(int(p), sender): value for p, value in message["locks"].items()}
-            else:
-                sent = {(message["position"], int(owner)): value for owner, value in message["locks"].items()}
-            for (position, owner), value in sent.items():
-                lock = sealed.unseal_lock(value, shared, fair_deal.lock_context(number, position, sender, receiver, owner))
-                if lock != shown[owner].locks[position]:
-                    raise SealedFault(sender, f"round {number}: the lock it sent for position {position + 1}"
-                                              " is not the shown one")
+        return audit(self)
 
     # -- saving ------------------------------------------------------------------------------
 
@@ -654,7 +503,7 @@ class Device:
         if not isinstance(data, dict) or not isinstance(data.get("log"), list) or not isinstance(data.get("rounds"), dict):
             raise ValueError("the saved cards of this game are damaged")
         seat = data.get("seat")
-        if seat is not None and not _is_index(seat, seats):
+        if seat is not None and not is_index(seat, seats):
             raise ValueError("the saved cards of this game are damaged")
         device = cls(game, seat, seats, options, seed)
         try:
@@ -684,65 +533,3 @@ class Device:
         position = current.position_of(entry, self.hooks.hidden)
         assert position is not None, "every card this device knows it opened"
         return position
-
-
-def verify(game: Any, options: Any, seed: Any, log: Sequence[dict[str, Any]]) -> tuple[Any, dict[int, list[int]]]:
-    """A finished sealed game checked from its record (every message the table relayed, in
-    order), as anyone can: every pass, proof, lock and move checked as a seat's device checks
-    it, then every round's deal audited with the secrets every seat showed at the end. The final
-    state and the card at every position by round; SealedFault naming the seat at fault (or the
-    first seat whose secrets are missing)."""
-    if not isinstance(log, list):
-        raise SealedFault(None, "a sealed game's record is a list of messages")
-    observer = Device(game, None, options.players, options, seed)
-    for message in log:
-        observer.receive(message)
-    if game.outcome(observer.state) is None:
-        raise SealedFault(None, "the game in this record is not over")
-    return observer.state, observer.audit()
-
-
-def round_seed(deal: Deal) -> int:
-    """What the rules draw a round's other chances from (STL-1's card): every seat's locks are
-    in it, so nobody knew it before the deal was done. (Once it is, every player can work out
-    which card an STL-1 would take now: docs/fair-cards.md says what that lets one do.)"""
-    digest = hashlib.sha256(b"".join(point for lock_pass in deal.lock_passes for point in lock_pass.lock_points))
-    return int.from_bytes(digest.digest()[:16], "big")
-
-
-def _number(key: Any) -> int:
-    """A JSON object's key that is a whole number as str() writes it; -1 otherwise."""
-    ok = isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 10 and str(int(key)) == key
-    return int(key) if ok else -1
-
-
-def _is_index(value: Any, count: int) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count
-
-
-class Table:
-    """Every seat's device in one process, and an observer's (what a verifier holds), passing
-    every message to every other device as the host relays them online."""
-
-    def __init__(self, game: Any, options: Any, seed: Any, rng: random.Random | None = None):
-        rng = rng or random.SystemRandom()
-        seats = options.players
-        self.devices = [Device(game, seat, seats, options, seed, random.Random(rng.randbytes(16)))
-                        for seat in range(seats)]
-        self.observer = Device(game, None, seats, options, seed)
-        self.record: list[dict[str, Any]] = []
-        for device in self.devices:
-            self.send(device.hello())
-
-    def send(self, messages: list[dict[str, Any]]) -> None:
-        queue = list(messages)
-        while queue:
-            message = queue.pop(0)
-            self.record.append(message)
-            for device in self.devices + [self.observer]:
-                queue += device.receive(message)
-            for device in self.devices:
-                queue += device.automatic()
-
-    def play(self, seat: int, move: dict[str, Any]) -> None:
-        self.send(self.devices[seat].move(move))

@@ -94,7 +94,7 @@ from wordtable.lexicon.rules import WordRule
 from wordtable.lexicon.vocabulary import warm_up as bots_warm_up
 
 if TYPE_CHECKING:  # the deal's arithmetic loads only for a sealed game
-    from wordtable.engine.sealed_table import SealedCards
+    from wordtable.engine.sealed_game import SealedCards
 
 
 class OneLetterBetter(CardPlays, Rounds, Game):

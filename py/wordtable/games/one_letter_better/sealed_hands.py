@@ -11,7 +11,7 @@ from typing import Any
 
 from wordtable.engine.fair_deal import Layout
 from wordtable.engine.rng import Seed
-from wordtable.engine.sealed_table import SealedCards
+from wordtable.engine.sealed_game import SealedCards
 from wordtable.games.one_letter_better.state import CARDS, HAND, HIDDEN, Laid, Options, Pending, State, Word
 
 
