@@ -217,8 +217,19 @@ def test_stl1_passes_the_card_to_the_thief_alone_and_a_false_pass_on_names_the_v
     steal_one = next(uid for uid in thief.state.hands[seat] if CARDS[uid].kind == "steal-one")
     table.play(seat, {"type": "draw"})
     messages = thief.move({"type": "steal-card", "card": steal_one, "from": victim.seat})
-    answers = victim.receive(messages[0])
-    assert thief.receive(messages[0]) == []
+    assert "commit" in messages[0]
+    # The card is drawn by both devices: the thief's committed number, then the victim's, then
+    # the thief's shown; a number that is not the one committed to names the thief.
+    part = victim.receive(messages[0])
+    assert [m["kind"] for m in part] == ["chance"] and not victim.ready() and victim.withholding() == [seat]
+    assert thief.receive(messages[0]) == [] and thief.withholding() == [victim.seat]
+    table.observer.receive(messages[0])
+    reveal = thief.receive(part[0])
+    assert [m["kind"] for m in reveal] == ["reveal"]
+    with pytest.raises(SealedFault) as fault:
+        victim.receive({**reveal[0], "value": "00" * 32})
+    assert fault.value.seat == seat
+    answers = victim.receive(reveal[0])
     assert [m["kind"] for m in answers] == ["pass-on"]
     taken = thief.state.hands[seat][-1]
     assert taken >= HIDDEN  # not opened yet
@@ -231,7 +242,8 @@ def test_stl1_passes_the_card_to_the_thief_alone_and_a_false_pass_on_names_the_v
     thief.receive(answers[0])
     opened = thief.state.hands[seat][-1]
     assert opened < HIDDEN and victim.state.hands[seat][-1] == opened  # the victim knew it
-    table.observer.receive(messages[0])
+    table.observer.receive(part[0])
+    table.observer.receive(reveal[0])
     assert table.observer.state.hands[seat][-1] == taken  # nobody else learns it
 
 
@@ -360,7 +372,7 @@ class Withholding(Table):
 
 def test_stl1_of_a_card_its_victim_has_not_opened_waits_for_the_seat_withholding_its_lock():
     """From an independent attack: the cheater withholds its locks of cards the victim drew,
-    then steals one of them (the choice is foreseeable, see the design page). Nothing breaks:
+    then STL-1 takes one of them from the victim. Nothing breaks:
     every device names the withholding seat, and once its locks come the victim passes the
     card on."""
     game, _bots = game_and_bots()
@@ -377,13 +389,11 @@ def test_stl1_of_a_card_its_victim_has_not_opened_waits_for_the_seat_withholding
     unopened = [e - HIDDEN for e in v.state.hands[victim] if e >= HIDDEN]
     others = [v, table.observer]  # (the cheat's own device thinks it sent them)
     assert len(unopened) == 4 and all(d.withholding() == [cheat] for d in others)
-    start = next(m for m in ({"type": "draw"}, {"type": "take", "count": 1})
-                 if game.apply(game.apply(c.state, cheat, m), cheat, {"type": "steal-card", "card": steal_one,
-                                                                      "from": victim}).hands[cheat][-1] - HIDDEN in unopened)
-    table.play(cheat, start)
+    table.play(cheat, {"type": "draw"})
     table.play(cheat, {"type": "steal-card", "card": steal_one, "from": victim})
     taken = c.state.hands[cheat][-1]
-    assert taken >= HIDDEN and all(d.withholding() == [cheat] for d in others)
+    assert taken - HIDDEN in unopened  # (this seed's chance takes one of them)
+    assert all(d.withholding() == [cheat] for d in others)
     held, table.held = table.kept, (lambda m: False)
     table.send(held)
     assert c.state.hands[cheat][-1] < HIDDEN and v.ready()

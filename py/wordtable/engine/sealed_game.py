@@ -5,7 +5,6 @@ message that does not hold raises. The device itself is wordtable.engine.sealed_
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
@@ -50,9 +49,16 @@ class SealedCards:
         """The round waits for its deal (every card hidden)."""
         raise NotImplementedError
 
-    def dealt(self, state: Any, seed: int) -> Any:
-        """The round begins: its deal is done and the pile's card opened; the rules draw the
-        round's other chances from `seed`."""
+    def dealt(self, state: Any) -> Any:
+        """The round begins: its deal is done and the pile's card opened."""
+        raise NotImplementedError
+
+    def draws_at_random(self, state: Any, seat: int, move: dict[str, Any]) -> bool:
+        """The move draws at random (One Letter Better: STL-1's card): every device draws it."""
+        raise NotImplementedError
+
+    def with_chance(self, state: Any, seed: int) -> Any:
+        """The state whose rules draw the next move's chance from `seed`."""
         raise NotImplementedError
 
     def hands(self, state: Any) -> Sequence[Sequence[int]]:
@@ -73,6 +79,16 @@ class SealedCards:
     def show_move(self) -> dict[str, Any]:
         """The move that shows a hand."""
         raise NotImplementedError
+
+
+@dataclass
+class Chance:
+    """A move waiting for its chance: its player's commitment, and every other seat's part."""
+
+    mover: int
+    commit: str
+    message: dict[str, Any]
+    values: dict[int, str]
 
 
 @dataclass
@@ -113,14 +129,6 @@ class Round:
         if entry >= hidden:
             return entry - hidden
         return next((p for p, opened in self.opened.items() if opened.card == entry), None)
-
-
-def round_seed(deal: Deal) -> int:
-    """What the rules draw a round's other chances from (STL-1's card): every seat's locks are
-    in it, so nobody knew it before the deal was done. (Once it is, every player can work out
-    which card an STL-1 would take now: docs/fair-cards.md says what that lets one do.)"""
-    digest = hashlib.sha256(b"".join(point for lock_pass in deal.lock_passes for point in lock_pass.lock_points))
-    return int.from_bytes(digest.digest()[:16], "big")
 
 
 def json_number(key: Any) -> int:

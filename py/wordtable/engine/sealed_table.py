@@ -25,13 +25,14 @@ A message that does not hold is refused with SealedFault naming the seat it came
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
 from wordtable.engine import fair_deal, sealed
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.fair_deal import DealFault, DeviceSecrets, Keys
-from wordtable.engine.sealed_game import Opened, Round, SealedCards, SealedFault, is_index, json_number, round_seed
+from wordtable.engine.sealed_game import Chance, Opened, Round, SealedCards, SealedFault, is_index, json_number
 
 
 class Device:
@@ -50,6 +51,8 @@ class Device:
         self.shown: dict[int, dict[str, Any]] = {}   # seat -> its secrets message, at the end
         self.sent: dict[str, Any] | None = None      # its move on its way to the table
         self.moves_by = [0] * seats                   # each seat's moves played: the next one's number
+        self.chance: Chance | None = None             # a move waiting for its chance to be drawn
+        self.chance_secret: str | None = None          # this device's part of it, for its own move
         self.log: list[dict[str, Any]] = []          # every message the table relayed, in order
         # Restoring a save (from_json): the log replayed with what the device had opened, its
         # own passes taken from the log, nothing checked again nor sent.
@@ -99,6 +102,10 @@ class Device:
             assert opened.locks is not None, "a card of this device's hand has every lock"
             locks[str(position)] = [sealed.scalar_hex(lock) for lock in opened.locks]
         self.sent = {"kind": "move", "seat": self.seat, "n": self.moves_by[self.seat] + 1, "move": move, "shown": locks}
+        if self.hooks.draws_at_random(before, self.seat, move):
+            # Its chance is drawn by every device (Chance): this one's part, committed to now
+            self.chance_secret = self.rng.randbytes(32).hex()
+            self.sent["commit"] = hashlib.sha256(bytes.fromhex(self.chance_secret)).hexdigest()
         return [self.sent]
 
     def refused(self) -> None:
@@ -115,12 +122,15 @@ class Device:
     def ready(self) -> bool:
         """Its seat may move: the round is dealt, every card of its hand opened, and no move of
         its own on its way."""
-        return not self.hooks.dealing(self.state) and not self._opening() and self.sent is None
+        return not self.hooks.dealing(self.state) and not self._opening() and self.sent is None and self.chance is None
 
     def withholding(self) -> list[int]:
         """The seats that owe another device locks they could send now (a draw's, STL-1's): whom
         the table waits for, and names if it waits too long. A victim of STL-1 that has not
         opened the card taken yet is not one of them: the seat that owes it that card's lock is."""
+        if self.chance is not None:
+            missing = [seat for seat in range(self.seats) if seat != self.chance.mover and seat not in self.chance.values]
+            return missing or [self.chance.mover]
         current = self.rounds.get(self.hooks.round_number(self.state))
         if current is None:
             return []
@@ -153,7 +163,8 @@ class Device:
                 return []
             self.sent = None
         handlers = {"key": self._key, "mask": self._mask, "lock": self._lock, "move": self._move,
-                    "locks": self._locks, "pass-on": self._pass_on, "secrets": self._secrets}
+                    "locks": self._locks, "pass-on": self._pass_on, "secrets": self._secrets,
+                    "chance": self._chance, "reveal": self._reveal}
         if not isinstance(kind, str) or kind not in handlers:
             raise SealedFault(sender, "a message of no kind the table knows")
         try:
@@ -278,7 +289,7 @@ class Device:
         if not self.hooks.dealing(self.state) or dealing is None or not dealing.done:
             return
         cards = {position: opened.card for position, opened in dealing.opened.items()}
-        self.state = self.hooks.dealt(self.hooks.with_cards(self.state, cards), round_seed(dealing.deal))
+        self.state = self.hooks.dealt(self.hooks.with_cards(self.state, cards))
 
     def _saved(self, current: Round, position: int) -> Opened:
         """What the device had opened at this position, when its save was made."""
@@ -327,11 +338,62 @@ class Device:
             unshown = [p for p in public_after if p in held and p not in current.public and p not in opened]
         if unshown:
             raise ValueError("it played a card it did not show")
+        draws = isinstance(move, dict) and self.hooks.draws_at_random(state, sender, move)
+        commit = sealed.hex_bytes(message.get("commit"), "a commitment to a chance").hex() if draws else ""
         current.opened.update(opened)
         current.public.update(opened)
         self.moves_by[sender] += 1
         self.state = state
+        if draws:
+            return self._draw_chance(sender, commit, message)
         return self._took(state, after, message)
+
+    # -- a move's chance, drawn by every device -------------------------------------------------
+
+    def _draw_chance(self, mover: int, commit: str, message: dict[str, Any]) -> list[dict[str, Any]]:
+        """A move that draws at random (STL-1's card) waits: its player committed to a secret
+        number in it, every other seat now sends one in the clear, then the player shows its
+        own; the chance is a hash of them all, so nobody could foresee or choose it."""
+        self.chance = Chance(mover, commit, message, {})
+        if self.seat is None or self.seat == mover or self.replaying is not None:
+            return self._reveal_if_due()
+        value = self.rng.randbytes(32).hex()
+        self.chance.values[self.seat] = value
+        return [{"kind": "chance", "seat": self.seat, "value": value}] + self._reveal_if_due()
+
+    def _chance(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
+        chance = self.chance
+        if chance is None or sender == chance.mover or sender in chance.values:
+            raise ValueError("a part of a chance nobody is drawing")
+        chance.values[sender] = sealed.hex_bytes(message.get("value"), "a part of a chance").hex()
+        return [] if sender == self.seat else self._reveal_if_due()  # (its own: replayed)
+
+    def _reveal_if_due(self) -> list[dict[str, Any]]:
+        chance = self.chance
+        if chance is None or self.seat != chance.mover or self.replaying is not None \
+                or len(chance.values) != self.seats - 1 or self.chance_secret is None:
+            return []
+        value, self.chance_secret = self.chance_secret, None
+        return [{"kind": "reveal", "seat": self.seat, "value": value}] + self._resolve(value)
+
+    def _reveal(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
+        chance = self.chance
+        if chance is None or sender != chance.mover or len(chance.values) != self.seats - 1:
+            raise ValueError("a chance shown before every other seat's part of it")
+        value = sealed.hex_bytes(message.get("value"), "a chance")
+        if hashlib.sha256(value).hexdigest() != chance.commit:
+            raise ValueError("the number it shows is not the one it committed to")
+        return self._resolve(value.hex())
+
+    def _resolve(self, value: str) -> list[dict[str, Any]]:
+        chance = self.chance
+        assert chance is not None
+        parts = [chance.commit, value] + [chance.values[seat] for seat in sorted(chance.values)]
+        seed = int.from_bytes(hashlib.sha256("|".join(parts).encode()).digest()[:16], "big")
+        state = self.hooks.with_chance(self.state, seed)
+        after = self.game.apply(state, chance.mover, chance.message["move"])
+        self.chance = None
+        return self._took(state, after, chance.message)
 
     def _took(self, before: Any, after: Any, message: dict[str, Any]) -> list[dict[str, Any]]:
         """The move is played: cards that went into a hand (drawn from the stack, taken by STL-1)
@@ -494,7 +556,7 @@ class Device:
                                            for p, o in sorted(r.opened.items())}}
                   for number, r in sorted(self.rounds.items())}
         return {"seat": self.seat, "key": sealed.scalar_hex(self.key_secret) if self.seat is not None else None,
-                "log": self.log, "rounds": rounds, "sent": self.sent}
+                "log": self.log, "rounds": rounds, "sent": self.sent, "chance": self.chance_secret}
 
     @classmethod
     def from_json(cls, game: Any, seats: int, options: Any, seed: Any, data: Any) -> Device:
@@ -514,6 +576,8 @@ class Device:
             for message in data["log"]:
                 device.receive(message)
             device.sent = data.get("sent")
+            chance = data.get("chance")
+            device.chance_secret = None if chance is None else sealed.hex_bytes(chance, "a chance").hex()
         except (SealedFault, ValueError, sealed.SealedError, KeyError, TypeError, IndexError, AssertionError) as error:
             raise ValueError(f"the saved cards of this game are damaged ({str(error)[:80]})") from None
         finally:

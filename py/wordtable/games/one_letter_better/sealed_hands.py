@@ -38,8 +38,14 @@ class SealedHands(SealedCards):
     def dealing(self, state: State) -> bool:
         return state.phase == "deal"
 
-    def dealt(self, state: State, seed: int) -> State:
-        return replace(state, phase="draw", seed=seed)
+    def dealt(self, state: State) -> State:
+        return replace(state, phase="draw")
+
+    def draws_at_random(self, state: State, seat: int, move: dict[str, Any]) -> bool:
+        return move.get("type") == "steal-card"
+
+    def with_chance(self, state: State, seed: int) -> State:
+        return replace(state, seed=seed)
 
     def hands(self, state: State) -> tuple[tuple[int, ...], ...]:
         return state.hands
