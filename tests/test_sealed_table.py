@@ -349,11 +349,14 @@ def test_a_move_the_rules_refuse_changes_nothing_on_any_device():
 
 
 class Withholding(Table):
-    """A table whose relay holds back the messages `held` says (a device withholding them)."""
+    """A table whose relay holds back the messages `held` says, as a device withholding them
+    would: numbering the messages it does send one after another (k), and those it sends late
+    after them."""
 
     def __init__(self, *args, **kwargs):
         self.held = lambda message: False
         self.kept: list[dict] = []
+        self.numbered: dict[int, int] = {}
         super().__init__(*args, **kwargs)
 
     def send(self, messages):
@@ -363,6 +366,9 @@ class Withholding(Table):
             if self.held(message):
                 self.kept.append(message)
                 continue
+            if "k" in message:
+                message = {**message, "k": self.numbered.get(message["seat"], 0) + 1}
+                self.numbered[message["seat"]] = message["k"]
             self.record.append(message)
             for device in self.devices + [self.observer]:
                 queue += device.receive(message)
@@ -480,3 +486,91 @@ def test_a_finished_record_verifies_and_a_tampered_one_names_the_seat():
     assert fault.value.seat == 1 and "did not show" in str(fault.value)
     with pytest.raises(SealedFault):
         verify(game, options, 3, copy.deepcopy(table.record[:-10]))
+
+
+def steal_under_way(seats: int = 2):
+    """A table (seed 42: the first to move holds an STL-1) whose thief has just sent its STL-1:
+    (table, thief's seat, the move's message), nothing relayed yet."""
+    game, _bots = game_and_bots()
+    table = new_table(seats, seed=42)
+    seat = game.actors(table.devices[0].state)[0]
+    thief = table.devices[seat]
+    steal_one = next(uid for uid in thief.state.hands[seat] if CARDS[uid].kind == "steal-one")
+    table.play(seat, {"type": "draw"})
+    victim = next(s for s in range(seats) if s != seat)
+    return table, seat, thief.move({"type": "steal-card", "card": steal_one, "from": victim})[0]
+
+
+def test_a_second_move_while_a_chance_is_drawn_names_its_player():
+    """From a second attack: a thief that did not like the others' numbers sent STL-1 again
+    with a new commitment (a free re-roll); now refused, naming it, on every device."""
+    table, seat, steal = steal_under_way()
+    other = next(d for d in table.devices if d.seat != seat)
+    answers = other.receive(steal)
+    assert [m["kind"] for m in answers] == ["chance"]
+    for device in (other, table.observer):
+        if device is table.observer:
+            device.receive(steal)
+        with pytest.raises(SealedFault) as fault:
+            device.receive({**steal, "n": steal["n"] + 1, "commit": "22" * 32})
+        assert fault.value.seat == seat and "chance" in str(fault.value)
+
+
+def test_a_message_relayed_twice_names_nobody_and_a_malformed_pass_on_is_refused():
+    table, seat, steal = steal_under_way()
+    other = next(d for d in table.devices if d.seat != seat)
+    chance = other.receive(steal)[0]
+    observer = table.observer
+    observer.receive(steal)
+    observer.receive(chance)
+    with pytest.raises(SealedFault) as fault:
+        observer.receive(chance)
+    assert fault.value.seat is None and "relayed twice" in str(fault.value)
+    for position in ([], {}, [1, 2], "3", True):
+        with pytest.raises(SealedFault):
+            observer.receive({"kind": "pass-on", "seat": other.seat, "k": observer.heard[other.seat] + 1, "to": seat,
+                              "round": 1, "position": position, "locks": {}})
+
+
+def test_a_save_made_before_the_table_relays_its_messages_back_restores_and_plays_on():
+    """From a second attack: a device saved just after making a message (a chance's part),
+    before the table relayed it: restored from its save, it plays on with the others."""
+    game, _bots = game_and_bots()
+    table, seat, steal = steal_under_way()
+    victim = next(d for d in table.devices if d.seat != seat)
+    chance = victim.receive(steal)
+    restored = Device.from_json(game, 2, victim.state.options, 42, json.loads(json.dumps(victim.to_json())))
+    assert restored.chance is not None and restored.chance.values == victim.chance.values
+    table.devices[victim.seat] = restored
+    table.observer.receive(steal)
+    table.devices[seat].receive(steal)
+    table.send(chance)
+    assert restored.chance is None and table.devices[seat].ready() and restored.ready()
+    observed = table.observer.state
+    assert [len(h) for h in restored.state.hands] == [len(h) for h in observed.hands]
+    assert restored.state.pile == observed.pile and restored.state.turn == observed.turn
+
+
+def test_verify_names_a_seat_whose_owed_locks_are_missing_from_the_record_and_damaged_saves_are_refused():
+    game, _bots = game_and_bots()
+    table = new_table(2, seed=3)
+    play_out(table)
+    options = table.observer.state.options
+    dropped = next(i for i, m in enumerate(table.record) if m["kind"] == "locks")
+    liar = table.record[dropped]["seat"]
+    record = copy.deepcopy(table.record[:dropped] + table.record[dropped + 1:])
+    for message in record[dropped:]:  # the seat numbered what it did send one after another
+        if message["seat"] == liar and "k" in message:
+            message["k"] -= 1
+    with pytest.raises(SealedFault) as fault:
+        verify(game, options, 3, record)
+    assert fault.value.seat == liar
+    saved = table.devices[0].to_json()
+    bad_card = copy.deepcopy(saved)
+    round_one = bad_card["rounds"]["1"]["opened"]
+    first, second = sorted(round_one)[:2]
+    round_one[second][0] = round_one[first][0]  # two positions, one card
+    forged = {**copy.deepcopy(saved), "sent": {"kind": "move", "seat": 1, "n": 1, "move": {}, "shown": {}}}
+    for damaged in (bad_card, forged, {**copy.deepcopy(saved), "sent": 5}):
+        with pytest.raises(ValueError, match="damaged"):
+            Device.from_json(game, 2, options, 3, damaged)

@@ -84,6 +84,11 @@ def verify(game: Any, options: Any, seed: Any, log: Sequence[dict[str, Any]]) ->
         observer.receive(message)
     if game.outcome(observer.state) is None:
         raise SealedFault(None, "the game in this record is not over")
+    for number, dealt in sorted(observer.rounds.items()):
+        owing = sorted({sender for (sender, _receiver), positions in dealt.owed.items() if positions}
+                       | {victim for (victim, _thief), positions in dealt.owed_on.items() if positions})
+        if owing:
+            raise SealedFault(owing[0], f"round {number}: it never sent locks it owed")
     return observer.state, observer.audit()
 
 

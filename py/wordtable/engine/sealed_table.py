@@ -51,6 +51,7 @@ class Device:
         self.shown: dict[int, dict[str, Any]] = {}   # seat -> its secrets message, at the end
         self.sent: dict[str, Any] | None = None      # its move on its way to the table
         self.moves_by = [0] * seats                   # each seat's moves played: the next one's number
+        self.heard = [0] * seats                      # each seat's other messages taken: the next one's k
         self.chance: Chance | None = None             # a move waiting for its chance to be drawn
         self.chance_secret: str | None = None          # this device's part of it, for its own move
         self.log: list[dict[str, Any]] = []          # every message the table relayed, in order
@@ -65,8 +66,8 @@ class Device:
         """The device's first message: its public point."""
         assert self.seat is not None
         self.publics[self.seat] = sealed.public_point(self.key_secret)
-        return [{"kind": "key", "seat": self.seat, "public": sealed.public_point(self.key_secret).hex()}] \
-            + self._next_deal()
+        return self._made([{"kind": "key", "seat": self.seat, "public": sealed.public_point(self.key_secret).hex()}]
+                          + self._next_deal())
 
     @property
     def keys(self) -> Keys:
@@ -156,27 +157,48 @@ class Device:
             raise SealedFault(None, "a message names the seat that sent it")
         sender = message["seat"]
         kind = message.get("kind")
-        if sender == self.seat and (self.replaying is None or kind in ("locks", "pass-on")):
-            # Taken when made (replayed: its passes, key and secrets are taken from the log)
-            if self.replaying is not None or kind != "move" or message != self.sent:
-                self.log.append(message)
-                return []
-            self.sent = None
         handlers = {"key": self._key, "mask": self._mask, "lock": self._lock, "move": self._move,
                     "locks": self._locks, "pass-on": self._pass_on, "secrets": self._secrets,
                     "chance": self._chance, "reveal": self._reveal}
         if not isinstance(kind, str) or kind not in handlers:
             raise SealedFault(sender, "a message of no kind the table knows")
+        if sender == self.seat and self.replaying is None:
+            # Its own: a move is played now, in the table's order; the rest was taken (and
+            # logged) when it was made.
+            if kind != "move" or message != self.sent:
+                return []
+            self.sent = None
+        if kind != "move":  # (a move carries its own number, n)
+            if type(message.get("k")) is not int or message["k"] != self.heard[sender] + 1:
+                raise SealedFault(None, f"a message of seat {sender + 1} out of its order (relayed twice, or one is missing)")
+            if sender == self.seat and kind in ("locks", "pass-on"):  # replayed: sent when made
+                self.heard[sender] += 1
+                self.log.append(message)
+                return []
         try:
             out = handlers[kind](sender, message)
-            self.log.append(message)
-            return out
         except DealFault as fault:
             raise SealedFault(sender if fault.seat is None else fault.seat, str(fault)) from None
         except (ValueError, sealed.SealedError, IllegalMove, MalformedMove) as error:
             if isinstance(error, SealedFault):
                 raise
             raise SealedFault(sender, str(error)) from None
+        if kind != "move":
+            self.heard[sender] += 1
+        self.log.append(message)
+        return self._made(out)
+
+    def _made(self, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Its own messages (but a move), numbered and logged as they are made (replayed: they
+        are in the log already, and sent before)."""
+        if self.replaying is not None or not messages:
+            return []
+        assert self.seat is not None, "an observer says nothing"
+        for message in messages:
+            message["k"] = self.heard[self.seat] + 1
+            self.heard[self.seat] += 1
+            self.log.append(message)
+        return messages
 
     def _key(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
         if sender == self.seat:  # replayed: set when made
@@ -295,11 +317,16 @@ class Device:
         """What the device had opened at this position, when its save was made."""
         assert self.replaying is not None
         card, locks = self.replaying[current.number]["opened"][str(position)]
+        if not is_index(card, current.layout.deck_size) or any(o.card == card for p, o in current.opened.items() if p != position) \
+                or not (locks is None or (isinstance(locks, list) and len(locks) == self.seats)):
+            raise ValueError("a card it had opened is damaged")
         return Opened(card, None if locks is None else [sealed.hex_number(lock, "a lock") for lock in locks])
 
     def _move(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
         move, shown = message.get("move"), message.get("shown")
-        if message.get("n") != self.moves_by[sender] + 1:
+        if self.chance is not None:
+            raise ValueError("a move while the chance of the last one is being drawn")
+        if type(message.get("n")) is not int or message["n"] != self.moves_by[sender] + 1:
             # Not the sender's next move: one relayed twice, or out of order (the relay's doing)
             raise SealedFault(None, f"a move of seat {sender + 1} out of its order (sent twice, or one is missing)")
         if self.hooks.dealing(self.state):
@@ -466,7 +493,7 @@ class Device:
                 raise ValueError("locks of cards the receiver drew, once each")
             return receiver, locks, positions
         position = message.get("position")
-        if position not in current.owed_on.get((sender, receiver), set()) \
+        if not is_index(position, current.layout.deck_size) or position not in current.owed_on.get((sender, receiver), set()) \
                 or {json_number(key) for key in locks} != set(range(self.seats)) - {receiver}:
             raise ValueError("every lock of the card the receiver took from the sender's hand")
         return receiver, locks, position
@@ -575,7 +602,12 @@ class Device:
             device.replaying = {int(number): saved for number, saved in data["rounds"].items()}
             for message in data["log"]:
                 device.receive(message)
-            device.sent = data.get("sent")
+            sent = data.get("sent")
+            if not (sent is None or (seat is not None and isinstance(sent, dict) and sent.get("kind") == "move"
+                                     and sent.get("seat") == seat
+                                     and sent.get("n") == device.moves_by[seat] + 1)):
+                raise ValueError("its move on its way is damaged")
+            device.sent = sent
             chance = data.get("chance")
             device.chance_secret = None if chance is None else sealed.hex_bytes(chance, "a chance").hex()
         except (SealedFault, ValueError, sealed.SealedError, KeyError, TypeError, IndexError, AssertionError) as error:
