@@ -218,14 +218,16 @@ def test_stl1_passes_the_card_to_the_thief_alone_and_a_false_pass_on_names_the_v
     table.play(seat, {"type": "draw"})
     messages = thief.move({"type": "steal-card", "card": steal_one, "from": victim.seat})
     assert "commit" in messages[0]
-    # The card is drawn by both devices: the thief's committed number, then the victim's, then
-    # the thief's shown; a number that is not the one committed to names the thief.
+    # The card is drawn by both devices: the thief's commitment (in its move), the victim's,
+    # then both numbers shown; a number that is not the one committed to names its seat.
     part = victim.receive(messages[0])
-    assert [m["kind"] for m in part] == ["chance"] and not victim.ready() and victim.withholding() == [seat]
+    assert [m["kind"] for m in part] == ["chance", "reveal"] and not victim.ready()
+    assert victim.withholding() == [seat]  # its number is all the table waits for
     assert thief.receive(messages[0]) == [] and thief.withholding() == [victim.seat]
     table.observer.receive(messages[0])
     reveal = thief.receive(part[0])
     assert [m["kind"] for m in reveal] == ["reveal"]
+    assert thief.receive(part[1]) == []  # drawn: it waits for the card's locks now
     with pytest.raises(SealedFault) as fault:
         victim.receive({**reveal[0], "value": "00" * 32})
     assert fault.value.seat == seat
@@ -242,8 +244,8 @@ def test_stl1_passes_the_card_to_the_thief_alone_and_a_false_pass_on_names_the_v
     thief.receive(answers[0])
     opened = thief.state.hands[seat][-1]
     assert opened < HIDDEN and victim.state.hands[seat][-1] == opened  # the victim knew it
-    table.observer.receive(part[0])
-    table.observer.receive(reveal[0])
+    for message in part + reveal:
+        table.observer.receive(message)
     assert table.observer.state.hands[seat][-1] == taken  # nobody else learns it
 
 
@@ -396,9 +398,21 @@ def test_stl1_of_a_card_its_victim_has_not_opened_waits_for_the_seat_withholding
     others = [v, table.observer]  # (the cheat's own device thinks it sent them)
     assert len(unopened) == 4 and all(d.withholding() == [cheat] for d in others)
     table.play(cheat, {"type": "draw"})
-    table.play(cheat, {"type": "steal-card", "card": steal_one, "from": victim})
+    # The chance the devices draw decides which card is taken: the first numbers that take one
+    # of the four (each try on a copy of the table).
+    table.observer.rng = random.Random(0)  # (it draws nothing; a system source cannot be copied)
+    for tried in range(40):
+        trial = copy.deepcopy(table)
+        for device in trial.devices:
+            device.rng = random.Random(tried)
+        trial.play(cheat, {"type": "steal-card", "card": steal_one, "from": victim})
+        if trial.devices[cheat].state.hands[cheat][-1] - HIDDEN in unopened:
+            break
+    table = trial
+    c, v = table.devices[cheat], table.devices[victim]
+    others = [v, table.observer]
     taken = c.state.hands[cheat][-1]
-    assert taken - HIDDEN in unopened  # (this seed's chance takes one of them)
+    assert taken - HIDDEN in unopened
     assert all(d.withholding() == [cheat] for d in others)
     held, table.held = table.kept, (lambda m: False)
     table.send(held)
@@ -489,10 +503,10 @@ def test_a_finished_record_verifies_and_a_tampered_one_names_the_seat():
 
 
 def steal_under_way(seats: int = 2):
-    """A table (seed 42: the first to move holds an STL-1) whose thief has just sent its STL-1:
-    (table, thief's seat, the move's message), nothing relayed yet."""
+    """A table (seeds 42 and 7: the first to move holds an STL-1) whose thief has just sent its
+    STL-1: (table, thief's seat, the move's message), nothing relayed yet."""
     game, _bots = game_and_bots()
-    table = new_table(seats, seed=42)
+    table = new_table(seats, seed={2: 42, 3: 7}[seats])
     seat = game.actors(table.devices[0].state)[0]
     thief = table.devices[seat]
     steal_one = next(uid for uid in thief.state.hands[seat] if CARDS[uid].kind == "steal-one")
@@ -507,7 +521,7 @@ def test_a_second_move_while_a_chance_is_drawn_names_its_player():
     table, seat, steal = steal_under_way()
     other = next(d for d in table.devices if d.seat != seat)
     answers = other.receive(steal)
-    assert [m["kind"] for m in answers] == ["chance"]
+    assert [m["kind"] for m in answers] == ["chance", "reveal"]
     for device in (other, table.observer):
         if device is table.observer:
             device.receive(steal)
@@ -574,3 +588,28 @@ def test_verify_names_a_seat_whose_owed_locks_are_missing_from_the_record_and_da
     for damaged in (bad_card, forged, {**copy.deepcopy(saved), "sent": 5}):
         with pytest.raises(ValueError, match="damaged"):
             Device.from_json(game, 2, options, 3, damaged)
+
+
+def test_two_players_together_cannot_choose_the_chance_against_a_third():
+    """With three seats, the thief's accomplice must commit to its number before anyone shows
+    one: told the thief's number, it still cannot pick the card (the honest seat's number is
+    unknown until every commitment is in), and a number other than its committed one is refused."""
+    table, seat, steal = steal_under_way(3)
+    devices = {d.seat: d for d in table.devices}
+    others = [s for s in range(3) if s != seat]
+    commits = {s: devices[s].receive(steal) for s in others}
+    for s in others:  # with two others, nobody shows a number until both have committed
+        assert [m["kind"] for m in commits[s]] == ["chance"]
+    accomplice, honest = others
+    devices[seat].receive(steal)
+    table.observer.receive(steal)
+    first = commits[accomplice][0]
+    for device in [devices[seat], table.observer]:
+        device.receive(first)
+    shown = devices[honest].receive(first)  # it holds every commitment now: it shows its number
+    assert [m["kind"] for m in shown] == ["reveal"]
+    chosen = {**commits[accomplice][0], "kind": "reveal", "value": "ab" * 32}
+    chosen.pop("commit")
+    with pytest.raises(SealedFault) as fault:
+        devices[honest].receive({**chosen, "k": chosen["k"] + 1})
+    assert fault.value.seat == accomplice and "committed" in str(fault.value)

@@ -83,10 +83,10 @@ class SealedCards:
 
 @dataclass
 class Chance:
-    """A move waiting for its chance: its player's commitment, and every other seat's part."""
+    """A move waiting for its chance: every seat's commitment to a number, then the numbers."""
 
     mover: int
-    commit: str
+    commits: dict[int, str]
     message: dict[str, Any]
     values: dict[int, str]
 

@@ -54,7 +54,7 @@ class Device(ChanceDraws):
         self.moves_by = [0] * seats                   # each seat's moves played: the next one's number
         self.heard = [0] * seats                      # each seat's other messages taken: the next one's k
         self.chance: Chance | None = None             # a move waiting for its chance to be drawn
-        self.chance_secret: str | None = None          # this device's part of it, for its own move
+        self.chance_secret: str | None = None          # this device's number for it, until shown
         self.log: list[dict[str, Any]] = []          # every message the table relayed, in order
         # Restoring a save (from_json): the log replayed with what the device had opened, its
         # own passes taken from the log, nothing checked again nor sent.
@@ -130,9 +130,9 @@ class Device(ChanceDraws):
         """The seats that owe another device locks they could send now (a draw's, STL-1's): whom
         the table waits for, and names if it waits too long. A victim of STL-1 that has not
         opened the card taken yet is not one of them: the seat that owes it that card's lock is."""
-        if self.chance is not None:
-            missing = [seat for seat in range(self.seats) if seat != self.chance.mover and seat not in self.chance.values]
-            return missing or [self.chance.mover]
+        if self.chance is not None:  # every seat commits, then every seat shows its number
+            missing = [seat for seat in range(self.seats) if seat not in self.chance.commits]
+            return missing or [seat for seat in range(self.seats) if seat not in self.chance.values]
         current = self.rounds.get(self.hooks.round_number(self.state))
         if current is None:
             return []
