@@ -264,23 +264,25 @@ class Device(ChanceDraws):
 
     def _mask(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
         dealing = self._round_of(sender, message)
-        if len(dealing.masks) != sender:
-            raise ValueError("seats mask in turn")
-        mask = fair_deal.MaskPass.from_json(message.get("pass"), dealing.layout)
-        if mask.seat != sender:
-            raise ValueError("a pass names its own seat")
-        dealing.masks.append(mask)
+        in_turn = len(dealing.masks) == sender
+        dealing.masks.append(self._pass_of(sender, message, fair_deal.MaskPass, dealing, in_turn))
         return self._mask_if_due(dealing) + self._lock_if_due(dealing)
 
     def _lock(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
         dealing = self._round_of(sender, message)
-        if len(dealing.masks) != self.seats or len(dealing.locks) != sender:
-            raise ValueError("seats lock in turn, after every seat has masked")
-        lock = fair_deal.LockPass.from_json(message.get("pass"), dealing.layout)
-        if lock.seat != sender:
-            raise ValueError("a pass names its own seat")
-        dealing.locks.append(lock)
+        in_turn = len(dealing.masks) == self.seats and len(dealing.locks) == sender
+        dealing.locks.append(self._pass_of(sender, message, fair_deal.LockPass, dealing, in_turn))
         return self._lock_if_due(dealing) + self._deal_done(dealing)
+
+    @staticmethod
+    def _pass_of(sender: int, message: dict[str, Any], kind: Any, dealing: Round, in_turn: bool) -> Any:
+        """The sender's mask or lock pass, when it is its turn to send it."""
+        if not in_turn:
+            raise ValueError("seats mask in turn, then lock in turn")
+        sent = kind.from_json(message.get("pass"), dealing.layout)
+        if sent.seat != sender:
+            raise ValueError("a pass names its own seat")
+        return sent
 
     def _deal_done(self, dealing: Round) -> list[dict[str, Any]]:
         """The last lock pass is in: the device opens its own hand and the pile's card (the
@@ -338,8 +340,8 @@ class Device(ChanceDraws):
         held = self._held(before, current)[sender]
         opened: dict[int, Opened] = {}   # taken only once the move holds: a refused one changes nothing
         for key, locks in shown.items():
-            position = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key else None
-            if position is None or position not in held or position in current.public:
+            position = json_number(key)
+            if position not in held or position in current.public:
                 raise ValueError("a move shows cards of its player's own hand, once each")
             if not isinstance(locks, list):
                 raise ValueError("a card shown comes with every seat's lock")
