@@ -113,6 +113,12 @@ def stopped_statement(table: str, seat: int, reason: str) -> bytes:
     return _statement("stopped", table, seat, reason)
 
 
+def sealed_statement(table: str, seat: int, message: Any) -> bytes:
+    """A message of a sealed deal (engine.sealed_table) as its seat's device made it: the table
+    relays it, and cannot change it or make one up for a guest."""
+    return _statement("sealed", table, seat, message)
+
+
 def link_statement(table: str, payload: dict[str, Any]) -> bytes:
     """A whole link of a game by link (wordtable.link), as its sender's device made it: nothing
     in it can be changed on the way, by anyone who saw it."""

@@ -1,0 +1,228 @@
+"""A guest's side of an online table of sealed cards (issue 47; the messages are in
+online.sealed_host): its own device (engine.sealed_table) runs the rules on what it knows, takes
+every entry of the table in order and checks it (online.sealed_play), and draws its screen from
+its own state. Nothing it holds, in memory or in its save, opens another seat's card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from wordtable.engine.errors import IllegalMove
+from wordtable.engine.signing import DeviceKey, sealed_statement
+from wordtable.online.protocol import HOST_OTHER_VERSION, NAME_LENGTH, OTHER_VERSION, PROTOCOL, _int, decode, encode
+from wordtable.online.sealed_play import SealedPlay, Stop
+
+
+@dataclass
+class SealedGuest:
+    token: str
+    lexicon_for: Callable[[str], Any] | None = None
+    name: str | None = None
+    key_secret: str = field(default_factory=lambda: DeviceKey.new().secret)
+    seat: int | None = None
+    game_id: str | None = None
+    table: dict[str, Any] | None = None        # the welcome's "sealed": the table, its options and seed
+    play: SealedPlay | None = None
+    outbox: list[dict[str, Any]] = field(default_factory=list)  # sent, not yet among the table's entries
+    players: list[str] = field(default_factory=list)
+    away: list[int] = field(default_factory=list)
+    waiting: list[int] = field(default_factory=list)
+    error: str | None = None
+    other_version: bool = False
+    refusals: list[str] = field(default_factory=list)
+    outcomes: list[dict[str, Any]] = field(default_factory=list)  # answered moves, for the page to collect
+
+    def __post_init__(self) -> None:
+        self.key = DeviceKey.from_json(self.key_secret)
+
+    # -- what it says ------------------------------------------------------------------------
+
+    def hello(self) -> list[str]:
+        """On (re)connecting: join, saying how many entries it holds, then send again what the
+        table has not relayed yet."""
+        if self.other_version:
+            return []
+        join = {"t": "join", "token": self.token, "key": self.key.public, "protocol": PROTOCOL,
+                "have": 0 if self.play is None else len(self.play.entries)}
+        if self.name:
+            join["name"] = self.name
+        return [encode(join)] + [encode(message) for message in self.outbox]
+
+    def _send(self, messages: list[dict[str, Any]]) -> list[str]:
+        assert self.play is not None and self.seat is not None
+        out = []
+        for message in messages:
+            signed = {"t": "sealed", "m": message,
+                      "sig": self.key.sign(sealed_statement(self.play.table, self.seat, message))}
+            self.outbox.append(signed)
+            out.append(encode(signed))
+        return out
+
+    def move(self, move: dict[str, Any]) -> list[str]:
+        """The messages that send a move: IllegalMove / MalformedMove (nothing sent) when the
+        rules refuse it on this device."""
+        if self.play is None or self.seat is None:
+            raise IllegalMove("Wait a moment: the table has not answered yet.")
+        if self.play.stop is not None:
+            raise IllegalMove(f"The game has stopped: {self.play.stop.reason}.")
+        device = self.play.devices[self.seat]
+        if not device.ready():
+            raise IllegalMove("Wait a moment: the cards are being dealt.")
+        return self._send(device.move(move))
+
+    @property
+    def sent(self) -> int:
+        """The number of this seat's move on its way (or of its last one)."""
+        if self.play is None or self.seat is None:
+            return 0
+        device = self.play.devices[self.seat]
+        return device.moves_by[self.seat] + (1 if device.sent is not None else 0)
+
+    # -- what it hears -----------------------------------------------------------------------
+
+    def receive(self, text: Any) -> list[str]:
+        message = decode(text)
+        if message is None or self.other_version:
+            return [] if self.other_version else self._since()
+        kind = message["t"]
+        if kind == "welcome":
+            return self._welcome(message)
+        if kind == "error" and message.get("message") == OTHER_VERSION:
+            self.other_version, self.error = True, OTHER_VERSION
+            return []
+        if kind == "error":
+            if message.get("rejoin") is True:
+                return self.hello()
+            self.error = str(message.get("message", ""))[:300]
+            return []
+        if kind == "sealed":
+            return self._entry(message.get("e"))
+        if kind == "refused":
+            return self._refused(message)
+        if kind == "stopped" and self.play is not None and self.play.stop is None:
+            seat = message.get("seat")
+            # The host's word: this device found nothing wrong with the entries it took
+            self.play.stop = Stop(seat if _int(seat) else None, str(message.get("reason", ""))[:300])
+            return []
+        if kind == "table" and isinstance(message.get("away"), list):
+            self.away = [seat for seat in message["away"] if _int(seat)]
+            waiting = message.get("waiting", [])
+            self.waiting = [seat for seat in waiting if _int(seat)] if isinstance(waiting, list) else []
+            self._players(message.get("players"))
+            return []
+        if kind == "ping" and _int(message.get("at")):
+            return [encode({"t": "pong", "at": message["at"]})]
+        return []
+
+    def _players(self, players: Any) -> None:
+        if isinstance(players, list) and all(isinstance(name, str) for name in players):
+            self.players = [name[:NAME_LENGTH * 4] for name in players[:8]]
+
+    def _since(self) -> list[str]:
+        return [encode({"t": "since", "have": 0 if self.play is None else len(self.play.entries)})]
+
+    def _welcome(self, message: dict[str, Any]) -> list[str]:
+        if type(message.get("protocol")) is not int or message["protocol"] != PROTOCOL:
+            self.other_version, self.error = True, HOST_OTHER_VERSION
+            return []
+        seat, table, game_id = message.get("seat"), message.get("sealed"), message.get("game")
+        self._players(message.get("players"))
+        if self.play is not None:
+            if table != self.table or seat != self.seat:
+                self.error = "This table is not the one this game was dealt at."
+            return []
+        if not (_int(seat) and isinstance(game_id, str) and isinstance(table, dict)
+                and isinstance(table.get("table"), str) and isinstance(table.get("options"), dict)):
+            self.error = "The table's welcome could not be read."
+            return []
+        from wordtable.games import REGISTRY, make
+        try:
+            if game_id not in REGISTRY:
+                raise ValueError(f"no game {game_id[:40]!r}")
+            game = make(game_id, self.lexicon_for or _no_lexicon)[0]
+            options = game.Options.parse(table["options"])
+            if game.sealed_cards is None or not seat < options.players:
+                raise ValueError("not a game of sealed cards")
+            play = SealedPlay(game, options, table.get("seed"), table["table"])
+            device = play.seat_device(seat)
+        except (ValueError, LookupError, TypeError) as error:
+            self.error = f"This game cannot be played here: {str(error)[:120]}"
+            return []
+        self.seat, self.game_id, self.table, self.play = seat, game_id, table, play
+        return self._send(device.hello())
+
+    def _entry(self, entry: Any) -> list[str]:
+        if self.play is None or not isinstance(entry, dict) or not _int(entry.get("i")):
+            return []
+        if entry["i"] < len(self.play.entries):
+            return []  # taken already
+        if entry["i"] > len(self.play.entries):
+            return self._since()  # one is missing: asked for again, from where it is
+        before = self.sent
+        made = self.play.take(entry)
+        message = entry.get("m")
+        if entry.get("from") == self.seat and isinstance(message, dict):
+            self.outbox = [sent for sent in self.outbox if sent["m"] != message]
+            if message.get("kind") == "move" and message.get("n") == before:
+                self.outcomes.append({"n": before, "ok": True})
+        return self._send(made)
+
+    def _refused(self, message: dict[str, Any]) -> list[str]:
+        if self.play is None or self.seat is None:
+            return []
+        device = self.play.devices[self.seat]
+        number = message.get("n")
+        if device.sent is None or device.sent.get("n") != number:
+            return []
+        self.outbox = [sent for sent in self.outbox if sent["m"] != device.sent]
+        device.refused()
+        reason = str(message.get("message", ""))[:300]
+        self.refusals.append(reason)
+        self.outcomes.append({"n": number, "ok": False, "message": reason})
+        return []
+
+    # -- what it shows -----------------------------------------------------------------------
+
+    def screen_view(self) -> dict[str, Any] | None:
+        if self.play is None or self.seat is None:
+            return None
+        return self.play.view(self.seat)
+
+    def actors(self) -> list[int]:
+        if self.play is None:
+            return []
+        return list(self.play.game.actors(self.play.devices[self.seat].state)) if self.seat is not None else []
+
+    # -- saving --------------------------------------------------------------------------------
+
+    def saved(self) -> dict[str, Any]:
+        return {"sealed": True, "key": self.key_secret, "seat": self.seat, "game": self.game_id, "table": self.table,
+                "play": None if self.play is None else self.play.to_json(), "outbox": self.outbox}
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        """From saved(); ValueError when it is damaged (nothing is changed then)."""
+        key = DeviceKey.from_json(saved.get("key"))
+        seat, game_id, table, outbox = saved.get("seat"), saved.get("game"), saved.get("table"), saved.get("outbox", [])
+        if not (isinstance(outbox, list) and all(isinstance(m, dict) and isinstance(m.get("m"), dict) for m in outbox)):
+            raise ValueError("the saved messages are damaged")
+        play = None
+        if saved.get("play") is not None:
+            if not (_int(seat) and isinstance(game_id, str) and isinstance(table, dict)):
+                raise ValueError("the saved seat is damaged")
+            from wordtable.games import make
+            try:
+                game = make(game_id, self.lexicon_for or _no_lexicon)[0]
+                options = game.Options.parse(table["options"])
+            except (KeyError, LookupError, TypeError) as error:
+                raise ValueError(f"the saved game cannot be played here ({error})") from None
+            play = SealedPlay.from_json(game, options, table.get("seed"), saved["play"])
+            if play.table != table.get("table") or set(play.devices) != {seat}:
+                raise ValueError("the saved seat is damaged")
+        self.key_secret, self.key = key.secret, key
+        self.seat, self.game_id, self.table, self.play, self.outbox = seat, game_id, table, play, list(outbox)
+
+
+def _no_lexicon(name: str) -> Any:
+    raise LookupError(f"no dictionary {name!r} on this device")

@@ -1,0 +1,189 @@
+"""What every page at an online table of sealed cards holds (issue 47, docs/fair-cards.md): the
+devices it runs (engine.sealed_table: a guest's one seat; at the host, its own seat and each bot
+it seats) and the table's entries, in the host's order, as it took them.
+
+An entry is one of:
+  {"i": I, "from": S, "key": K}              seat S signs its messages with key K (the host's word:
+                                              the first device that joined the seat; K is the host's
+                                              own key for the seats the host's page plays)
+  {"i": I, "from": S, "m": M, "sig": G}      seat S's sealed message M, signed G
+                                              (engine.signing.sealed_statement) by S's key
+Every page takes every entry in order and checks it the same way: the host cannot make up a
+guest's message, nor change one on the way. A message that does not hold stops the game, naming
+the seat at fault (SealedFault's); the host refuses a move the rules refuse before it relays it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from wordtable.engine.sealed_game import SealedFault
+from wordtable.engine.sealed_table import Device
+from wordtable.engine.signing import is_public_key, sealed_statement, signed_by
+from wordtable.online.protocol import _int
+
+
+@dataclass
+class Stop:
+    """Why the game stopped: the seat at fault (None: nobody can be named) and what it did."""
+
+    seat: int | None
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "reason": self.reason}
+
+
+@dataclass
+class SealedPlay:
+    """The devices of this page and the table's entries it took (`entries[i]["i"] == i`)."""
+
+    game: Any
+    options: Any        # the game's parsed options
+    seed: Any
+    table: str          # the table's identity, in every signature
+    devices: dict[int, Device] = field(default_factory=dict)
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    keys: dict[int, str] = field(default_factory=dict)
+    stop: Stop | None = None
+
+    @property
+    def seats(self) -> int:
+        return int(self.options.players)
+
+    def seat_device(self, seat: int, rng: random.Random | None = None) -> Device:
+        device = Device(self.game, seat, self.seats, self.options, self.seed, rng)
+        self.devices[seat] = device
+        return device
+
+    @property
+    def any_device(self) -> Device:
+        """A device of this page (each holds every public fact of the game)."""
+        return next(iter(self.devices.values()))
+
+    def entry_fault(self, entry: Any) -> str | None:
+        """Why an entry cannot be the table's next (None when it can)."""
+        if not isinstance(entry, dict) or entry.get("i") != len(self.entries) or not _int(entry.get("from")) \
+                or entry["from"] >= self.seats:
+            return "an entry of the table out of its order"
+        seat = entry["from"]
+        if "key" in entry:
+            if not is_public_key(entry["key"]) or seat in self.keys:
+                return f"a second key for seat {seat + 1}, or one that is not a key"
+            return None
+        message = entry.get("m")
+        if not isinstance(message, dict) or message.get("seat") != seat:
+            return f"a message said to be seat {seat + 1}'s names another seat"
+        if not signed_by(self.keys.get(seat), sealed_statement(self.table, seat, message), entry.get("sig")):
+            return f"a message said to be seat {seat + 1}'s is not signed by its device"
+        return None
+
+    def take(self, entry: dict[str, Any], refusable: bool = False) -> list[dict[str, Any]]:
+        """The table's next entry, taken by every device here: the messages they make in answer
+        (for this page to sign and send). A fault stops the game (self.stop), naming its seat.
+        With `refusable` (the host, offered a move): SealedFault, nothing changed, when the
+        first device refuses it (the rules refuse it now, or its cards' locks do not hold)."""
+        if self.stop is not None:
+            return []
+        refusal = self.entry_fault(entry)
+        if refusal is not None:
+            # The host orders and relays every entry: one that does not hold is the host's doing
+            self.stop = Stop(None, refusal)
+            return []
+        self.entries.append(entry)
+        if "key" in entry:
+            self.keys[entry["from"]] = entry["key"]
+            return []
+        made: list[dict[str, Any]] = []
+        devices = list(self.devices.values())
+        if refusable:
+            try:
+                made += devices[0].receive(entry["m"])
+            except SealedFault:
+                self.entries.pop()
+                raise
+            devices = devices[1:]
+        try:
+            for device in devices:
+                made += device.receive(entry["m"])
+            made += self.automatic()
+        except SealedFault as fault:
+            self.stop = Stop(fault.seat, fault.what)
+            return []
+        return made
+
+    def automatic(self) -> list[dict[str, Any]]:
+        """The moves these devices make by themselves (a hand shown at a round's end)."""
+        return [message for device in self.devices.values() for message in device.automatic()]
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What seat's player sees: the game as its own device knows it."""
+        view: dict[str, Any] = self.game.view(self.devices[seat].state, seat)
+        return view
+
+    def waiting_for(self) -> list[int]:
+        """The seats whose messages the table waits for (their deal pass, locks they owe)."""
+        device = self.any_device
+        return device.withholding() or self._dealing_seats(device)
+
+    def _dealing_seats(self, device: Device) -> list[int]:
+        """The seats that have not sent their key, or whose pass of the deal is due."""
+        missing = [seat for seat in range(self.seats) if device.publics[seat] is None]
+        if missing:
+            return missing
+        if not device.hooks.dealing(device.state):
+            return []  # (a deal ahead of its round waits for nobody)
+        dealing = device.rounds.get(device.hooks.round_number(device.state))
+        if dealing is None or dealing.done:
+            return []
+        passes = len(dealing.masks)
+        return [passes if passes < self.seats else len(dealing.locks)]
+
+    def table_code(self) -> str | None:
+        """A short code of the table and every seat's signing key, once each seat has one: the
+        same on every screen unless the host told someone another seat's key (to read the cards
+        sealed to it). Players who compare it (said aloud, in a call) rule that out; nothing
+        inside the table can, as the host carries every message."""
+        if len(self.keys) < self.seats:
+            return None
+        digest = hashlib.sha256(json.dumps([self.table, [self.keys[s] for s in range(self.seats)]]).encode()).hexdigest()
+        return f"{digest[:4]}-{digest[4:8]}".upper()
+
+    def outcome(self) -> Any:
+        return self.game.outcome(self.any_device.state)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table, "entries": self.entries,
+                "devices": {str(seat): device.to_json() for seat, device in self.devices.items()},
+                "stop": None if self.stop is None else self.stop.to_json()}
+
+    @classmethod
+    def from_json(cls, game: Any, options: Any, seed: Any, data: Any) -> SealedPlay:
+        """The saved page's devices (each replays its own log) and the table's entries (their
+        keys taken again); ValueError when the save is not what to_json wrote."""
+        if not isinstance(data, dict) or not isinstance(data.get("table"), str) \
+                or not isinstance(data.get("entries"), list) or not isinstance(data.get("devices"), dict):
+            raise ValueError("the saved table of sealed cards is damaged")
+        play = cls(game, options, seed, data["table"])
+        for entry in data["entries"]:
+            fault = play.entry_fault(entry)
+            if fault is not None and "key" in entry:
+                raise ValueError(f"the saved table of sealed cards is damaged ({fault})")
+            play.entries.append(entry)
+            if "key" in entry:
+                play.keys[entry["from"]] = entry["key"]
+        for key, saved in data["devices"].items():
+            if not (isinstance(key, str) and key.lstrip("-").isdigit() and -1 <= int(key) < play.seats):
+                raise ValueError("the saved table of sealed cards is damaged")
+            play.devices[int(key)] = Device.from_json(game, play.seats, options, seed, saved)
+        stop = data.get("stop")
+        if stop is not None:
+            if not (isinstance(stop, dict) and isinstance(stop.get("reason"), str)
+                    and (stop.get("seat") is None or _int(stop.get("seat")))):
+                raise ValueError("the saved table of sealed cards is damaged")
+            play.stop = Stop(stop["seat"], stop["reason"])
+        return play
