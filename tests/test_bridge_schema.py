@@ -152,6 +152,12 @@ def tour(call) -> dict[str, dict[str, Any]]:
     ok("online.host", id="t3", record=shrdlu, names=["Ann", "Bo"], remote=[1], saved=opened["saved"])
     ok("online.local", id="t2", seat=0, move={"type": "shrdlu"})
     ok("online.expire", id="t2")
+    # A table of sealed cards: the host's page asks its own seat's device.
+    olb = ok("game.new", game="one-letter-better", options={"players": 2, "rounds": 1}, seed=4)["record"]
+    ok("online.host", id="t4", record=olb, names=["Ann", "Bo"], remote=[], sealed=True)  # (dealt at once)
+    mover = ok("online.sealed_view", id="t4", seat=0)["actors"][0]
+    ok("online.sealed_ask", id="t4", seat=mover, question="preview", args={"move": {"type": "end"}})
+    ok("online.sealed_bot", id="t4", seat=mover, level="medium")
 
     # By link: a game made here, joined by a second page, a move, the link shown again.
     site = "https://example.org/wordtable/"

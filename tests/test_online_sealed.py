@@ -273,3 +273,61 @@ def test_every_screen_shows_the_same_table_code_unless_the_host_swapped_a_key():
     guest = wire.guests["g2"]
     guest.play.keys[1] = DeviceKey.new().public
     assert guest.play.table_code() != host.table.table_code()
+
+
+def test_through_the_bridge_each_page_plays_from_its_own_devices():
+    """As the pages do: the host's page opens a sealed table and plays its seat with
+    online.sealed_view / online.sealed_bot / online.local; the guest's page joins with the
+    invitation's token and plays from the view its own device draws."""
+    from bridge_client import BridgeClient, compiled_session
+
+    host_page, guest_page = BridgeClient(compiled_session()), BridgeClient(compiled_session())
+
+    def ok(page, op, **args):
+        reply = page(op, **args)
+        assert reply["ok"], reply
+        return reply["result"]
+
+    record = ok(host_page, "game.new", game="one-letter-better", options={"players": 2, "rounds": 1})["record"]
+    opened = ok(host_page, "online.host", id="t", record=record, names=["Ann", "Bo"], remote=[1], sealed=True)
+    assert opened["started"] is False and opened["waiting"] == [1] and opened["sealed"] is True
+    token = ok(host_page, "online.invite", id="t", seat=1)["token"]
+    joined = ok(guest_page, "online.guest", id="s", token=token, name="Bo")
+    to_host, to_guest = list(joined["outgoing"]), []
+    game, bots = game_and_bots()
+    host_reply = guest_reply = None
+    for _turn in range(2000):
+        while to_host or to_guest:
+            for text in to_host:
+                host_reply = ok(host_page, "online.receive", id="t", peer="p", text=text)
+                to_guest += [t for _peer, t in host_reply["outgoing"]]
+            to_host = []
+            for text in to_guest:
+                guest_reply = ok(guest_page, "online.guest_receive", id="s", text=text)
+                to_host += guest_reply["outgoing"]
+            to_guest = []
+        table = ok(host_page, "online.sealed_view", id="t")
+        if not table["actors"]:
+            break
+        seat = table["actors"][0]
+        if seat == 0:
+            move = ok(host_page, "online.sealed_bot", id="t", seat=0, level="medium")["move"]
+            host_reply = ok(host_page, "online.local", id="t", seat=0, move=move)
+            to_guest += [t for _peer, t in host_reply["outgoing"]]
+        else:
+            device = guest_page.session.guests["s"].play.devices[1]
+            move = ask_bot(bots["medium"], game, device.state, 1, 1, _turn)
+            guest_reply = ok(guest_page, "online.guest_move", id="s", move=move)
+            to_host += guest_reply["outgoing"]
+    assert table["view"]["phase"] == "over"
+    assert guest_reply["view"]["phase"] == "over" and guest_reply["code"] == host_reply["code"] is not None
+    assert guest_reply["players"] == ["Ann", "Bo"] and guest_reply["broken"] is None
+    # The host's page cannot see the guest's seat, nor ask a bot to play it.
+    refused = host_page("online.sealed_view", id="t", seat=1)
+    assert not refused["ok"] and "another device" in refused["error"]["message"]
+    # Each page reopens its table from its save.
+    reopened = ok(host_page, "online.host", id="t2", record=record, names=["Ann", "Bo"], remote=[1],
+                  saved=host_reply["saved"])
+    assert reopened["sealed"] is True and reopened["version"] == host_reply["version"]
+    again = ok(guest_page, "online.guest", id="s2", token=token, saved=guest_reply["saved"])
+    assert again["saved"]["play"]["entries"] == guest_reply["saved"]["play"]["entries"]

@@ -12,6 +12,7 @@ By job:
   games       game.*
   online_host online.host and the host's table (invite, receive, local, expire, disconnected)
   online_guest online.guest and online.guest_*
+  online_sealed online.sealed_*: the host page's own seats at a table of sealed cards
   operations  the one table of operations, joined from the areas
   dispatch    a request answered: parsed, its arguments checked, every failure a reply
 """

@@ -16,12 +16,16 @@ from wordtable.bridge.session import Session
 
 if TYPE_CHECKING:
     from wordtable.online import Guest
+    from wordtable.online.sealed_guest import SealedGuest
 
 
 def guest(session: Session, args: Args) -> dict[str, Any]:
     """Joins a table with an invitation token, or comes back to it from the page's save."""
     from wordtable.online import Guest, clean_name
-    seat = Guest(args["token"], lexicon_for=session.registry.get, name=clean_name(args.get("name")))
+    from wordtable.online.sealed_guest import SealedGuest
+    from wordtable.online.sealed_host import SEALED_TOKEN
+    kind = SealedGuest if args["token"].startswith(SEALED_TOKEN) else Guest  # its cards on this device
+    seat: Guest | SealedGuest = kind(args["token"], lexicon_for=session.registry.get, name=clean_name(args.get("name")))
     if args.get("saved"):
         try:
             seat.restore(args["saved"])
@@ -32,14 +36,14 @@ def guest(session: Session, args: Args) -> dict[str, Any]:
     return {"outgoing": seat.hello(), "saved": seat.saved()}
 
 
-def _joined(session: Session, args: Args) -> Guest:
+def _joined(session: Session, args: Args) -> Guest | SealedGuest:
     found = session.guests.get(args["id"])
     if found is None:
         raise Refused("This online game is not open.")
     return found
 
 
-def _reply(seat: Guest, outgoing: list[str], **extra: Any) -> dict[str, Any]:
+def _reply(seat: Guest | SealedGuest, outgoing: list[str], **extra: Any) -> dict[str, Any]:
     outcomes, answers = seat.collect()
     return {"outgoing": outgoing, "seat": seat.seat, "version": seat.version, "view": seat.screen_view(),
             "actors": seat.actors, "refusals": seat.refusals[-5:], "pending": len(seat.pending),
@@ -47,7 +51,14 @@ def _reply(seat: Guest, outgoing: list[str], **extra: Any) -> dict[str, Any]:
             "started": seat.started, "showing": seat.showing, "broken": seat.broken, "error": seat.error,
             "other_version": seat.other_version, "shared": seat.host_head is not None,
             "record_ready": seat.record_ready(), "record_copy": seat.record_copy, "players": seat.players,
+            "code": _code(seat),
             **extra, "saved": seat.saved()}
+
+
+def _code(seat: Guest | SealedGuest) -> str | None:
+    """A table of sealed cards: its code, the same on every screen (SealedPlay.table_code)."""
+    from wordtable.online.sealed_guest import SealedGuest
+    return seat.play.table_code() if isinstance(seat, SealedGuest) and seat.play is not None else None
 
 
 def receive(session: Session, args: Args) -> dict[str, Any]:
@@ -75,8 +86,13 @@ def check(session: Session, args: Args) -> dict[str, Any]:
 
 def verify(session: Session, args: Args) -> dict[str, Any]:
     """A guest's "Check this game" on the record the table sent at the end."""
+    from wordtable.online import Guest
     from wordtable.verify import verify_as_guest
-    return verify_as_guest(_joined(session, args), session.registry.get).to_json()
+    seat = _joined(session, args)
+    if not isinstance(seat, Guest):
+        raise Refused("A game of sealed cards is checked by this device as it plays: every message of the table, "
+                      "and every deal at the end.")
+    return verify_as_guest(seat, session.registry.get).to_json()
 
 
 def record(session: Session, args: Args) -> dict[str, Any]:
@@ -101,7 +117,7 @@ _REPLY = (
     required("started", "boolean"), required("showing", "boolean"), required("broken", "object|null"),
     required("error", "string|null"), required("other_version", "boolean"), required("shared", "boolean"),
     required("record_ready", "boolean"), required("record_copy", "string"), required("players", "array", items="string"),
-    required("saved", "object"),
+    required("saved", "object"), optional("code", "string|null"),
 )
 
 OPERATIONS: dict[str, Operation] = {

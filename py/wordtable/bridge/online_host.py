@@ -17,6 +17,9 @@ from wordtable.lexicon.registry import UnknownLexicon
 
 if TYPE_CHECKING:
     from wordtable.online import Host
+    from wordtable.online.sealed_host import SealedHost
+
+    Table = Host | SealedHost
 
 MAX_SEATS = 8
 
@@ -28,18 +31,21 @@ def host(session: Session, args: Args) -> dict[str, Any]:
     return {"saved": table.to_json(), **_table_state(table)}
 
 
-def _restored(session: Session, args: Args) -> Host:
+def _restored(session: Session, args: Args) -> Table:
     """The save holds its own record and names (one saved mid-draw replays only at the table)."""
     from wordtable.online import Host
+    from wordtable.online.sealed_host import SealedHost
     game_id = args["record"].get("game")
     game, _bots = session.game(game_id if isinstance(game_id, str) else "")
     try:
+        if args["saved"].get("sealed") is True:
+            return SealedHost.from_json(game, args["saved"])
         return Host.from_json(game, args["saved"])
     except (KeyError, TypeError, ValueError, AttributeError, UnknownLexicon) as error:  # GameError is a ValueError
         raise Refused(f"The online table could not be restored: {error}") from None
 
 
-def _new_table(session: Session, args: Args) -> Host:
+def _new_table(session: Session, args: Args) -> Table:
     from wordtable.online import Draws, Host
     replayed = session.replayed(args["record"])
     game, record = replayed.game, replayed.record
@@ -53,6 +59,8 @@ def _new_table(session: Session, args: Args) -> Host:
     # shared: every random event drawn with every player by commit and reveal, so that no
     # device, the host's included, can choose what is drawn.
     remote = sorted(set(args["remote"]))
+    if args["sealed"]:  # hands dealt by every device together: see online.sealed_host
+        return _sealed_table(game, record, names, remote)
     draws = Draws.new(remote) if args["shared"] else None
     if draws is not None and remote and game.kind.owned_parts and str(record.options.get("lexicon", "")).startswith("custom:"):
         raise Refused(f"Online, each friend's device checks their own {game.kind.owned_name} against the dictionary, so this game "
@@ -60,17 +68,37 @@ def _new_table(session: Session, args: Args) -> Host:
     return Host(game, record, names, remote, draws=draws)
 
 
-def _table(session: Session, args: Args) -> Host:
+def _sealed_table(game: Any, record: Any, names: list[str], remote: list[int]) -> SealedHost:
+    from wordtable.online.sealed_host import SealedHost
+    if game.sealed_cards is None:
+        raise BadRequest(f"{game.title} has no hands to deal sealed")
+    if record.moves:
+        raise BadRequest("a game of sealed cards starts online: its record has no moves yet")
+    try:
+        return SealedHost(game, record, names, remote)
+    except ValueError as error:
+        raise Refused(f"This game cannot be dealt sealed: {error}") from None
+
+
+def _table(session: Session, args: Args) -> Table:
     found = session.hosts.get(args["id"])
     if found is None:
         raise Refused("This online table is not open.")
     return found
 
 
-def _table_state(table: Host) -> dict[str, Any]:
+def _table_state(table: Table) -> dict[str, Any]:
     """Shared randomness: whether the game has started, whom it waits for, and whose broken
-    commitment stopped it."""
+    commitment stopped it. Sealed cards: whether every seat has joined, whom the deal or the
+    locks owed wait for, and whose message stopped the game."""
     from wordtable.online.host import SHOW_WITHIN_MS  # online is imported only once it is used
+    from wordtable.online.sealed_host import SealedHost
+    if isinstance(table, SealedHost):
+        stop = table.table.stop
+        return {"started": table.started, "waiting": table.waiting_for(), "drawing": table.started,
+                "showing": False, "show_due": [], "show_within_ms": SHOW_WITHIN_MS, "sealed": True,
+                "version": len(table.table.entries), "code": table.table.table_code(),
+                "broken": None if stop is None else {"seat": stop.seat, "reason": f"The game has stopped: {stop.reason}."}}
     broken = table.draws.broken if table.draws is not None else None
     return {"started": table.state is not None, "waiting": table.waiting_for(),
             "drawing": table.draws is not None and table.draws.round is not None, "showing": bool(table.not_shown()),
@@ -78,7 +106,7 @@ def _table_state(table: Host) -> dict[str, Any]:
             "broken": None if broken is None else {"seat": broken.seat, "reason": f"The game has stopped: {broken.reason}."}}
 
 
-def _reply(table: Host, outgoing: list[tuple[str, str]]) -> dict[str, Any]:
+def _reply(table: Table, outgoing: list[tuple[str, str]]) -> dict[str, Any]:
     return {"outgoing": [[peer, text] for peer, text in outgoing], "record": table.record.to_json(),
             "saved": table.to_json(), "connected": table.connected_seats(), "names": table.names, **_table_state(table)}
 
@@ -97,10 +125,15 @@ def receive(session: Session, args: Args) -> dict[str, Any]:
     return _reply(table, table.receive(args["peer"], args["text"]))
 
 
-def _in_time(args: Args, table: Host) -> None:
+def _in_time(args: Args, table: Table) -> None:
     """As game.play's epoch. A table whose game has not started (its first draw under way)
     has no epoch yet: the move is refused by the table itself, saying why."""
-    if table.state is not None:
+    from wordtable.online.sealed_host import SealedHost
+    if isinstance(table, SealedHost):
+        state = table.table.any_device.state
+        if "epoch" in args and args["epoch"] != table.game.epoch(state):
+            raise Refused("Too late: the table moved on.")
+    elif table.state is not None:
         in_time(args, table.game, table.state)
 
 
@@ -133,7 +166,8 @@ def disconnected(session: Session, args: Args) -> dict[str, Any]:
 _ID = required("id", "string")  # the page's name for the table
 _TABLE_STATE = (required("started", "boolean"), required("waiting", "array", items="integer"),
                 required("drawing", "boolean"), required("showing", "boolean"), required("broken", "object|null"),
-                required("show_due", "array", items="integer"), required("show_within_ms", "integer"))
+                required("show_due", "array", items="integer"), required("show_within_ms", "integer"),
+                optional("sealed", "boolean"), optional("version", "integer"), optional("code", "string|null"))
 _REPLY = (required("outgoing", "array", items="array"), required("record", "object"), required("saved", "object"),
           required("connected", "array", items="integer"), required("names", "array", items="string"), *_TABLE_STATE)
 
@@ -141,6 +175,7 @@ OPERATIONS: dict[str, Operation] = {
     "online.host": Operation(host, (
         _ID, required("record", "object"), optional("names", "array", items="string"),
         optional("remote", "array", [], items="integer"), optional("saved", "object"), optional("shared", "boolean", False),
+        optional("sealed", "boolean", False),
     ), (required("saved", "object"), *_TABLE_STATE)),
     "online.invite": Operation(invite, (_ID, required("seat", "integer")), (
         required("token", "string"), required("saved", "object"))),

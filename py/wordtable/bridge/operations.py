@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from wordtable.bridge import games, lexicons, link, online_guest, online_host
+from wordtable.bridge import games, lexicons, link, online_guest, online_host, online_sealed
 from wordtable.bridge.schema import Operation
 
 
@@ -23,4 +23,5 @@ def joined(*parts: Mapping[str, Operation]) -> dict[str, Operation]:
 
 
 OPERATIONS: dict[str, Operation] = joined(lexicons.OPERATIONS, games.OPERATIONS, online_host.OPERATIONS,
-                                          online_guest.OPERATIONS, link.OPERATIONS)
+                                          online_guest.OPERATIONS, link.OPERATIONS,
+                                          online_sealed.OPERATIONS)

@@ -20,6 +20,8 @@ from wordtable.lexicon.registry import LexiconRegistry, UnknownLexicon
 if TYPE_CHECKING:
     from wordtable.engine.game import Record
     from wordtable.online import Guest, Host
+    from wordtable.online.sealed_guest import SealedGuest
+    from wordtable.online.sealed_host import SealedHost
 
 # Replayed states kept, by record: enough for the page's back-and-forth between a few records.
 STATES_KEPT = 8
@@ -50,8 +52,8 @@ class Session:
     states: dict[str, Any] = field(default_factory=dict)  # record JSON -> state: a move does not replay it all
     warming: dict[str, Iterator[None]] = field(default_factory=dict)  # game and options -> steps left
     reviewing: dict[str, Iterator[Any]] = field(default_factory=dict)  # record and seat -> review's steps left
-    hosts: dict[str, Host] = field(default_factory=dict)  # online tables open in this page, by the page's id
-    guests: dict[str, Guest] = field(default_factory=dict)  # this page's seats at others' tables
+    hosts: dict[str, Host | SealedHost] = field(default_factory=dict)  # online tables open in this page, by the page's id
+    guests: dict[str, Guest | SealedGuest] = field(default_factory=dict)  # this page's seats at others' tables
 
     @classmethod
     def at(cls, site_root: Path | str) -> Session:

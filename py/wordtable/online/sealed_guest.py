@@ -33,6 +33,8 @@ class SealedGuest:
     other_version: bool = False
     refusals: list[str] = field(default_factory=list)
     outcomes: list[dict[str, Any]] = field(default_factory=list)  # answered moves, for the page to collect
+    answers: list[dict[str, Any]] = field(default_factory=list)   # answered questions, likewise
+    asked: int = 0
 
     def __post_init__(self) -> None:
         self.key = DeviceKey.from_json(self.key_secret)
@@ -190,10 +192,60 @@ class SealedGuest:
             return None
         return self.play.view(self.seat)
 
+    @property
     def actors(self) -> list[int]:
-        if self.play is None:
+        if self.play is None or self.seat is None:
             return []
-        return list(self.play.game.actors(self.play.devices[self.seat].state)) if self.seat is not None else []
+        return list(self.play.game.actors(self.play.devices[self.seat].state))
+
+    # What the page's reply holds of any guest (bridge.online_guest), as this table has it.
+    @property
+    def version(self) -> int:
+        return 0 if self.play is None else len(self.play.entries)
+
+    @property
+    def pending(self) -> dict[int, dict[str, Any]]:
+        device = None if self.play is None or self.seat is None else self.play.devices[self.seat]
+        return {} if device is None or device.sent is None else {self.sent: device.sent}
+
+    @property
+    def started(self) -> bool:
+        """Every seat has joined (the deal needs each seat's device)."""
+        return self.play is not None and len(self.play.keys) == self.play.seats
+
+    @property
+    def broken(self) -> dict[str, Any] | None:
+        stop = None if self.play is None else self.play.stop
+        return None if stop is None else {"seat": stop.seat, "reason": f"The game has stopped: {stop.reason}."}
+
+    showing = False       # every hand is shown in the game itself (its showdown)
+    host_head = None      # no shared randomness: the deal and STL-1's chance are drawn by the devices
+    record_copy = ""
+
+    def collect(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        outcomes, answers = self.outcomes, self.answers
+        self.outcomes, self.answers = [], []
+        return outcomes, answers
+
+    def ask(self, question: str, args: dict[str, Any]) -> tuple[int, list[str]]:
+        """A question about this seat's game, answered here: its own device holds the game."""
+        self.asked += 1
+        if self.play is None or self.seat is None or question not in self.play.game.questions:
+            self.answers.append({"q": self.asked, "error": "This game has no such question."})
+        else:
+            answer = self.play.game.answer(self.play.devices[self.seat].state, self.seat, question, args)
+            self.answers.append({"q": self.asked, "answer": answer})
+        return self.asked, []
+
+    def check(self) -> list[str]:
+        """The periodic check: the entries this device misses, if any (a lost message)."""
+        return [] if self.other_version or self.play is None else self._since()
+
+    def record_ready(self) -> bool:
+        return False  # (the record of a sealed game is the table's entries: not sent yet)
+
+    def final_record(self) -> Any:
+        return None
 
     # -- saving --------------------------------------------------------------------------------
 

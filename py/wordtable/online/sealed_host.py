@@ -33,6 +33,7 @@ from wordtable.online.names import alike_to
 from wordtable.online.protocol import OTHER_VERSION, PROTOCOL, REFUSALS_KEPT, _int, clean_name, decode, encode
 from wordtable.online.sealed_play import SealedPlay, Stop
 
+SEALED_TOKEN = "s."  # (token_urlsafe never writes a dot)
 OBSERVER = -1  # the host's device that sees only what is public, when it plays no seat itself
 
 
@@ -74,12 +75,14 @@ class SealedHost:
     # -- seats ---------------------------------------------------------------------------------
 
     def invite(self, seat: int) -> str:
+        """A seat's token (the invitation carries it): "s." names a table of sealed cards, so
+        that the guest's page opens its own device for it."""
         if not 0 <= seat < len(self.names) or seat not in self.remote:
             raise ValueError("no such seat")
         for token, tokens_seat in self.tokens.items():
             if tokens_seat == seat:
                 return token
-        token = secrets.token_urlsafe(12)
+        token = SEALED_TOKEN + secrets.token_urlsafe(12)
         self.tokens[token] = seat
         return token
 
@@ -99,6 +102,26 @@ class SealedHost:
 
     def waiting_for(self) -> list[int]:
         return [] if self.table.stop is not None else self.table.waiting_for()
+
+    @property
+    def started(self) -> bool:
+        """Every seat has joined (the deal needs each seat's device)."""
+        return len(self.table.keys) == len(self.names)
+
+    # The rest of what the page asks of any online table (bridge.online_host).
+    draws = None
+
+    def expire(self) -> Outgoing:
+        raise IllegalMove("No clock is running.")
+
+    def not_shown(self) -> list[int]:
+        return []  # every hand is shown in the game itself (its showdown)
+
+    def show_due(self) -> list[int]:
+        return []
+
+    def forfeit_unshown(self, seats: list[int]) -> Outgoing:
+        return []
 
     # -- messages ------------------------------------------------------------------------------
 
