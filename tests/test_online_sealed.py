@@ -90,6 +90,8 @@ def test_whole_games_online_open_only_what_each_page_may(players, guests, option
     play_out(host, wire, held)
     game, _bots = game_and_bots()
     final = host.table.any_device.state
+    # Every page audited every deal by itself once the last secrets came in.
+    assert host.table.audited and all(guest.play.audited for guest in wire.guests.values())
     for device in devices(host, wire).values():
         assert device.state.totals == final.totals and device.state.results == final.results
         deal = device.audit()[1]
@@ -322,6 +324,7 @@ def test_through_the_bridge_each_page_plays_from_its_own_devices():
     assert table["view"]["phase"] == "over"
     assert guest_reply["view"]["phase"] == "over" and guest_reply["code"] == host_reply["code"] is not None
     assert guest_reply["players"] == ["Ann", "Bo"] and guest_reply["broken"] is None
+    assert guest_reply["audited"] is True and host_reply["audited"] is True
     # The host's page cannot see the guest's seat, nor ask a bot to play it.
     refused = host_page("online.sealed_view", id="t", seat=1)
     assert not refused["ok"] and "another device" in refused["error"]["message"]

@@ -51,7 +51,7 @@ def _reply(seat: Guest | SealedGuest, outgoing: list[str], **extra: Any) -> dict
             "started": seat.started, "showing": seat.showing, "broken": seat.broken, "error": seat.error,
             "other_version": seat.other_version, "shared": seat.host_head is not None,
             "record_ready": seat.record_ready(), "record_copy": seat.record_copy, "players": seat.players,
-            "code": _code(seat),
+            "code": _code(seat), "audited": _audited(seat),
             **extra, "saved": seat.saved()}
 
 
@@ -59,6 +59,12 @@ def _code(seat: Guest | SealedGuest) -> str | None:
     """A table of sealed cards: its code, the same on every screen (SealedPlay.table_code)."""
     from wordtable.online.sealed_guest import SealedGuest
     return seat.play.table_code() if isinstance(seat, SealedGuest) and seat.play is not None else None
+
+
+def _audited(seat: Guest | SealedGuest) -> bool | None:
+    """A table of sealed cards: whether this device has audited every deal (at the end)."""
+    from wordtable.online.sealed_guest import SealedGuest
+    return seat.play.audited if isinstance(seat, SealedGuest) and seat.play is not None else None
 
 
 def receive(session: Session, args: Args) -> dict[str, Any]:
@@ -117,7 +123,7 @@ _REPLY = (
     required("started", "boolean"), required("showing", "boolean"), required("broken", "object|null"),
     required("error", "string|null"), required("other_version", "boolean"), required("shared", "boolean"),
     required("record_ready", "boolean"), required("record_copy", "string"), required("players", "array", items="string"),
-    required("saved", "object"), optional("code", "string|null"),
+    required("saved", "object"), optional("code", "string|null"), optional("audited", "boolean|null"),
 )
 
 OPERATIONS: dict[str, Operation] = {

@@ -97,7 +97,7 @@ def _table_state(table: Table) -> dict[str, Any]:
         stop = table.table.stop
         return {"started": table.started, "waiting": table.waiting_for(), "drawing": table.started,
                 "showing": False, "show_due": [], "show_within_ms": SHOW_WITHIN_MS, "sealed": True,
-                "version": len(table.table.entries), "code": table.table.table_code(),
+                "version": len(table.table.entries), "code": table.table.table_code(), "audited": table.table.audited,
                 "broken": None if stop is None else {"seat": stop.seat, "reason": f"The game has stopped: {stop.reason}."}}
     broken = table.draws.broken if table.draws is not None else None
     return {"started": table.state is not None, "waiting": table.waiting_for(),
@@ -167,7 +167,8 @@ _ID = required("id", "string")  # the page's name for the table
 _TABLE_STATE = (required("started", "boolean"), required("waiting", "array", items="integer"),
                 required("drawing", "boolean"), required("showing", "boolean"), required("broken", "object|null"),
                 required("show_due", "array", items="integer"), required("show_within_ms", "integer"),
-                optional("sealed", "boolean"), optional("version", "integer"), optional("code", "string|null"))
+                optional("sealed", "boolean"), optional("version", "integer"), optional("code", "string|null"),
+                optional("audited", "boolean"))
 _REPLY = (required("outgoing", "array", items="array"), required("record", "object"), required("saved", "object"),
           required("connected", "array", items="integer"), required("names", "array", items="string"), *_TABLE_STATE)
 

@@ -50,6 +50,7 @@ class SealedPlay:
     entries: list[dict[str, Any]] = field(default_factory=list)
     keys: dict[int, str] = field(default_factory=dict)
     stop: Stop | None = None
+    audited: bool = False  # every deal of the game checked, once every seat showed its secrets
 
     @property
     def seats(self) -> int:
@@ -111,10 +112,20 @@ class SealedPlay:
             for device in devices:
                 made += device.receive(entry["m"])
             made += self.automatic()
+            self._audit_if_due()
         except SealedFault as fault:
             self.stop = Stop(fault.seat, fault.what)
             return []
         return made
+
+    def _audit_if_due(self) -> None:
+        """Once every seat has shown its secrets: each device here audits every deal (and the
+        cards it opened against them); SealedFault names the seat at fault."""
+        if self.audited or any(len(device.shown) < self.seats for device in self.devices.values()):
+            return
+        for device in self.devices.values():
+            device.audit()
+        self.audited = True
 
     def automatic(self) -> list[dict[str, Any]]:
         """The moves these devices make by themselves (a hand shown at a round's end)."""
@@ -159,7 +170,7 @@ class SealedPlay:
     def to_json(self) -> dict[str, Any]:
         return {"table": self.table, "entries": self.entries,
                 "devices": {str(seat): device.to_json() for seat, device in self.devices.items()},
-                "stop": None if self.stop is None else self.stop.to_json()}
+                "stop": None if self.stop is None else self.stop.to_json(), "audited": self.audited}
 
     @classmethod
     def from_json(cls, game: Any, options: Any, seed: Any, data: Any) -> SealedPlay:
@@ -186,4 +197,5 @@ class SealedPlay:
                     and (stop.get("seat") is None or _int(stop.get("seat")))):
                 raise ValueError("the saved table of sealed cards is damaged")
             play.stop = Stop(stop["seat"], stop["reason"])
+        play.audited = data.get("audited") is True
         return play
