@@ -8,6 +8,7 @@ JSON. Run by test_webrtc.py."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 import tempfile
@@ -269,16 +270,52 @@ def wordsmith(pages: Pages, result: dict) -> None:
         page.context.close()
 
 
-def olb_guest_turn(guest, host, save_id: str, result: dict) -> None:
+def shoot(page, name: str) -> None:
+    """With WORDTABLE_SHOTS set (a folder), the page at desktop and phone sizes, to look at."""
+    folder = os.environ.get("WORDTABLE_SHOTS")
+    if not folder:
+        return
+    size = page.viewport_size
+    for label, width, height in (("desktop", 1280, 900), ("phone", 390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(Path(folder) / f"{name}-{label}.png"), full_page=True)
+    if size:
+        page.set_viewport_size(size)
+
+
+def olb_host_table(host, save_id: str):
+    """The host's table of sealed cards as its page saved it (online.sealed_host): its own
+    seat's device, and the table's entries."""
+    from wordtable.online.sealed_host import SealedHost
+    saved = json.loads(host.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')"))["online"]
+    return SealedHost.from_json(one_letter_better_driver.game(), saved)
+
+
+def olb_entries(host, save_id: str) -> int:
+    saved = json.loads(host.evaluate(f"localStorage.getItem('wordtable.save.{save_id}')"))["online"]
+    return len(saved["play"]["entries"])
+
+
+def olb_guest_device(guest):
+    """The friend's own device, as their page saved it: the only place their hand is open."""
+    from wordtable.online.sealed_guest import SealedGuest
+    saved = guest.evaluate("""() => Object.keys(localStorage).filter((k) => k.startsWith('wordtable.guest.'))
+        .map((k) => localStorage.getItem(k))[0]""")
+    seat = SealedGuest("", lexicon_for=store.load)
+    seat.restore(json.loads(saved))
+    return seat
+
+
+def olb_guest_turn(guest, result: dict) -> None:
     """The friend's turn, through their own screen (no suggestions online): draw; then once a
-    word found for their hand (tapped card by card, previewed by the host's Python through the
-    connection, played); else end the turn, or discard a card when nothing was played."""
+    word found for their hand (read from their own device's save: the host's page cannot open
+    it), tapped card by card, previewed by their own device, played; else end the turn, or
+    discard a card when nothing was played."""
     if guest.locator("#olb-draw").count():
         guest.click("#olb-draw", timeout=3000)
         return
     if "olb_guest_word" not in result:
-        state = one_letter_better_driver.state_of(host, save_id)
-        view = one_letter_better_driver.game().view(state, 1)
+        view = olb_guest_device(guest).screen_view()
         found = sorted((p for p in olb_plays(one_letter_better_driver.game(), view) if p.kind == "word"
                         and all(not isinstance(entry, list) for entry in p.move["cards"])), key=lambda p: -p.gain)
         if found:
@@ -298,38 +335,66 @@ def olb_guest_turn(guest, host, save_id: str, result: dict) -> None:
 
 def one_letter_better(pages: Pages, result: dict) -> None:
     """A round to 20 points between the host (playing the suggested moves) and a friend online
-    (playing through their own screen); both see the same end, every hand revealed."""
+    (playing through their own screen), the hands dealt sealed by both devices together: each
+    page opens only its own hand; both see the same end, every hand shown, every deal audited."""
     def options(page) -> None:
         page.fill("#olb-rounds", "1")
         page.fill("#olb-target", "20")
+    started = time.monotonic()
     host = pages.start("one-letter-better", friends=1, options=options)
     guest = pages.join(host, 1)
+    joined = time.monotonic()
     save_id = host.evaluate("location.hash.split('=')[1]")
-    deadline = time.monotonic() + 120
+    for page in (host, guest):
+        page.wait_for_function("""() => { const main = document.querySelector('#table-main');
+            return main && main.querySelector('#olb-turn, #olb-accept, #guest-waiting, #remote-waiting'); }""", timeout=60_000)
+    result["olb_first_turn_s"] = round(time.monotonic() - started, 1)  # from the form, both joined and dealt
+    result["olb_deal_s"] = round(time.monotonic() - joined, 1)  # from the friend's join: keys, the deal, a first turn
+    result["olb_codes"] = [host.inner_text("#online-status"), guest.inner_text("#guest-status")]
+    shoot(host, "olb-sealed-host-first-turn")
+    shoot(guest, "olb-sealed-guest-first-turn")
+    result["olb_guest_host_sees"] = guest.locator("#guest-host-sees").inner_text() if guest.locator("#guest-host-sees").count() else ""
+    deadline = time.monotonic() + 180
     while not all(page.locator("#verdict").count() for page in (host, guest)):
-        assert time.monotonic() < deadline, "the online One Letter Better game did not end: " + host.inner_text("#screen-table")[:600]
+        assert time.monotonic() < deadline, ("the online One Letter Better game did not end: " + host.inner_text("#screen-table")[:300]
+                                             + " / " + guest.inner_text("body")[:600] + f" / {result.get('olb_retries')}")
         try:
             if one_letter_better_driver.screen(host) == "turn":
-                before = one_letter_better_driver.moves_made(host, save_id)
+                before = olb_entries(host, save_id)
                 one_letter_better_driver.take_turn(host, "turn")
-                host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).record.moves.length > {before}",
+                host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).online.play.entries.length > {before}",
                                        timeout=10_000)
             elif one_letter_better_driver.screen(guest) == "turn":
-                before = one_letter_better_driver.moves_made(host, save_id)
-                olb_guest_turn(guest, host, save_id, result)
-                host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).record.moves.length > {before}",
+                before = olb_entries(host, save_id)
+                olb_guest_turn(guest, result)
+                host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).online.play.entries.length > {before}",
                                        timeout=10_000)
             else:
                 time.sleep(0.1)
         except Exception as error:  # the screen changed under us (a redraw): look again
             result.setdefault("olb_retries", []).append(str(error).splitlines()[0][:120])
             assert len(result["olb_retries"]) < 20, result["olb_retries"]
-    state = one_letter_better_driver.state_of(host, save_id)
+    for page in (host, guest):
+        page.wait_for_selector("#sealed-audit.good", timeout=30_000)
+    shoot(host, "olb-sealed-host-end")
+    shoot(guest, "olb-sealed-guest-end")
+    table = olb_host_table(host, save_id)
+    device = olb_guest_device(guest).play.devices[1]
+    state = table.table.any_device.state
     result["olb_verdicts"] = [page.locator("#verdict").inner_text() for page in (host, guest)]
     result["olb_totals"] = [page.locator("#olb-scores tfoot .olb-total").all_inner_texts() for page in (host, guest)]
     result["olb_expected_totals"] = [str(total) for total in state.totals]
     result["olb_hands_shown"] = [page.locator("#olb-final .olb-hand-line").count() for page in (host, guest)]
-    result["olb_guest_moves"] = [move["type"] for seat, move in one_letter_better_driver.record_of(host, save_id)["moves"] if seat == 1]
+    result["olb_audits"] = [page.inner_text("#sealed-audit") for page in (host, guest)]
+    result["olb_guest_moves"] = [entry["m"]["move"]["type"] for entry in table.table.entries
+                                 if entry.get("m", {}).get("kind") == "move" and entry["from"] == 1]
+    # What each page opened: the host's device its own hand, the draws and what was shown; the
+    # friend's likewise. Neither opened a card dealt to the other that was never shown.
+    host_deal, guest_deal = table.table.devices[0].rounds[1], device.rounds[1]
+    result["olb_opened_other_unshown"] = [
+        sorted(set(host_deal.opened) & set(host_deal.layout.hand(1)) - host_deal.public),
+        sorted(set(guest_deal.opened) & set(guest_deal.layout.hand(0)) - guest_deal.public)]
+    result["olb_host_devices"] = sorted(table.table.devices)
     for page in (host, guest):
         page.context.close()
 
@@ -339,13 +404,16 @@ def one_letter_better(pages: Pages, result: dict) -> None:
 SLOW_CPU = 2
 
 
-def main(dist: str) -> None:
+def main(dist: str, only: str = "") -> None:
+    """only: the games to play, comma-separated (all four by default), to run one by hand."""
     result: dict = {}
     with browser_pages(dist, slow_cpu=SLOW_CPU) as pages, tempfile.TemporaryDirectory() as folder:
         seconds = result["seconds"] = {}  # each game's time, to see where the scenario's time goes
         games = (("shrdlu", lambda: shrdlu(pages, Path(folder), result)), ("spell write", lambda: spell_write(pages, result)),
                  ("wordsmith", lambda: wordsmith(pages, result)), ("one letter better", lambda: one_letter_better(pages, result)))
         for name, play in games:
+            if only and name not in only.split(","):
+                continue
             started = time.monotonic()
             play()
             seconds[name] = round(time.monotonic() - started, 1)
@@ -353,4 +421,4 @@ def main(dist: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:3])

@@ -6,7 +6,7 @@ import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { guestServers, serverNames, rememberedName, rememberName } from "./settings.js";
 import { qrPicture } from "./qr.js";
 import { RoundWatch, onlyWaitingChanged } from "./race.js";
-import { TableScreen, checkGameButton, lobbyLine } from "./table-screen.js";
+import { TableScreen, checkGameButton, lobbyLine, sealedAudit } from "./table-screen.js";
 import { reviewButton } from "./table-review.js";
 import { inTurn, ping, pongDelay, shownName } from "./online-link.js";
 
@@ -166,10 +166,13 @@ export class GuestScreen {
     const table = broken ? (this.view ? "The game has stopped." : broken.reason)
       : !started ? (names ? ` · waiting for ${names} to join` : "")
         : showing && names ? ` · ${waiting.includes(this.seat) ? "showing your" : `waiting for ${names} to show their`} ${this.game?.ownedSecret ?? "secret"}…`
-          : names ? ` · drawing at random with ${names}…` : "";
+          : names ? ` · ${this.table.sealed ? "dealing or opening the cards" : "drawing at random"} with ${names}…` : "";
+    // A table of sealed cards: its code, to compare with the others' screens (a host that passed
+    // someone a key of its own, to read the cards sealed to them, cannot make the codes match).
+    const code = this.table.code ? ` · table code ${this.table.code}` : "";
     // A first visit: the game itself (Python) may still be loading while the answer goes back.
     const loading = this.pythonStarted ? "" : `${text ? " · " : ""}Loading the game on this device (the first visit takes a few seconds)…`;
-    this.statusLine.textContent = broken ? table : text + table + loading;
+    this.statusLine.textContent = broken ? table : text + table + code + loading;
     this.statusLine.className = `connection ${broken ? "bad" : this.connection}`;
     this.statusLine.dataset.connection = this.connection;
   }
@@ -197,7 +200,8 @@ export class GuestScreen {
     // Or the table speaks another version: said even over a game on screen (nothing goes on).
     const refused = (!this.view || result.other_version) && result.error ? { reason: result.error } : null;
     const table = { started: result.started !== false, waiting: result.waiting ?? [], broken: result.broken ?? refused,
-      shared: Boolean(result.shared), showing: Boolean(result.showing) };
+      shared: Boolean(result.shared), showing: Boolean(result.showing),
+      sealed: typeof result.audited === "boolean", code: result.code ?? null, audited: Boolean(result.audited) };
     if (!this.view && Number.isInteger(result.seat)) this.seat = result.seat; // the lobby marks "(you)"
     if (JSON.stringify(table) !== JSON.stringify(this.table)) {
       const stopped = table.broken && !this.table.broken;
@@ -205,6 +209,7 @@ export class GuestScreen {
       this.showStatus();
       if (!table.started && this.game && !this.view) this.drawLobby();
       if (stopped && this.view) this.drawMain(); // the turn screen goes: nothing can be played now
+      else if (table.audited && this.view?.phase === "over") this.drawMain(); // the deal's audit is in
     }
     // Checked as soon as it is in, and again when a later copy holds the secrets shown since.
     if (result.record_ready && result.record_copy !== this.recordCopy) {
@@ -267,6 +272,7 @@ export class GuestScreen {
   async act(move) {
     if (!AT_THE_TABLE.has(this.connection)) throw new Error("Not connected to the table right now: your move was not sent.");
     const { outgoing, saved, n } = await this.python.call("online.guest_move", { id: this.id, move });
+    this.acted = true;
     this.keep(saved);
     const answered = new Promise((resolve, reject) => this.moves.set(n, { resolve, reject }));
     for (const out of outgoing) this.link.send(out);
@@ -274,9 +280,10 @@ export class GuestScreen {
   }
 
   async ask(question, args = {}) {
-    const { outgoing, q } = await this.python.call("online.guest_ask", { id: this.id, question, args });
-    const answered = new Promise((resolve, reject) => this.questions.set(q, { resolve, reject }));
-    for (const out of outgoing) this.link.send(out);
+    const result = await this.python.call("online.guest_ask", { id: this.id, question, args });
+    const answered = new Promise((resolve, reject) => this.questions.set(result.q, { resolve, reject }));
+    for (const out of result.outgoing) this.link.send(out);
+    this.settle(result); // answered at once by this device's own game (a table of sealed cards)
     return answered;
   }
 
@@ -315,7 +322,13 @@ export class GuestScreen {
     this.rounds = new RoundWatch(this.game);
     // Said before play: the host's device runs the game, and what it could see. It
     // goes once the game is under way (drawSide), so the board keeps its room on a phone.
-    const hostSees = this.game.info?.host_sees
+    const hostSees = this.table.sealed
+      ? element("details", { class: "hint", id: "guest-host-sees" }, element("summary", {}, "Your cards are on your device: what can the host see?"),
+        element("p", {}, `The game runs on every player's device. The host's ${this.game.info.host_sees} Your device signs `
+          + "everything it sends, so the host cannot make or change a move for you, and it checks every deal at the end. "
+          + "The host can stop the game at any time. The table code is the same on every screen: compare it with "
+          + "your friends' (say it aloud) to be sure the host passed nobody a key of its own."))
+      : this.game.info?.host_sees
       ? element("details", { class: "hint", id: "guest-host-sees" }, element("summary", {}, "The game runs on the host's device: what can it see?"),
         element("p", {}, `The game runs on the host's device, which ${this.game.info.host_sees} Your device signs each of `
           + "your moves, so the host cannot make or change a move for you (Check this game proves it at the end); "
@@ -353,7 +366,9 @@ export class GuestScreen {
 
   drawSide() {
     this.ensureScreen();
-    if (this.hostSeesLine && this.version > 0) this.hostSeesLine.hidden = true; // a move has been made
+    // Hidden once a move has been made (at a table of sealed cards, where the deal's messages
+    // count too, once this player made one)
+    if (this.hostSeesLine && (this.table.sealed ? this.acted : this.version > 0)) this.hostSeesLine.hidden = true;
     this.screen.showSide(this.view, { historySeat: this.seat });
   }
 
@@ -375,6 +390,9 @@ export class GuestScreen {
     }
     this.rounds.see(view);
     const ask = (question, args) => this.ask(question, args);
+    if (view.phase === "over" && this.table.sealed) {
+      return screen.showGameOver(view, { ask, seat, actions: [sealedAudit(this.table.audited)] });
+    }
     if (view.phase === "over") {
       // With shared randomness the table sends its record at the end: this guest checks it
       // (at once when it is in, receive()), its own part of every draw included.
@@ -401,6 +419,7 @@ export class GuestScreen {
       return screen.showTurn(view, players[seat], { act, suggest: null, ask }); // no bots to ask online
     }
     const waiting = actors.map((s) => players[s]?.name).join(", ");
+    if (!actors.length) return screen.showWaiting(view, "Dealing the cards with every device…", "guest-dealing", { own: view });
     screen.showWaiting(view, `Waiting for ${waiting}…`, "guest-waiting", { own: view });
   }
 }

@@ -34,8 +34,9 @@ function serversLine(servers, friend) {
 export class HostNet {
   /** byLink: whether this game can also be played by link (named as the way that works anywhere);
    * realtime: a race, whose start closes the host's invitation dialog (the board must be seen). */
-  constructor({ python, save, persist, onChange, notice, byLink = false, realtime = false }) {
-    Object.assign(this, { python, save, persist, onChange, notice, byLink, realtime });
+  constructor({ python, save, persist, onChange, notice, byLink = false, realtime = false, sealed = false }) {
+    // sealed: a new table of this game deals every hand with every device (online.sealed_host)
+    Object.assign(this, { python, save, persist, onChange, notice, byLink, realtime, sealed });
     this.links = new Map(); // peer -> PeerLink, every connection not closed yet
     this.shown = new Map(); // seat -> the PeerLink whose state the seat shows (see seatState)
     this.problems = new Map(); // seat -> why its last invitation did not connect, in players' words
@@ -63,7 +64,8 @@ export class HostNet {
     const names = this.save.players.map((p) => p.name);
     // A new table draws its randomness with every player; a table saved before that keeps its seed.
     const result = await this.python.call("online.host", { id: this.save.id, record: this.save.record, names,
-      remote: this.remoteSeats, saved: this.save.online ?? null, shared: !this.save.online });
+      remote: this.remoteSeats, saved: this.save.online ?? null, shared: !this.save.online,
+      sealed: !this.save.online && this.sealed });
     this.save.online = result.saved;
     this.tableState(result);
     this.startShowClock(result);
@@ -90,6 +92,7 @@ export class HostNet {
     // A friend's secret shown at the end changes the final screen: drawn again.
     const renamed = Array.isArray(result.names) && result.names.some((name, seat) => this.save.players[seat]?.name !== name);
     const changed = renamed || result.record.moves.length !== this.save.record.moves.length
+      || (result.sealed && result.version !== this.version) || Boolean(result.audited) !== Boolean(this.audited)
       || result.started !== this.started || Boolean(result.broken) !== Boolean(this.broken)
       || (waitingChanged && (result.showing || this.showing));
     const starting = Boolean(result.started) && !this.started;
@@ -102,9 +105,13 @@ export class HostNet {
     else if (waitingChanged) this.onChange({ statusOnly: true });
   }
 
-  tableState({ started = true, waiting = [], broken = null, drawing = false, showing = false }) {
+  tableState({ started = true, waiting = [], broken = null, drawing = false, showing = false, sealed = false,
+    version = 0, code = null, audited = false }) {
     // drawingStart: every friend has committed; the start's own draw waits for their parts.
-    Object.assign(this, { started, waiting, broken, round: drawing, showing, drawingStart: !started && drawing });
+    // sealed: every hand dealt by every device together; version counts the table's messages,
+    // code is the table's code (the same on every screen), audited says every deal was checked.
+    Object.assign(this, { started, waiting, broken, round: drawing, showing, drawingStart: !started && drawing && !sealed,
+      sealed, version, code, audited });
   }
 
   /** A move waits for a random event that the friends' devices have not all added to. */
@@ -121,6 +128,7 @@ export class HostNet {
   waitingText(secret = "secret") {
     if (!this.waiting.length) return "";
     if (this.showing) return `waiting for ${this.waitingNames()} to show their ${secret}`;
+    if (this.sealed && this.started) return `waiting for ${this.waitingNames()}’s device to deal or open the cards…`;
     return this.started ? `drawing at random with ${this.waitingNames()}…` : `waiting for ${this.waitingNames()} to join`;
   }
 

@@ -133,7 +133,8 @@ function saveItem(save, wordtable) {
   const names = save.players.map((p) => p.bot ? `${p.name} (bot)` : p.name).join(", ");
   const open = element("a", { class: "button small primary", href: `#game=${save.id}` }, save.over ? "Result" : "Resume");
   // A finished game's turns, each with the best its position allowed (table-review.js).
-  const review = save.over ? element("a", { class: "button small", href: `#review=${save.id}` }, "Review this game") : null;
+  // (A game of sealed cards has no record of its hands on any device: nothing to review.)
+  const review = save.over && !save.online?.sealed ? element("a", { class: "button small", href: `#review=${save.id}` }, "Review this game") : null;
   const remove = deleteButton(() => {
     deleteSave(save.id);
     unsaved.delete(save.id);

@@ -8,7 +8,7 @@ import { writeSave } from "./saves.js";
 import { StoreProblem } from "./store.js";
 import { showLink } from "./transfer.js";
 import { rememberedName } from "./settings.js";
-import { checkGameButton } from "./table-screen.js";
+import { checkGameButton, sealedAudit } from "./table-screen.js";
 import { reviewButton } from "./table-review.js";
 
 export class GameEnd {
@@ -24,9 +24,12 @@ export class GameEnd {
     const shareLink = this.table.game.shareLink?.(this.table.save, appBase()) ?? null;
     // A friend gets the same deal: the daily's own link, the game's own shared link, or a challenge.
     const challenge = daily || shareLink ? null : this.challengeButton(view, onlyHuman);
+    // At a table of sealed cards no record holds the whole game: no review nor replay, but each
+    // page's devices audited every deal.
+    const sealed = this.table.hostNet?.sealed;
     this.table.screen.showGameOver(view, {
       ask, seat: onlyHuman, shareLink,
-      actions: [daily, challenge, this.reviewButton(token, onlyHuman),
+      actions: sealed ? [sealedAudit(this.table.hostNet.audited), playAgain(this.table, daily)] : [daily, challenge, this.reviewButton(token, onlyHuman),
         button("Step through the game", () => this.replay(token), { id: "replay-open" }),
         this.table.save.record.shared ? checkGameButton(() => this.table.python.call("game.verify", { record: this.table.save.record })) : null,
         button("Play again, same players", () => this.table.onPlayAgain?.(this.table.save), { primary: !daily, id: "play-again", "data-next": !daily })],
@@ -107,4 +110,8 @@ export class GameEnd {
     if (token !== this.table.token) return;
     this.table.screen.showReplay(frames, this.table.save.record.moves, { onBack: () => this.table.advance(token) });
   }
+}
+
+function playAgain(table, daily) {
+  return button("Play again, same players", () => table.onPlayAgain?.(table.save), { primary: !daily, id: "play-again", "data-next": !daily });
 }

@@ -212,6 +212,13 @@ export function lobbyLine(lead, who, id) {
       element("p", {}, `Every roll, shuffle and draw is made together by every player's device: each adds a secret part, sealed before anyone sees the others', so nobody, ${who} included, can choose or foresee them. What stays on a player's own device is shown and checked at the end, and “Check this game” proves the whole game afterwards.`)));
 }
 
+/** What this page's devices found when they audited every deal (online, sealed cards). */
+export function sealedAudit(audited) {
+  return element("p", { class: audited ? "notice good" : "notice", id: "sealed-audit", role: "status" }, audited
+    ? "Every deal was checked on this device once every player’s device showed its keys: each card was dealt once, and every card played was the one dealt."
+    : "The deal is checked on this device once every player’s device has shown its keys…");
+}
+
 /** "Check this game": check() replays the record from the start, every random event recomputed
  * from every player's part of it (wordtable.verify), and answers a verdict said under the
  * button. The element's run() does the same as a click. */

@@ -12,6 +12,9 @@ import { writeSave, writeLastSeen, readLastSeen } from "./saves.js";
 import { StoreProblem } from "./store.js";
 import { showExport, showLink } from "./transfer.js";
 import { HostNet } from "./online.js";
+
+// What a seat's screen asks of the game, at a table of sealed cards (bridge online_sealed).
+const SEALED_OPS = { "game.view": "online.sealed_view", "game.bot": "online.sealed_bot", "game.ask": "online.sealed_ask" };
 import { onlyWaitingChanged } from "./race.js";
 import { TableScreen, waitingLine, lobbyLine } from "./table-screen.js";
 import { Race } from "./table-race.js";
@@ -97,6 +100,7 @@ export class Table {
     if (save.players.some((p) => p.online)) {
       this.hostNet = new HostNet({ python: this.python, save, notice: this.notice, persist: () => this.persist(),
         byLink: (this.game.info?.by_link ?? "no") !== "no", realtime: Boolean(this.game.realtime),
+        sealed: Boolean(this.game.info?.kind?.sealed_online),
         onChange: (change) => (change?.lineOnly ? this.showOnlineLine() : change?.statusOnly ? this.refreshSide() : this.remoteMove()) });
       await this.hostNet.open();
       // Closing the tab ends the connections at once: guests see the table gone without waiting.
@@ -136,6 +140,8 @@ export class Table {
   }
 
   call(op, args) {
+    // At a table of sealed cards no record holds the game: each seat this page plays asks its own device.
+    if (this.hostNet?.sealed && SEALED_OPS[op]) return this.python.call(SEALED_OPS[op], { id: this.save.id, ...args });
     return this.python.call(op, { record: this.save.record, ...args });
   }
 
@@ -180,7 +186,8 @@ export class Table {
     if (this.onlineLine.hidden) return;
     const waiting = this.hostNet.waitingText(this.game.ownedSecret);
     this.onlineLine.textContent = `Online: ${this.hostNet.remoteSeats.map((seat) =>
-      `${this.save.players[seat].name} ${this.hostNet.statusText(seat)}`).join(", ")}${waiting ? ` · ${waiting}` : ""}`;
+      `${this.save.players[seat].name} ${this.hostNet.statusText(seat)}`).join(", ")}${waiting ? ` · ${waiting}` : ""}`
+      + (this.hostNet.code ? ` · table code ${this.hostNet.code} (the same on every screen)` : "");
   }
 
   /** A connection's state changed: the side again (or the lobby, before the game starts). */
@@ -243,7 +250,12 @@ export class Table {
     this.keep(view);
     if (this.hostNet?.drawing) {
       // A move waits for a random event: the friends' devices add their parts, then it goes on.
-      return this.setMain(waitingLine(`Drawing at random with ${this.hostNet.waitingNames()}…`, "table-drawing"));
+      const doing = this.hostNet.sealed ? "Dealing or opening the cards" : "Drawing at random";
+      return this.setMain(waitingLine(`${doing} with ${this.hostNet.waitingNames()}…`, "table-drawing"));
+    }
+    if (this.hostNet?.sealed && !actors.length && view.phase !== "over") {
+      // Between two messages of the deal (every device adds its part as soon as it can)
+      return this.setMain(waitingLine("Dealing the cards with every device…", "table-drawing"));
     }
     if (this.race && (actors.length || this.race.unseen(view))) {
       const views = await this.ownViews(token);

@@ -68,6 +68,9 @@ class GameKind:
     # exchange of links, but the drawing player's device could work the card out before drawing.
     # Only for a game whose devices hold what the rules hide anyway (no owned parts).
     parts_ahead_by_link: int = 0
+    # Online, each seat's cards dealt by every device together and opened on its own only
+    # (Game.sealed_cards, online.sealed_host): no page, the host's included, holds another hand.
+    sealed_online: bool = False
 
     HIDDEN: ClassVar[tuple[str, ...]] = ("none", "table", "seats")
     BY_LINK: ClassVar[tuple[str, ...]] = ("yes", "some", "no")
@@ -87,7 +90,8 @@ class GameKind:
     def to_json(self) -> dict[str, Any]:
         return {"chance": self.chance, "hidden": self.hidden, "owned_parts": self.owned_parts,
                 "owned_name": self.owned_name, "complete_moves": self.complete_moves, "realtime": self.realtime,
-                "by_link": self.by_link, "parts_ahead_by_link": self.parts_ahead_by_link}
+                "by_link": self.by_link, "parts_ahead_by_link": self.parts_ahead_by_link,
+                "sealed_online": self.sealed_online}
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,10 @@ export function headline(view, players) {
   if (view.phase === "challenge") return `${round} · ${nameOf(players, view.challenge.seat)} played ${view.challenge.words.map(upper).join(" + ")}: accept or challenge?`;
   if (view.phase === "trim") return `${round} · ${does(nameOf(players, view.trimming), "discards")} down to ${view.turn_hand}`;
   if (view.phase === "draw") return `${round} · ${whose(nameOf(players, view.turn))} turn: draw or take`;
+  // Online with sealed cards: every device shuffles and locks the deck in turn, then at the
+  // round's end every hand is shown (with its locks) before it is scored.
+  if (view.phase === "deal") return `${round} · dealing the cards`;
+  if (view.phase === "showdown") return `${round} · every hand is shown`;
   return `${round} · ${does(nameOf(players, view.turn), "plays")}`;
 }
 
@@ -88,6 +92,7 @@ export function botDoing(view) {
   if (view.phase === "challenge") return `is deciding whether to challenge ${view.challenge.words.map(upper).join(" + ")}`;
   if (view.phase === "trim") return `is discarding down to ${view.turn_hand} cards`;
   if (view.phase === "draw") return "is starting a turn";
+  if (view.phase === "showdown") return "is showing their hand";
   return "is playing";
 }
 
