@@ -124,12 +124,14 @@ def test_game_info_describes_every_built_game_once(call):
     assert flw["players"] == {"min": 2, "max": 8} and not flw["realtime"]
     # What sort of game it is, declared: tests and the page branch on it.
     plain = {"chance": False, "hidden": "none", "owned_parts": False, "owned_name": "", "complete_moves": True,
-             "realtime": False, "by_link": "yes", "parts_ahead_by_link": 0}
+             "realtime": False, "by_link": "yes", "parts_ahead_by_link": 0,
+             "sealed_online": False}
     assert flw["kind"] == {**plain, "chance": True, "hidden": "seats", "owned_parts": True, "owned_name": "grid"}
     assert flw["owned_part"] == "grid" and games[1]["owned_part"] is None
     assert games[5]["kind"] == plain  # Ghost
     assert games[1]["kind"]["realtime"] and games[1]["kind"]["by_link"] == "no"  # Shrdlu: a race
     assert games[3]["kind"]["by_link"] == "some" and games[4]["kind"]["parts_ahead_by_link"] == 16
+    assert games[4]["kind"]["sealed_online"] is True  # One Letter Better: online, hands dealt sealed
     rows = next(o for o in flw["options"] if o["name"] == "rows")
     assert rows["minimum"] == 4 and rows["maximum"] == 12 and rows["by_players"]["8"] == 10
     assert games[1]["realtime"] and games[2]["questions"] == ["candidates", "missed", "hard-bot"]

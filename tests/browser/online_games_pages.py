@@ -296,6 +296,12 @@ def olb_entries(host, save_id: str) -> int:
     return len(saved["play"]["entries"])
 
 
+def olb_wait_for_entries(host, save_id: str, before: int) -> None:
+    """Until the host's page saved an entry more than `before` (a move made, or its answer)."""
+    host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).online.play.entries.length > {before}",
+                           timeout=10_000)
+
+
 def olb_guest_device(guest):
     """The friend's own device, as their page saved it: the only place their hand is open."""
     from wordtable.online.sealed_guest import SealedGuest
@@ -362,13 +368,11 @@ def one_letter_better(pages: Pages, result: dict) -> None:
             if one_letter_better_driver.screen(host) == "turn":
                 before = olb_entries(host, save_id)
                 one_letter_better_driver.take_turn(host, "turn")
-                host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).online.play.entries.length > {before}",
-                                       timeout=10_000)
+                olb_wait_for_entries(host, save_id, before)
             elif one_letter_better_driver.screen(guest) == "turn":
                 before = olb_entries(host, save_id)
                 olb_guest_turn(guest, result)
-                host.wait_for_function(f"JSON.parse(localStorage.getItem('wordtable.save.{save_id}')).online.play.entries.length > {before}",
-                                       timeout=10_000)
+                olb_wait_for_entries(host, save_id, before)
             else:
                 time.sleep(0.1)
         except Exception as error:  # the screen changed under us (a redraw): look again

@@ -45,7 +45,7 @@ def test_an_online_game_says_what_the_hosts_device_can_see(page: Page, site):
     expect(page.locator("#setup-host-sees")).to_be_hidden()  # no one online: nothing to say
     page.click("[data-preset=online]")
     expect(page.locator("#setup-host-sees")).to_be_visible()
-    expect(page.locator("#setup-host-sees")).to_contain_text("which holds only its own player's hand and those of the bots it seats")
+    expect(page.locator("#setup-host-sees")).to_contain_text("which holds only the host's own hand and those of the bots the host seats")
     page.click("[data-preset=two-people]")
     expect(page.locator("#setup-host-sees")).to_be_hidden()
 

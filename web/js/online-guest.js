@@ -324,7 +324,7 @@ export class GuestScreen {
     // goes once the game is under way (drawSide), so the board keeps its room on a phone.
     const hostSees = this.table.sealed
       ? element("details", { class: "hint", id: "guest-host-sees" }, element("summary", {}, "Your cards are on your device: what can the host see?"),
-        element("p", {}, `The game runs on every player's device. The host's ${this.game.info.host_sees} Your device signs `
+        element("p", {}, `The game runs on every player's device. The host's device ${this.game.info.host_sees} Your device signs `
           + "everything it sends, so the host cannot make or change a move for you, and it checks every deal at the end. "
           + "The host can stop the game at any time. The table code is the same on every screen: compare it with "
           + "your friends' (say it aloud) to be sure the host passed nobody a key of its own."))

@@ -106,7 +106,7 @@ class OneLetterBetter(CardPlays, Rounds, Game):
     # The deck; each hand. Each turn draws (a card, a steal's card, a new round's deal): by link,
     # a device's parts ahead must last until its next link comes round the table, deals included.
     kind = GameKind(chance=True, hidden="seats", complete_moves=False, parts_ahead_by_link=16, sealed_online=True)
-    host_sees = ("holds only its own player's hand and those of the bots it seats: the cards are shuffled and locked by "
+    host_sees = ("holds only the host's own hand and those of the bots the host seats: the cards are shuffled and locked by "
                  "every player's device in turn, and each card opens only with every device's key, so your hand "
                  "and the cards you draw open on your device alone, and nobody knows the stack's order.")
     Options: TypeAlias = Options  # the class, so that methods can annotate with it
