@@ -22,7 +22,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
 
 from test_online_sealed import play_out, sealed_table  # noqa: E402
-
 from wordtable.online import encode  # noqa: E402
 
 
