@@ -334,3 +334,27 @@ def test_through_the_bridge_each_page_plays_from_its_own_devices():
     assert reopened["sealed"] is True and reopened["version"] == host_reply["version"]
     again = ok(guest_page, "online.guest", id="s2", token=token, saved=guest_reply["saved"])
     assert again["saved"]["play"]["entries"] == guest_reply["saved"]["play"]["entries"]
+
+
+def test_a_page_that_stopped_asks_for_nothing_more():
+    """(From the third attack: a stopped page took no entry, took every next one for a gap and
+    asked for the entries again, for ever.)"""
+    host, wire = sealed_table(2, [1], seed=3)
+    guest = wire.guests["g1"]
+    entry = dict(host.table.entries[-1], i=len(guest.play.entries), m={**host.table.entries[-1]["m"], "k": 99})
+    guest.receive(encode({"t": "sealed", "e": entry}))
+    assert guest.play.stop is not None
+    later = dict(host.table.entries[-1], i=len(guest.play.entries) + 3)
+    assert guest.receive(encode({"t": "sealed", "e": later})) == [] and guest.check() == []
+
+
+def test_saves_damaged_in_their_shape_are_refused_as_damaged():
+    host, wire = sealed_table(2, [1], seed=3)
+    game, _bots = game_and_bots()
+    for damage in ({"play": None}, {"key": None}, {"remote": None}, {"refused": {"1": [[{}, "why"]]}}):
+        with pytest.raises(ValueError):
+            SealedHost.from_json(game, {**json.loads(json.dumps(host.to_json())), **damage})
+    saved = json.loads(json.dumps(wire.guests["g1"].saved()))
+    saved["play"]["entries"].append(5)
+    with pytest.raises(ValueError):
+        SealedGuest("", lexicon_for=store.load).restore(saved)

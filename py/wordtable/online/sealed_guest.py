@@ -156,13 +156,17 @@ class SealedGuest:
         return self._send(device.hello())
 
     def _entry(self, entry: Any) -> list[str]:
-        if self.play is None or not isinstance(entry, dict) or not _int(entry.get("i")):
+        # A page that stopped takes nothing more (asking for what it misses would loop for ever)
+        if self.play is None or self.play.stop is not None or not isinstance(entry, dict) or not _int(entry.get("i")):
             return []
         if entry["i"] < len(self.play.entries):
             return []  # taken already
         if entry["i"] > len(self.play.entries):
             return self._since()  # one is missing: asked for again, from where it is
         before = self.sent
+        if entry.get("from") == self.seat and "key" in entry and entry.get("key") != self.key.public:
+            self.play.stop = Stop(None, "the table gave this seat a key that is not this device's")
+            return []
         made = self.play.take(entry)
         message = entry.get("m")
         if entry.get("from") == self.seat and isinstance(message, dict):
@@ -239,7 +243,7 @@ class SealedGuest:
 
     def check(self) -> list[str]:
         """The periodic check: the entries this device misses, if any (a lost message)."""
-        return [] if self.other_version or self.play is None else self._since()
+        return [] if self.other_version or self.play is None or self.play.stop is not None else self._since()
 
     def record_ready(self) -> bool:
         return False  # (the record of a sealed game is the table's entries: not sent yet)

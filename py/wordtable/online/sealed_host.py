@@ -48,7 +48,8 @@ class SealedHost:
     tokens: dict[str, int] = field(default_factory=dict)
     peers: dict[str, int] = field(default_factory=dict)
     key_secret: str = field(default_factory=lambda: DeviceKey.new().secret)
-    refused: dict[int, list[list[Any]]] = field(default_factory=dict)  # seat -> [[move message, why]]
+    # seat -> [[move message, why, entries then]]: the same move sent again gets the same answer
+    refused: dict[int, list[list[Any]]] = field(default_factory=dict)
     play: SealedPlay | None = None
 
     def __post_init__(self) -> None:
@@ -209,8 +210,10 @@ class SealedHost:
             number = sealed.get("n")
             if number != device.moves_by[seat] + 1 or type(number) is not int:
                 return []
-            for refused, why in self.refused.get(seat, []):
-                if refused == sealed:
+            # The same move sent again while the table stands as it did gets the same answer; once
+            # the table has moved on it is tried again (the rules may take it now).
+            for refused, why, at in self.refused.get(seat, []):
+                if refused == sealed and at == len(self.table.entries):
                     return [(peer, encode({"t": "refused", "n": number, "message": why}))]
         elif sealed.get("k") != device.heard[seat] + 1 or type(sealed.get("k")) is not int:
             return []
@@ -218,7 +221,7 @@ class SealedHost:
             new = self._relay([sealed], {0: str(signature)}, refusable=sealed.get("kind") == "move")
         except IllegalMove as refusal:
             kept = self.refused.setdefault(seat, [])
-            kept.append([sealed, str(refusal)])
+            kept.append([sealed, str(refusal), len(self.table.entries)])
             del kept[:-REFUSALS_KEPT]
             return [(peer, encode({"t": "refused", "n": sealed.get("n"), "message": str(refusal)}))]
         return self._broadcast(new)
@@ -282,6 +285,13 @@ class SealedHost:
     @classmethod
     def from_json(cls, game: Game, data: dict[str, Any]) -> SealedHost:
         """The saved table: ValueError when any part is not what to_json wrote."""
+        try:
+            return cls._from_saved(game, data)
+        except (KeyError, TypeError, AttributeError) as error:
+            raise ValueError(f"the saved table is damaged ({str(error)[:60]})") from None
+
+    @classmethod
+    def _from_saved(cls, game: Game, data: dict[str, Any]) -> SealedHost:
         record = Record.from_json(data["record"])
         names, remote, tokens = data["names"], data["remote"], data["tokens"]
         seats = len(names) if isinstance(names, list) else 0
@@ -289,7 +299,8 @@ class SealedHost:
         if not (record.game == game.id and seats and all(isinstance(name, str) for name in names)
                 and isinstance(remote, list) and all(_int(s) and s < seats for s in remote)
                 and isinstance(tokens, dict) and all(_int(s) and s < seats for s in tokens.values())
-                and isinstance(refused, dict) and all(isinstance(r, list) for r in refused.values())):
+                and isinstance(refused, dict) and all(isinstance(r, list) and all(isinstance(e, list) and len(e) == 3 for e in r)
+                                                       for r in refused.values())):
             raise ValueError("the saved seats, names or tokens are damaged")
         options = game.Options.parse(record.options)
         play = SealedPlay.from_json(game, options, record.seed, data["play"])

@@ -181,6 +181,8 @@ class SealedPlay:
             raise ValueError("the saved table of sealed cards is damaged")
         play = cls(game, options, seed, data["table"])
         for entry in data["entries"]:
+            if not isinstance(entry, dict):
+                raise ValueError("the saved table of sealed cards is damaged")
             fault = play.entry_fault(entry)
             if fault is not None and "key" in entry:
                 raise ValueError(f"the saved table of sealed cards is damaged ({fault})")
