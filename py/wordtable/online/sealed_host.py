@@ -31,7 +31,7 @@ from wordtable.engine.signing import DeviceKey, is_public_key, sealed_statement,
 from wordtable.online.host_draws import Outgoing
 from wordtable.online.names import alike_to
 from wordtable.online.protocol import OTHER_VERSION, PROTOCOL, REFUSALS_KEPT, _int, clean_name, decode, encode
-from wordtable.online.sealed_play import SealedPlay, Stop
+from wordtable.online.sealed_play import SealedPlay
 
 SEALED_TOKEN = "s."  # (token_urlsafe never writes a dot)
 OBSERVER = -1  # the host's device that sees only what is public, when it plays no seat itself
@@ -272,9 +272,6 @@ class SealedHost:
             device.refused()
             raise
 
-    def view(self, seat: int) -> dict[str, Any]:
-        return self.table.view(seat)
-
     # -- saving --------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -306,6 +303,3 @@ class SealedHost:
         play = SealedPlay.from_json(game, options, record.seed, data["play"])
         return cls(game, record, list(names), list(remote), dict(tokens), {}, DeviceKey.from_json(data["key"]).secret,
                    {int(s): r for s, r in refused.items()}, play)
-
-    def stop(self) -> Stop | None:
-        return self.table.stop

@@ -164,9 +164,6 @@ class SealedPlay:
         digest = hashlib.sha256(json.dumps([self.table, [self.keys[s] for s in range(self.seats)]]).encode()).hexdigest()
         return f"{digest[:4]}-{digest[4:8]}".upper()
 
-    def outcome(self) -> Any:
-        return self.game.outcome(self.any_device.state)
-
     def to_json(self) -> dict[str, Any]:
         return {"table": self.table, "entries": self.entries,
                 "devices": {str(seat): device.to_json() for seat, device in self.devices.items()},
