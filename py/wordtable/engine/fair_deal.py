@@ -424,9 +424,11 @@ def _check_positions(layout: Layout, positions: Sequence[int]) -> None:
         raise ValueError("positions of the deck, each once")
 
 
-def open_public(deal: Deal, position: int, locks: Sequence[int]) -> int:
+def open_public(deal: Deal, position: int, locks: Sequence[int], shown_by: int | None = None) -> int:
     """A card made public (played, discarded, turned up): every seat's lock of its position,
-    each checked against its lock point, once every lock pass's proof holds there."""
+    each checked against its lock point, once every lock pass's proof holds there. A card
+    `shown_by` a player comes with every lock its device checked when it opened the card:
+    one that is not its seat's is the player's doing, not that seat's."""
     deal.require_done()
     layout = deal.layout
     if not _is_int(position) or not 0 <= position < layout.deck_size:
@@ -434,8 +436,16 @@ def open_public(deal: Deal, position: int, locks: Sequence[int]) -> int:
     if not isinstance(locks, (list, tuple)) or len(locks) != layout.seats or not all(_is_int(lock) for lock in locks):
         raise ValueError("a public card needs every seat's lock, a number each")
     deal.check([position])
-    return _open(layout, deal.lock_passes, position,
-                 [_checked_lock(deal.lock_passes, seat, position, lock) for seat, lock in enumerate(locks)])
+    checked = []
+    for seat, lock in enumerate(locks):
+        try:
+            checked.append(_checked_lock(deal.lock_passes, seat, position, lock))
+        except DealFault:
+            if shown_by is None:
+                raise
+            raise DealFault(shown_by, f"it showed position {position + 1} with a lock of seat {seat + 1} that is not "
+                                      "that seat's") from None
+    return _open(layout, deal.lock_passes, position, checked)
 
 
 def pile_card(deal: Deal) -> int:

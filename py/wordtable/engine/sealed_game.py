@@ -21,6 +21,20 @@ class SealedFault(ValueError):
         self.seat, self.what = seat, what
 
 
+class RefusedNow(SealedFault):
+    """A signed move the rules refuse on the table as it stands (`rule` says why). Its player
+    may have made it honestly before another move came first (a race), so where a relay orders
+    the moves, the relay answers for it (online.sealed_play)."""
+
+    def __init__(self, sender: int, rule: str):
+        super().__init__(sender, rule)
+        self.sender, self.rule = sender, rule
+
+
+FORGOTTEN = ("this page was restored from a save older than what it had sent: the table holds this seat's "
+             "messages made with secrets this copy no longer has, so its game cannot go on from here")
+
+
 class SealedCards:
     """A game's hooks for hands dealt sealed. `hidden`: the number added to a position to write
     an unopened card (above every card's own number)."""

@@ -33,10 +33,11 @@ from wordtable.engine import fair_deal, sealed
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.fair_deal import DealFault, DeviceSecrets, Keys
 from wordtable.engine.sealed_chance import ChanceDraws
-from wordtable.engine.sealed_game import Chance, Opened, Round, SealedCards, SealedFault, is_index, json_number
+from wordtable.engine.sealed_game import Chance, Opened, RefusedNow, Round, SealedCards, SealedFault, is_index, json_number
+from wordtable.engine.sealed_own import OwnMessages
 
 
-class Device(ChanceDraws):
+class Device(ChanceDraws, OwnMessages):
     """One seat's device (seat None: an observer, who sees only what is public: a verifier).
     `state` is the game as this device knows it."""
 
@@ -164,11 +165,12 @@ class Device(ChanceDraws):
         if not isinstance(kind, str) or kind not in handlers:
             raise SealedFault(sender, "a message of no kind the table knows")
         if sender == self.seat and self.replaying is None:
-            # Its own: a move is played now, in the table's order; the rest was taken (and
-            # logged) when it was made.
-            if kind != "move" or message != self.sent:
-                return []
-            self.sent = None
+            # Its own: a move is played now, in the table's order, like any seat's (one this
+            # page forgot, restored from an older save, too); the rest was taken (and logged)
+            # when it was made.
+            if kind != "move":
+                return self._own_again(message)
+            self._own_move_back(message)
         if kind != "move":  # (a move carries its own number, n)
             if type(message.get("k")) is not int or message["k"] != self.heard[sender] + 1:
                 raise SealedFault(None, f"a message of seat {sender + 1} out of its order (relayed twice, or one is missing)")
@@ -188,18 +190,6 @@ class Device(ChanceDraws):
             self.heard[sender] += 1
         self.log.append(message)
         return self._made(out)
-
-    def _made(self, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Its own messages (but a move), numbered and logged as they are made (replayed: they
-        are in the log already, and sent before)."""
-        if self.replaying is not None or not messages:
-            return []
-        assert self.seat is not None, "an observer says nothing"
-        for message in messages:
-            message["k"] = self.heard[self.seat] + 1
-            self.heard[self.seat] += 1
-            self.log.append(message)
-        return messages
 
     def _key(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
         if sender == self.seat:  # replayed: set when made
@@ -327,13 +317,13 @@ class Device(ChanceDraws):
 
     def _move(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
         move, shown = message.get("move"), message.get("shown")
-        if self.chance is not None:
-            raise ValueError("a move while the chance of the last one is being drawn")
         if type(message.get("n")) is not int or message["n"] != self.moves_by[sender] + 1:
             # Not the sender's next move: one relayed twice, or out of order (the relay's doing)
             raise SealedFault(None, f"a move of seat {sender + 1} out of its order (sent twice, or one is missing)")
+        if self.chance is not None:
+            raise RefusedNow(sender, "Wait a moment: the chance of the last move is being drawn.")
         if self.hooks.dealing(self.state):
-            raise ValueError("a move before the round is dealt")
+            raise RefusedNow(sender, "Wait a moment: the cards are being dealt.")
         if not isinstance(shown, dict):
             raise MalformedMove("a move names the cards it shows")
         before, current = self.state, self.current
@@ -347,14 +337,17 @@ class Device(ChanceDraws):
                 raise ValueError("a card shown comes with every seat's lock")
             numbers = [sealed.hex_number(lock, "a lock") for lock in locks]
             card = self._saved(current, position).card if self.replaying is not None \
-                else fair_deal.open_public(current.deal, position, numbers)
+                else fair_deal.open_public(current.deal, position, numbers, shown_by=sender)
             known = current.opened.get(position)
             if known is not None and known.card != card:
                 raise ValueError(f"position {position + 1} opens to another card than the one it holds")
             opened[position] = Opened(card, numbers)
         state = self.hooks.with_cards(before, {position: o.card for position, o in opened.items()})
         shows_hand = self.hooks.shows_hand(before, sender)
-        after = self.game.apply(state, sender, move)
+        try:
+            after = self.game.apply(state, sender, move)
+        except (IllegalMove, MalformedMove) as refusal:
+            raise RefusedNow(sender, str(refusal)) from None
         # Every card it made public, or every card of its hand it showed, comes with its locks,
         # whether or not this device knew it already (a victim of STL-1 does).
         if shows_hand:
@@ -585,3 +578,4 @@ class Device(ChanceDraws):
         position = current.position_of(entry, self.hooks.hidden)
         assert position is not None, "every card this device knows it opened"
         return position
+

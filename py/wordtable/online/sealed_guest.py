@@ -105,8 +105,10 @@ class SealedGuest:
             return self._refused(message)
         if kind == "stopped" and self.play is not None and self.play.stop is None:
             seat = message.get("seat")
-            # The host's word: this device found nothing wrong with the entries it took
-            self.play.stop = Stop(seat if _int(seat) else None, str(message.get("reason", ""))[:300])
+            # The host's word: this device found nothing wrong with the entries it took, and says so
+            reason = str(message.get("reason", ""))[:300]
+            self.play.stop = Stop(seat if _int(seat) else None, f"the host's page says “{reason}”; this page found "
+                                                                "nothing wrong in what it was sent")
             return []
         if kind == "table" and isinstance(message.get("away"), list):
             self.away = [seat for seat in message["away"] if _int(seat)]

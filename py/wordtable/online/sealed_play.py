@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordtable.engine.sealed_game import SealedFault
+from wordtable.engine.sealed_game import RefusedNow, SealedFault
 from wordtable.engine.sealed_table import Device
 from wordtable.engine.signing import is_public_key, sealed_statement, signed_by
 from wordtable.online.protocol import _int
@@ -113,6 +113,12 @@ class SealedPlay:
                 made += device.receive(entry["m"])
             made += self.automatic()
             self._audit_if_due()
+        except RefusedNow as race:
+            # The host tries every move before it relays it, and refuses one the rules refuse
+            # now (it may have lost a race, made honestly): relayed all the same, it is the host's doing.
+            self.stop = Stop(None, f"the host relayed a move of seat {race.sender + 1} that the rules refuse now "
+                                   f"({race.rule})")
+            return []
         except SealedFault as fault:
             self.stop = Stop(fault.seat, fault.what)
             return []
