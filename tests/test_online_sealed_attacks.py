@@ -4,6 +4,7 @@ a host's word taken as this page's own finding."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from test_online import Wire
@@ -17,6 +18,7 @@ from wordtable.lexicon import store
 from wordtable.online import encode
 from wordtable.online.sealed_guest import SealedGuest
 from wordtable.online.sealed_host import SealedHost
+from wordtable.online.sealed_play import SealedPlay
 
 
 def restored(guest: SealedGuest, saved: dict) -> SealedGuest:
@@ -136,3 +138,85 @@ def test_a_stop_the_host_reports_is_shown_as_the_hosts_word():
     assert guest.play.stop.seat == 1
     assert guest.broken["reason"].startswith("The game has stopped: the host's page says “seat 2 sent")
     assert "this page found nothing wrong" in guest.broken["reason"]
+
+
+def test_the_table_code_waits_for_every_seats_number_shown_only_once_it_holds_every_key():
+    """(Finding 4: a host in the middle could try keys until two screens' codes agreed.) Each
+    seat commits to a number with its key and shows it only once it holds every seat's key and
+    commitment: what a screen's code hangs on is fixed before its own number is known."""
+    game, _bots = game_and_bots()
+    record = Record("one-letter-better", game.Options.complete({"players": 3, "rounds": 1}), 5)
+    host = SealedHost(game, record, ["P1", "P2", "P3"], remote=[1, 2])
+    guests = {f"g{seat}": SealedGuest(host.invite(seat), lexicon_for=store.load) for seat in (1, 2)}
+    shown_with: dict[str, int] = {}
+    for peer, guest in guests.items():
+        original = guest._nonce_if_due
+
+        def watched(peer=peer, guest=guest, original=original):
+            out = original()
+            if out:
+                shown_with[peer] = len(guest.play.keys)
+            return out
+
+        guest._nonce_if_due = watched
+    wire = Wire(host, guests)
+    wire.from_guest("g1", guests["g1"].hello())
+    wire.run()
+    # One guest in: no number shown, no code anywhere.
+    assert shown_with == {} and host.table.table_code() is None and guests["g1"].play.table_code() is None
+    # A number shown too soon (or not the one committed to) is refused by the host.
+    entries = len(host.table.entries)
+    early = host.receive("g1", encode({"t": "nonce", "nonce": guests["g1"].code_nonce}))
+    assert "not the one" in json.loads(early[0][1])["message"] and len(host.table.entries) == entries
+    wire.from_guest("g2", guests["g2"].hello())
+    wire.run()
+    assert shown_with == {"g1": 3, "g2": 3}
+    codes = {host.table.table_code()} | {guest.play.table_code() for guest in guests.values()}
+    assert len(codes) == 1 and None not in codes and len(host.table.nonces) == 3
+    assert host.receive("g1", encode({"t": "nonce", "nonce": "ab" * 32})) == []  # (shown already)
+    # Relayed a number that is not the one committed to, a page stops, naming nobody.
+    fresh = SealedPlay(game, game.Options.parse(record.options), record.seed, host.table.table)
+    for entry in host.table.entries:
+        if "nonce" in entry:
+            entry = {**entry, "nonce": "ab" * 32}
+        fresh.take(entry)
+        if fresh.stop is not None:
+            break
+    assert fresh.stop is not None and fresh.stop.seat is None and "committed" in fresh.stop.reason
+
+
+def test_a_guest_given_its_own_key_with_another_commitment_stops():
+    """The host cannot swap the guest's commitment for one of its own choosing in its view."""
+    game, _bots = game_and_bots()
+    record = Record("one-letter-better", game.Options.complete({"players": 2, "rounds": 1}), 3)
+    host = SealedHost(game, record, ["P1", "P2"], remote=[1])
+    guest = SealedGuest(host.invite(1), lexicon_for=store.load)
+    original = guest.receive
+
+    def swapped(text):
+        message = json.loads(text)
+        entry = message.get("e") or {}
+        if message["t"] == "sealed" and entry.get("from") == 1 and "key" in entry:
+            text = encode({"t": "sealed", "e": {**entry, "commit": "cd" * 32}})
+        return original(text)
+
+    guest.receive = swapped
+    wire = Wire(host, {"g1": guest})
+    wire.from_guest("g1", guest.hello())
+    wire.run()
+    assert guest.play.stop is not None and guest.play.stop.seat is None and "key" in guest.play.stop.reason
+
+
+def test_a_table_saved_before_the_numbers_loads_with_its_old_code():
+    host, wire = sealed_table(2, [1], seed=3)
+    game, _bots = game_and_bots()
+    saved = json.loads(json.dumps(host.to_json()))
+    del saved["code_secret"]
+    saved["play"]["entries"] = [{k: v for k, v in e.items() if k != "commit"} for e in saved["play"]["entries"]
+                                if "nonce" not in e]
+    for number, entry in enumerate(saved["play"]["entries"]):
+        entry["i"] = number
+    old = SealedHost.from_json(game, saved)
+    keys = [old.table.keys[s] for s in range(2)]
+    digest = hashlib.sha256(json.dumps([old.table.table, keys]).encode()).hexdigest()
+    assert old.table.table_code() == f"{digest[:4]}-{digest[4:8]}".upper()

@@ -5,6 +5,7 @@ its own state. Nothing it holds, in memory or in its save, opens another seat's 
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 from wordtable.engine.errors import IllegalMove
 from wordtable.engine.signing import DeviceKey, sealed_statement
 from wordtable.online.protocol import HOST_OTHER_VERSION, NAME_LENGTH, OTHER_VERSION, PROTOCOL, _int, decode, encode
-from wordtable.online.sealed_play import SealedPlay, Stop
+from wordtable.online.sealed_play import SealedPlay, Stop, commitment, is_digest
 
 
 @dataclass
@@ -35,6 +36,8 @@ class SealedGuest:
     outcomes: list[dict[str, Any]] = field(default_factory=list)  # answered moves, for the page to collect
     answers: list[dict[str, Any]] = field(default_factory=list)   # answered questions, likewise
     asked: int = 0
+    code_nonce: str = field(default_factory=lambda: secrets.token_hex(32))  # its number for the table code
+    nonce_sent: bool = False  # (since it last said hello)
 
     def __post_init__(self) -> None:
         self.key = DeviceKey.from_json(self.key_secret)
@@ -46,11 +49,19 @@ class SealedGuest:
         table has not relayed yet."""
         if self.other_version:
             return []
-        join = {"t": "join", "token": self.token, "key": self.key.public, "protocol": PROTOCOL,
-                "have": 0 if self.play is None else len(self.play.entries)}
+        join = {"t": "join", "token": self.token, "key": self.key.public, "commit": commitment(self.code_nonce),
+                "protocol": PROTOCOL, "have": 0 if self.play is None else len(self.play.entries)}
         if self.name:
             join["name"] = self.name
-        return [encode(join)] + [encode(message) for message in self.outbox]
+        self.nonce_sent = False
+        return [encode(join)] + [encode(message) for message in self.outbox] + self._nonce_if_due()
+
+    def _nonce_if_due(self) -> list[str]:
+        """Its number for the table code, once it holds every seat's key and commitment."""
+        if self.play is None or self.seat is None or self.nonce_sent or not self.play.nonce_due(self.seat):
+            return []
+        self.nonce_sent = True
+        return [encode({"t": "nonce", "nonce": self.code_nonce})]
 
     def _send(self, messages: list[dict[str, Any]]) -> list[str]:
         assert self.play is not None and self.seat is not None
@@ -166,7 +177,8 @@ class SealedGuest:
         if entry["i"] > len(self.play.entries):
             return self._since()  # one is missing: asked for again, from where it is
         before = self.sent
-        if entry.get("from") == self.seat and "key" in entry and entry.get("key") != self.key.public:
+        if entry.get("from") == self.seat and "key" in entry and (entry.get("key") != self.key.public
+                                                                  or entry.get("commit") != commitment(self.code_nonce)):
             self.play.stop = Stop(None, "the table gave this seat a key that is not this device's")
             return []
         made = self.play.take(entry)
@@ -175,7 +187,7 @@ class SealedGuest:
             self.outbox = [sent for sent in self.outbox if sent["m"] != message]
             if message.get("kind") == "move" and message.get("n") == before:
                 self.outcomes.append({"n": before, "ok": True})
-        return self._send(made)
+        return self._send(made) + self._nonce_if_due()
 
     def _refused(self, message: dict[str, Any]) -> list[str]:
         if self.play is None or self.seat is None:
@@ -257,7 +269,8 @@ class SealedGuest:
 
     def saved(self) -> dict[str, Any]:
         return {"sealed": True, "key": self.key_secret, "seat": self.seat, "game": self.game_id, "table": self.table,
-                "play": None if self.play is None else self.play.to_json(), "outbox": self.outbox}
+                "play": None if self.play is None else self.play.to_json(), "outbox": self.outbox,
+                "code_nonce": self.code_nonce}
 
     def restore(self, saved: dict[str, Any]) -> None:
         """From saved(); ValueError when it is damaged (nothing is changed then)."""
@@ -278,7 +291,10 @@ class SealedGuest:
             play = SealedPlay.from_json(game, options, table.get("seed"), saved["play"])
             if play.table != table.get("table") or set(play.devices) != {seat}:
                 raise ValueError("the saved seat is damaged")
-        self.key_secret, self.key = key.secret, key
+        code_nonce = saved.get("code_nonce", self.code_nonce)  # (none in a table of before the numbers)
+        if not is_digest(code_nonce):
+            raise ValueError("the saved number for the table code is damaged")
+        self.key_secret, self.key, self.code_nonce = key.secret, key, code_nonce
         self.seat, self.game_id, self.table, self.play, self.outbox = seat, game_id, table, play, list(outbox)
 
 

@@ -4,8 +4,10 @@ player's and each bot's), so it opens only what those seats may. It decides noth
 each guest's device runs the rules on what it knows, and checks every entry as the host did.
 
 Messages (beside join, ping and pong, as at every online table; see online.protocol):
-  guest -> host  {"t": "join", "token": T, "key": K, "protocol": P, "name": N, "have": H}
-                                                     H: how many of the table's entries it holds
+  guest -> host  {"t": "join", "token": T, "key": K, "commit": C, "protocol": P, "name": N, "have": H}
+                                                     H: how many of the table's entries it holds;
+                                                     C: the hash of its number for the table code
+                 {"t": "nonce", "nonce": N}          that number, once it holds every seat's key
                  {"t": "sealed", "m": M, "sig": G}   its device's sealed message M, signed
                  {"t": "since", "have": H}           "send me the entries from H on"
   host -> guest  {"t": "welcome", "seat": S, "game": G, "players": [...], "protocol": P,
@@ -19,6 +21,7 @@ Messages (beside join, ping and pong, as at every online table; see online.proto
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,7 +34,7 @@ from wordtable.engine.signing import DeviceKey, is_public_key, sealed_statement,
 from wordtable.online.host_draws import Outgoing
 from wordtable.online.names import alike_to
 from wordtable.online.protocol import OTHER_VERSION, PROTOCOL, REFUSALS_KEPT, _int, clean_name, decode, encode
-from wordtable.online.sealed_play import SealedPlay
+from wordtable.online.sealed_play import SealedPlay, commitment, is_digest
 
 SEALED_TOKEN = "s."  # (token_urlsafe never writes a dot)
 OBSERVER = -1  # the host's device that sees only what is public, when it plays no seat itself
@@ -51,6 +54,7 @@ class SealedHost:
     # seat -> [[move message, why, entries then]]: the same move sent again gets the same answer
     refused: dict[int, list[list[Any]]] = field(default_factory=dict)
     play: SealedPlay | None = None
+    code_secret: str = field(default_factory=lambda: secrets.token_hex(32))  # its seats' numbers for the code
 
     def __post_init__(self) -> None:
         self.key = DeviceKey.from_json(self.key_secret)
@@ -62,7 +66,8 @@ class SealedHost:
         self.play = SealedPlay(self.game, options, self.record.seed, secrets.token_hex(16))
         local = [seat for seat in range(len(self.names)) if seat not in self.remote]
         for seat in local:
-            self.play.take({"i": len(self.play.entries), "from": seat, "key": self.key.public})
+            self.play.take({"i": len(self.play.entries), "from": seat, "key": self.key.public,
+                            "commit": commitment(self._nonce(seat))})
         if not local:  # it checks every entry all the same
             self.play.devices[OBSERVER] = Device(self.game, None, options.players, options, self.record.seed)
         hellos = [m for seat in local for m in self.play.seat_device(seat).hello()]
@@ -72,6 +77,19 @@ class SealedHost:
     def table(self) -> SealedPlay:
         assert self.play is not None  # (made in __post_init__)
         return self.play
+
+    def _nonce(self, seat: int) -> str:
+        """The number a seat of this page commits to for the table code (SealedPlay.table_code)."""
+        return hashlib.sha256(f"{self.code_secret}:{seat}".encode()).hexdigest()
+
+    def _nonces_due(self) -> list[dict[str, Any]]:
+        """The entries that show this page's seats' numbers, once every seat's key is in."""
+        new = []
+        for seat in range(len(self.names)):
+            if seat not in self.remote and self.table.nonce_due(seat):
+                new.append({"i": len(self.table.entries), "from": seat, "nonce": self._nonce(seat)})
+                self.table.take(new[-1])
+        return new
 
     # -- seats ---------------------------------------------------------------------------------
 
@@ -146,6 +164,8 @@ class SealedHost:
             return [(peer, self._stopped())]
         if kind == "sealed":
             return self._sealed(peer, seat, message)
+        if kind == "nonce":
+            return self._shown_nonce(peer, seat, message.get("nonce"))
         return [(peer, encode({"t": "error", "message": f"Unknown message type {kind[:20]!r}."}))]
 
     def _join(self, peer: str, message: dict[str, Any]) -> Outgoing:
@@ -156,7 +176,7 @@ class SealedHost:
         if message.get("protocol") != PROTOCOL or type(message.get("protocol")) is not int:
             return [(peer, encode({"t": "error", "message": OTHER_VERSION}))]
         key = message.get("key")
-        if weak_key(key) or not is_public_key(key):
+        if weak_key(key) or not is_public_key(key) or not is_digest(message.get("commit")):
             return [(peer, encode({"t": "error", "message": "This device's key cannot sign: reload the page."}))]
         known = self.table.keys.get(seat)
         if known is not None and known != key:
@@ -176,14 +196,24 @@ class SealedHost:
         out: Outgoing = [(peer, encode(welcome))]
         new: list[dict[str, Any]] = []
         if known is None:
-            entry = {"i": len(self.table.entries), "from": seat, "key": key}
+            entry = {"i": len(self.table.entries), "from": seat, "key": key, "commit": message["commit"]}
             self.table.take(entry)
-            new.append(entry)
+            new += [entry] + self._nonces_due()
         out += self._entries_for(peer, message.get("have"))
         out += [(other, encode({"t": "sealed", "e": entry})) for other in self.peers if other != peer for entry in new]
         if self.table.stop is not None:
             out.append((peer, self._stopped()))
         return out + self.presence()
+
+    def _shown_nonce(self, peer: str, seat: int, nonce: Any) -> Outgoing:
+        """A guest's number for the table code, relayed once."""
+        if seat in self.table.nonces:
+            return []
+        entry = {"i": len(self.table.entries), "from": seat, "nonce": nonce}
+        if self.table.entry_fault(entry) is not None:
+            return [(peer, encode({"t": "error", "message": "This number is not the one this device committed to."}))]
+        self.table.take(entry)
+        return self._broadcast([entry])
 
     def _entries_for(self, peer: str, have: Any) -> Outgoing:
         """Every entry from `have` on (a guest that reconnects, or missed one)."""
@@ -276,7 +306,8 @@ class SealedHost:
 
     def to_json(self) -> dict[str, Any]:
         return {"sealed": True, "record": self.record.to_json(), "names": self.names, "remote": self.remote,
-                "tokens": self.tokens, "key": self.key_secret, "refused": {str(s): r for s, r in self.refused.items()},
+                "tokens": self.tokens, "key": self.key_secret, "code_secret": self.code_secret,
+                "refused": {str(s): r for s, r in self.refused.items()},
                 "play": self.table.to_json()}
 
     @classmethod
@@ -301,5 +332,8 @@ class SealedHost:
             raise ValueError("the saved seats, names or tokens are damaged")
         options = game.Options.parse(record.options)
         play = SealedPlay.from_json(game, options, record.seed, data["play"])
+        code_secret = data.get("code_secret", secrets.token_hex(32))  # (none in a table of before the numbers)
+        if not is_digest(code_secret):
+            raise ValueError("the saved table is damaged")
         return cls(game, record, list(names), list(remote), dict(tokens), {}, DeviceKey.from_json(data["key"]).secret,
-                   {int(s): r for s, r in refused.items()}, play)
+                   {int(s): r for s, r in refused.items()}, play, code_secret)

@@ -3,9 +3,11 @@ devices it runs (engine.sealed_table: a guest's one seat; at the host, its own s
 it seats) and the table's entries, in the host's order, as it took them.
 
 An entry is one of:
-  {"i": I, "from": S, "key": K}              seat S signs its messages with key K (the host's word:
+  {"i": I, "from": S, "key": K, "commit": C} seat S signs its messages with key K (the host's word:
                                               the first device that joined the seat; K is the host's
-                                              own key for the seats the host's page plays)
+                                              own key for the seats the host's page plays), and C is
+                                              the SHA-256 of a number its device keeps for the code
+  {"i": I, "from": S, "nonce": N}            that number, shown once its device holds every key entry
   {"i": I, "from": S, "m": M, "sig": G}      seat S's sealed message M, signed G
                                               (engine.signing.sealed_statement) by S's key
 Every page takes every entry in order and checks it the same way: the host cannot make up a
@@ -49,6 +51,8 @@ class SealedPlay:
     devices: dict[int, Device] = field(default_factory=dict)
     entries: list[dict[str, Any]] = field(default_factory=list)
     keys: dict[int, str] = field(default_factory=dict)
+    commits: dict[int, str | None] = field(default_factory=dict)  # seat -> its number's hash (None: a table of before)
+    nonces: dict[int, str] = field(default_factory=dict)          # seat -> its number, shown
     stop: Stop | None = None
     audited: bool = False  # every deal of the game checked, once every seat showed its secrets
 
@@ -73,8 +77,14 @@ class SealedPlay:
             return "an entry of the table out of its order"
         seat = entry["from"]
         if "key" in entry:
-            if not is_public_key(entry["key"]) or seat in self.keys:
+            if not is_public_key(entry["key"]) or seat in self.keys or not is_digest(entry.get("commit")):
                 return f"a second key for seat {seat + 1}, or one that is not a key"
+            return None
+        if "nonce" in entry:
+            nonce = entry["nonce"]
+            if len(self.keys) < self.seats or seat in self.nonces or not is_digest(nonce) \
+                    or commitment(nonce) != self.commits.get(seat):
+                return f"seat {seat + 1}'s number for the table code is not the one it committed to, or comes too soon"
             return None
         message = entry.get("m")
         if not isinstance(message, dict) or message.get("seat") != seat:
@@ -96,8 +106,8 @@ class SealedPlay:
             self.stop = Stop(None, refusal)
             return []
         self.entries.append(entry)
-        if "key" in entry:
-            self.keys[entry["from"]] = entry["key"]
+        if "key" in entry or "nonce" in entry:
+            self._note(entry)
             return []
         made: list[dict[str, Any]] = []
         devices = list(self.devices.values())
@@ -123,6 +133,14 @@ class SealedPlay:
             self.stop = Stop(fault.seat, fault.what)
             return []
         return made
+
+    def _note(self, entry: dict[str, Any]) -> None:
+        """A seat's key and commitment, or the number it committed to."""
+        if "key" in entry:
+            self.keys[entry["from"]] = entry["key"]
+            self.commits[entry["from"]] = entry.get("commit")
+        else:
+            self.nonces[entry["from"]] = entry["nonce"]
 
     def _audit_if_due(self) -> None:
         """Once every seat has shown its secrets: each device here audits every deal (and the
@@ -161,14 +179,28 @@ class SealedPlay:
         return [passes if passes < self.seats else len(dealing.locks)]
 
     def table_code(self) -> str | None:
-        """A short code of the table and every seat's signing key, once each seat has one: the
-        same on every screen unless the host told someone another seat's key (to read the cards
-        sealed to it). Players who compare it (said aloud, in a call) rule that out; nothing
-        inside the table can, as the host carries every message."""
+        """A short code of the table, every seat's signing key and every seat's number, once each
+        seat has shown its number: the same on every screen unless the host told someone another
+        seat's key (to read the cards sealed to it). Players who compare it (said aloud, in a
+        call) rule that out; nothing inside the table can, as the host carries every message.
+        A seat commits to its number with its key and shows it only once it holds every seat's
+        key and commitment, so a host in the middle must fix everything a screen's code hangs on
+        before that screen's own number is known: it cannot try keys until two codes agree, and
+        its one guess holds once in 2^32."""
         if len(self.keys) < self.seats:
             return None
-        digest = hashlib.sha256(json.dumps([self.table, [self.keys[s] for s in range(self.seats)]]).encode()).hexdigest()
+        said: list[Any] = [self.table, [self.keys[s] for s in range(self.seats)]]
+        if any(commit is not None for commit in self.commits.values()):
+            if len(self.nonces) < self.seats:
+                return None
+            said.append([self.nonces[s] for s in range(self.seats)])
+        # (else a table of before the numbers, 2026-12-03: its keys only)
+        digest = hashlib.sha256(json.dumps(said).encode()).hexdigest()
         return f"{digest[:4]}-{digest[4:8]}".upper()
+
+    def nonce_due(self, seat: int) -> bool:
+        """Whether that seat's device shows its number now: it holds every key, and has not."""
+        return len(self.keys) == self.seats and seat not in self.nonces and self.commits.get(seat) is not None
 
     def to_json(self) -> dict[str, Any]:
         return {"table": self.table, "entries": self.entries,
@@ -186,12 +218,13 @@ class SealedPlay:
         for entry in data["entries"]:
             if not isinstance(entry, dict):
                 raise ValueError("the saved table of sealed cards is damaged")
-            fault = play.entry_fault(entry)
-            if fault is not None and "key" in entry:
+            # (a table of before the numbers: its key entries commit to none)
+            fault = play.entry_fault(entry if "key" not in entry or "commit" in entry else {**entry, "commit": "0" * 64})
+            if fault is not None and ("key" in entry or "nonce" in entry):
                 raise ValueError(f"the saved table of sealed cards is damaged ({fault})")
             play.entries.append(entry)
-            if "key" in entry:
-                play.keys[entry["from"]] = entry["key"]
+            if "key" in entry or "nonce" in entry:
+                play._note(entry)
         for key, saved in data["devices"].items():
             if not (isinstance(key, str) and key.lstrip("-").isdigit() and -1 <= int(key) < play.seats):
                 raise ValueError("the saved table of sealed cards is damaged")
@@ -204,3 +237,13 @@ class SealedPlay:
             play.stop = Stop(stop["seat"], stop["reason"])
         play.audited = data.get("audited") is True
         return play
+
+
+def is_digest(value: Any) -> bool:
+    """A SHA-256 written in hex (or a 32-byte number, likewise)."""
+    return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+
+
+def commitment(nonce: str) -> str:
+    """The hash a seat commits to its number with."""
+    return hashlib.sha256(bytes.fromhex(nonce)).hexdigest()
