@@ -30,11 +30,12 @@ MAX_DECK = 1000  # One Letter Better's is 124: a bound so a hostile layout canno
 
 class DealFault(ValueError):
     """A pass, a lock or a secret that does not hold, and the seat at fault (None: not known
-    before the audit, which names it)."""
+    before the audit, which names it). `evidence`: what lets another device check it, where
+    the device that found it may be the only one that did (sealed_complaints)."""
 
-    def __init__(self, seat: int | None, what: str):
+    def __init__(self, seat: int | None, what: str, evidence: dict[str, Any] | None = None):
         super().__init__(what if seat is None else f"seat {seat + 1}: {what}")
-        self.seat = seat
+        self.seat, self.evidence = seat, evidence
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,7 @@ class Deal:
                     shuffle_proofs.check(_mask_received(self, mask_pass.seat), mask_pass.deck, mask_pass.proof,
                                          _mask_context(self.layout, self.round_number, mask_pass.seat))
                 except sealed.SealedError as error:
-                    raise DealFault(mask_pass.seat, str(error)) from None
+                    raise DealFault(mask_pass.seat, str(error), {"round": self.round_number, "shuffle": mask_pass.seat}) from None
 
     @property
     def done(self) -> bool:
@@ -227,7 +228,8 @@ class Deal:
                 for position in positions:
                     checker.check_position(position)
             except sealed.SealedError as error:
-                raise DealFault(lock_pass.seat, str(error)) from None
+                raise DealFault(lock_pass.seat, str(error), {"round": self.round_number, "proof": lock_pass.seat,
+                                                             "positions": list(positions)}) from None
 
     def require_done(self) -> None:
         if not self.done:
@@ -345,12 +347,16 @@ def hand_with_locks(deal: Deal, keys: Keys, own: DeviceSecrets) -> list[tuple[in
             if sender == keys.seat:
                 locks.append(own.locks[position])
                 continue
+            value = deal.lock_passes[sender].sealed_locks[position]
             try:
-                lock = sealed.unseal_lock(deal.lock_passes[sender].sealed_locks[position], keys.shared(sender),
-                                          lock_context(deal.round_number, position, sender, keys.seat))
+                lock = sealed.unseal_lock(value, keys.shared(sender), lock_context(deal.round_number, position, sender, keys.seat))
             except sealed.SealedError as error:
                 raise DealFault(sender, str(error)) from None
-            locks.append(_checked_lock(deal.lock_passes, sender, position, lock))
+            try:
+                locks.append(_checked_lock(deal.lock_passes, sender, position, lock))
+            except DealFault:
+                raise DealFault(sender, f"its lock for position {position + 1} does not match the lock point it published",
+                                _sealed_evidence(deal, position, sender, sender, value)) from None
         opened.append((_open(layout, deal.lock_passes, position, locks), locks))
     cards = [card for card, _locks in opened]
     if len(set(cards)) != len(cards):  # a mask pass put a card twice (F1 of the attack): who, the audit says
@@ -413,9 +419,15 @@ def open_received(deal: Deal, keys: Keys, own: DeviceSecrets, position: int, rec
             raise DealFault(source, str(error)) from None
         if not 0 < lock < sealed.ORDER or sealed.lock_point(lock) != deal.lock_passes[owner].lock_points[position]:
             raise DealFault(source, f"the lock of seat {owner + 1} it sent for position {position + 1}"
-                                    " does not match that seat's lock point")
+                                    " does not match that seat's lock point",
+                            _sealed_evidence(deal, position, source, owner, received[owner]))
         locks.append(lock)
     return _open(layout, deal.lock_passes, position, locks), locks
+
+
+def _sealed_evidence(deal: Deal, position: int, source: int, owner: int, value: str) -> dict[str, Any]:
+    """How another device checks a lock sealed to this one (with the secret the two share)."""
+    return {"round": deal.round_number, "sealed": {"position": position, "from": source, "owner": owner, "value": value}}
 
 
 def _check_positions(layout: Layout, positions: Sequence[int]) -> None:

@@ -14,11 +14,12 @@ from wordtable.engine.fair_deal import Deal, DeviceSecrets, Layout
 
 
 class SealedFault(ValueError):
-    """A message that does not hold, and the seat at fault."""
+    """A message that does not hold, and the seat at fault; `evidence` (DealFault's) lets
+    another device check it (sealed_complaints)."""
 
-    def __init__(self, seat: int | None, what: str):
+    def __init__(self, seat: int | None, what: str, evidence: dict[str, Any] | None = None):
         super().__init__(what if seat is None else f"seat {seat + 1}: {what}")
-        self.seat, self.what = seat, what
+        self.seat, self.what, self.evidence = seat, what, evidence
 
 
 class RefusedNow(SealedFault):

@@ -33,11 +33,12 @@ from wordtable.engine import fair_deal, sealed
 from wordtable.engine.errors import IllegalMove, MalformedMove
 from wordtable.engine.fair_deal import DealFault, DeviceSecrets, Keys
 from wordtable.engine.sealed_chance import ChanceDraws
+from wordtable.engine.sealed_complaints import Complaints
 from wordtable.engine.sealed_game import Chance, Opened, RefusedNow, Round, SealedCards, SealedFault, is_index, json_number
 from wordtable.engine.sealed_own import OwnMessages
 
 
-class Device(ChanceDraws, OwnMessages):
+class Device(ChanceDraws, OwnMessages, Complaints):
     """One seat's device (seat None: an observer, who sees only what is public: a verifier).
     `state` is the game as this device knows it."""
 
@@ -161,7 +162,7 @@ class Device(ChanceDraws, OwnMessages):
         kind = message.get("kind")
         handlers = {"key": self._key, "mask": self._mask, "lock": self._lock, "move": self._move,
                     "locks": self._locks, "pass-on": self._pass_on, "secrets": self._secrets,
-                    "chance": self._chance, "reveal": self._reveal}
+                    "chance": self._chance, "reveal": self._reveal, "complaint": self._complaint}
         if not isinstance(kind, str) or kind not in handlers:
             raise SealedFault(sender, "a message of no kind the table knows")
         if sender == self.seat and self.replaying is None:
@@ -181,7 +182,7 @@ class Device(ChanceDraws, OwnMessages):
         try:
             out = handlers[kind](sender, message)
         except DealFault as fault:
-            raise SealedFault(sender if fault.seat is None else fault.seat, str(fault)) from None
+            raise SealedFault(sender if fault.seat is None else fault.seat, str(fault), fault.evidence) from None
         except (ValueError, sealed.SealedError, IllegalMove, MalformedMove) as error:
             if isinstance(error, SealedFault):
                 raise

@@ -99,6 +99,8 @@ class SealedPlay:
         With `refusable` (the host, offered a move): SealedFault, nothing changed, when the
         first device refuses it (the rules refuse it now, or its cards' locks do not hold)."""
         if self.stop is not None:
+            if self._own_complaint(entry):
+                self.entries.append(entry)  # (relayed by the host's page, which stopped as it made it)
             return []
         refusal = self.entry_fault(entry)
         if refusal is not None:
@@ -118,9 +120,11 @@ class SealedPlay:
                 self.entries.pop()
                 raise
             devices = devices[1:]
+        device = None
         try:
             for device in devices:
                 made += device.receive(entry["m"])
+            device = None
             made += self.automatic()
             self._audit_if_due()
         except RefusedNow as race:
@@ -131,8 +135,15 @@ class SealedPlay:
             return []
         except SealedFault as fault:
             self.stop = Stop(fault.seat, fault.what)
-            return []
+            # What this page alone may have found, it shows the table, so that every page stops alike
+            return [] if device is None or fault.evidence is None or entry["from"] == device.seat \
+                else device.complaint(fault.evidence)
         return made
+
+    def _own_complaint(self, entry: dict[str, Any]) -> bool:
+        message = entry.get("m")
+        return isinstance(message, dict) and message.get("kind") == "complaint" and entry.get("from") in self.devices \
+            and self.entry_fault(entry) is None
 
     def _note(self, entry: dict[str, Any]) -> None:
         """A seat's key and commitment, or the number it committed to."""
