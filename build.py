@@ -563,7 +563,8 @@ PACKAGE_PARTS: dict[str, tuple[str, ...]] = {
                 "wordtable/engine/fair_deal.pyc", "wordtable/engine/lock_proofs.pyc",
                 "wordtable/engine/shuffle_proofs.pyc", "wordtable/engine/sealed_table.pyc",
                 "wordtable/engine/sealed_game.pyc", "wordtable/engine/sealed_audit.pyc",
-                "wordtable/engine/sealed_chance.pyc"),
+                "wordtable/engine/sealed_chance.pyc", "wordtable/engine/sealed_complaints.pyc",
+                "wordtable/engine/sealed_own.pyc"),
     # The command line and the dictionaries' compiler (marisa_trie): CPython only, never in a page.
     "cli": ("wordtable/__main__.pyc", "wordtable/commands.pyc", "wordtable/lexicon/compile.pyc"),
 }

@@ -38,8 +38,14 @@ class Verdict:
 
 
 def find_record(data: Any) -> Any:
-    """The record in what the app writes: a record itself, or a save or table holding one."""
+    """The record in what the app writes: a record itself, or a save or table holding one. A
+    table of sealed cards (online.sealed_host) keeps its entries beside its record, not twice:
+    the record is given them here."""
     if isinstance(data, dict) and "moves" not in data and isinstance(data.get("record"), dict):
+        table: dict[str, Any] = data["online"] if isinstance(data.get("online"), dict) else data
+        play = table.get("play") if table.get("sealed") is True else None
+        if isinstance(play, dict) and "sealed" not in data["record"]:
+            return {**data["record"], "sealed": {"table": play.get("table"), "entries": play.get("entries")}}
         return data["record"]
     return data
 
@@ -60,6 +66,8 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
         assert ledger is not None  # verify gives the ledger or where it broke
         events = len(ledger.events)
     game, _bots = make(record.game, lexicon_for)
+    if record.sealed is not None:
+        return verify_sealed(game, record)
     played, state, states = -1, None, []
     replay_error: GameError | None = None
     try:
@@ -133,6 +141,45 @@ def verify(data: Any, lexicon_for: Callable[[str], Any]) -> Verdict:
         said += (f", and every {game.kind.owned_name} kept on its owner's device, shown at the end, matches "
                  "every commitment and every move its owner told the table")
     return Verdict(True, f"{said}{'' if finished else '; the game is not over'}.", moves, events, finished)
+
+
+def verify_sealed(game: Any, record: Record) -> Verdict:
+    """A game dealt sealed (its record's `sealed`): every entry taken in order by an observer,
+    as each page took it (every signature, pass, proof, lock and move checked), then every
+    round's deal audited with the secrets every seat showed at the end."""
+    from wordtable.engine.sealed_audit import unsettled
+    from wordtable.engine.sealed_table import Device
+    from wordtable.online.sealed_play import SealedPlay
+    assert record.sealed is not None
+    try:
+        options = game.Options.parse(record.options)
+    except ValueError as error:
+        return Verdict(False, f"This record's options cannot be played: {error}")
+    if game.sealed_cards is None:
+        return Verdict(False, "This record says its cards were dealt sealed, but this game deals none.")
+    play = SealedPlay(game, options, record.seed, record.sealed["table"])
+    observer = play.devices[-1] = Device(game, None, options.players, options, record.seed)
+    for number, entry in enumerate(record.sealed["entries"], 1):
+        play.take(entry)
+        if play.stop is not None:
+            who = "" if play.stop.seat is None else f"Seat {play.stop.seat + 1} is at fault: "
+            said = f"{who}entry {number} of the table does not hold: {play.stop.reason}."
+            return Verdict(False, said[0].upper() + said[1:], sum(observer.moves_by))
+    moves = sum(observer.moves_by)
+    if game.outcome(observer.state) is None:
+        return Verdict(True, f"Every one of the {moves} moves so far is legal and every message signed by its "
+                             "player's device; the game is not over, so its deals are not checked yet.", moves)
+    owing = unsettled(observer) or ([] if play.audited else [("", "the table's record ends before every device "
+                                                                  "showed its keys")])
+    if owing:
+        seat, reason = owing[0]
+        return Verdict(False, f"{f'Seat {seat + 1}: ' if seat != '' else ''}{reason[0].upper() + reason[1:]}.", moves,
+                       finished=True)
+    rounds = len(observer.rounds)
+    return Verdict(True, f"Every one of the {moves} moves is legal and every message signed by its player's device; "
+                         f"{'the one deal was' if rounds == 1 else f'each of the {rounds} deals was'} replayed with "
+                         "the keys every device showed at the end: each card was dealt once, every card opened "
+                         "was the one dealt, and every key sent for a card was its sender's.", moves, finished=True)
 
 
 def _by_link(record: Record) -> bool:

@@ -380,6 +380,12 @@ def one_letter_better(pages: Pages, result: dict) -> None:
             assert len(result["olb_retries"]) < 20, result["olb_retries"]
     for page in (host, guest):
         page.wait_for_selector("#sealed-audit.good", timeout=30_000)
+    # "Check this game": the host's save (its table's entries beside its record), and the
+    # friend's own entries (checked at once once every device has shown its keys).
+    host.click("#check-game", timeout=5000)
+    for page in (host, guest):
+        page.wait_for_selector("#check-verdict.good, #check-verdict.bad", timeout=60_000)
+    result["olb_checks"] = [page.inner_text("#check-verdict") for page in (host, guest)]
     shoot(host, "olb-sealed-host-end")
     shoot(guest, "olb-sealed-guest-end")
     table = olb_host_table(host, save_id)

@@ -227,6 +227,8 @@ def test_shrdlu_between_three_browsers_spell_write_through_a_host_reload_wordsmi
     # show the same table code.
     assert result["olb_host_devices"] == [0] and result["olb_opened_other_unshown"] == [[], []]
     assert all(audit.startswith("Every deal was checked on this device") for audit in result["olb_audits"])
+    assert all(check.startswith("Checked: Every one of the") and "each card was dealt once" in check
+               for check in result["olb_checks"]), result["olb_checks"]
     codes = [re.search(r"table code ([0-9A-F]{4}-[0-9A-F]{4})", line) for line in result["olb_codes"]]
     assert all(codes) and codes[0].group(1) == codes[1].group(1), result["olb_codes"]
     assert result["olb_guest_host_sees"].startswith("Your cards are on your device: what can the host see?")

@@ -390,15 +390,16 @@ export class GuestScreen {
     }
     this.rounds.see(view);
     const ask = (question, args) => this.ask(question, args);
-    if (view.phase === "over" && this.table.sealed) {
-      return screen.showGameOver(view, { ask, seat, actions: [sealedAudit(this.table.audited)] });
-    }
     if (view.phase === "over") {
       // With shared randomness the table sends its record at the end: this guest checks it
-      // (at once when it is in, receive()), its own part of every draw included.
-      this.checkButton = this.table.shared ? checkGameButton(() => this.python.call("online.guest_verify", { id: this.id })) : null;
+      // (at once when it is in, receive()), its own part of every draw included. Dealt sealed,
+      // the record is every entry this page took, whole once every device has shown its keys.
+      const checks = this.table.shared || this.table.sealed;
+      this.checkButton = checks ? checkGameButton(() => this.python.call("online.guest_verify", { id: this.id })) : null;
       if (this.recordReady) this.checkButton?.run();
-      return screen.showGameOver(view, { ask, seat, actions: [this.checkButton, this.reviewAction()] });
+      const actions = this.table.sealed ? [sealedAudit(this.table.audited), this.checkButton]
+        : [this.checkButton, this.reviewAction()];
+      return screen.showGameOver(view, { ask, seat, actions });
     }
     if (this.table.broken) {
       return screen.setMain(element("p", { class: "notice bad", id: "guest-broken", role: "alert" }, this.table.broken.reason));

@@ -24,12 +24,15 @@ export class GameEnd {
     const shareLink = this.table.game.shareLink?.(this.table.save, appBase()) ?? null;
     // A friend gets the same deal: the daily's own link, the game's own shared link, or a challenge.
     const challenge = daily || shareLink ? null : this.challengeButton(view, onlyHuman);
-    // At a table of sealed cards no record holds the whole game: no review nor replay, but each
-    // page's devices audited every deal.
+    // At a table of sealed cards no page held the whole game while it was played: no review nor
+    // replay, but each page's devices audited every deal, and the save (its table's entries
+    // beside its record) is checked whole by "Check this game", as an exported copy is anywhere.
     const sealed = this.table.hostNet?.sealed;
     this.table.screen.showGameOver(view, {
       ask, seat: onlyHuman, shareLink,
-      actions: sealed ? [sealedAudit(this.table.hostNet.audited), playAgain(this.table, daily)] : [daily, challenge, this.reviewButton(token, onlyHuman),
+      actions: sealed ? [sealedAudit(this.table.hostNet.audited),
+        checkGameButton(() => this.table.python.call("game.verify", { record: this.table.save })), playAgain(this.table, daily)]
+        : [daily, challenge, this.reviewButton(token, onlyHuman),
         button("Step through the game", () => this.replay(token), { id: "replay-open" }),
         this.table.save.record.shared ? checkGameButton(() => this.table.python.call("game.verify", { record: this.table.save.record })) : null,
         button("Play again, same players", () => this.table.onPlayAgain?.(this.table.save), { primary: !daily, id: "play-again", "data-next": !daily })],

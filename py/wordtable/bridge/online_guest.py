@@ -93,11 +93,14 @@ def check(session: Session, args: Args) -> dict[str, Any]:
 def verify(session: Session, args: Args) -> dict[str, Any]:
     """A guest's "Check this game" on the record the table sent at the end."""
     from wordtable.online import Guest
-    from wordtable.verify import verify_as_guest
+    from wordtable.verify import Verdict, verify, verify_as_guest
     seat = _joined(session, args)
-    if not isinstance(seat, Guest):
-        raise Refused("A game of sealed cards is checked by this device as it plays: every message of the table, "
-                      "and every deal at the end.")
+    if not isinstance(seat, Guest):  # sealed cards: the record is every entry this page took
+        record = seat.final_record()
+        if record is None:
+            return Verdict(False, "The game is checked once it is over and every device has shown its keys.",
+                           checked=False).to_json()
+        return verify(record, session.registry.get).to_json()
     return verify_as_guest(seat, session.registry.get).to_json()
 
 

@@ -378,7 +378,9 @@ class Record:
     instead of the seed (which then serves the host's bots only). In a game whose guests keep a
     secret part on their own device (engine.owned), `owned` names those seats and holds what
     each showed at the end: {"seats": [...], "shown": {seat: ...}}. At a table whose guests sign
-    (engine.signing), `signed` holds their devices' keys and signatures."""
+    (engine.signing), `signed` holds their devices' keys and signatures. A game dealt sealed
+(engine.sealed_table) keeps no moves: once it is over, `sealed` holds its table's id and
+every entry its table relayed, in order (online.sealed_play), all a verifier needs."""
 
     game: str
     options: dict[str, Any]
@@ -388,6 +390,7 @@ class Record:
     owned: dict[str, Any] | None = None
     word_lists: int = WORD_LISTS
     signed: dict[str, Any] | None = None
+    sealed: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = {"game": self.game, "options": self.options, "seed": self.seed,
@@ -400,6 +403,8 @@ class Record:
             data["owned"] = self.owned
         if self.signed is not None:
             data["signed"] = self.signed
+        if self.sealed is not None:
+            data["sealed"] = self.sealed
         return data
 
     def owned_seats(self) -> list[int]:
@@ -448,7 +453,11 @@ class Record:
         signed = data.get("signed")
         if signed is not None and not isinstance(signed, dict):
             raise ValueError("the record's signatures are not readable")
-        return cls(game, dict(options), seed, parsed, shared, owned, word_lists, signed)
+        sealed = data.get("sealed")
+        if sealed is not None and not (isinstance(sealed, dict) and isinstance(sealed.get("table"), str)
+                                       and isinstance(sealed.get("entries"), list)):
+            raise ValueError("the record's sealed cards are not readable")
+        return cls(game, dict(options), seed, parsed, shared, owned, word_lists, signed, sealed)
 
     def but(self, **changes: Any) -> Record:
         """A copy with some fields changed (a shorter list of moves, a record's public part)."""

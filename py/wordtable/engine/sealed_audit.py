@@ -84,12 +84,20 @@ def verify(game: Any, options: Any, seed: Any, log: Sequence[dict[str, Any]]) ->
         observer.receive(message)
     if game.outcome(observer.state) is None:
         raise SealedFault(None, "the game in this record is not over")
+    owing = unsettled(observer)
+    if owing:
+        raise SealedFault(*owing[0])
+    return observer.state, observer.audit()
+
+
+def unsettled(observer: Device) -> list[tuple[Any, str]]:
+    """At the end of a game: (seat, what) for each round's locks a seat owed and never sent."""
+    found: list[tuple[Any, str]] = []
     for number, dealt in sorted(observer.rounds.items()):
         owing = sorted({sender for (sender, _receiver), positions in dealt.owed.items() if positions}
                        | {victim for (victim, _thief), positions in dealt.owed_on.items() if positions})
-        if owing:
-            raise SealedFault(owing[0], f"round {number}: it never sent locks it owed")
-    return observer.state, observer.audit()
+        found += [(seat, f"round {number}: it never sent locks it owed") for seat in owing]
+    return found
 
 
 class Table:

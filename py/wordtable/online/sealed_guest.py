@@ -238,7 +238,6 @@ class SealedGuest:
 
     showing = False       # every hand is shown in the game itself (its showdown)
     host_head = None      # no shared randomness: the deal and STL-1's chance are drawn by the devices
-    record_copy = ""
 
     def collect(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         outcomes, answers = self.outcomes, self.answers
@@ -260,10 +259,19 @@ class SealedGuest:
         return [] if self.other_version or self.play is None or self.play.stop is not None else self._since()
 
     def record_ready(self) -> bool:
-        return False  # (the record of a sealed game is the table's entries: not sent yet)
+        """The game is over and every device showed its keys: this page holds the whole record."""
+        return self.play is not None and self.play.audited
+
+    @property
+    def record_copy(self) -> str:
+        return str(self.version) if self.record_ready() else ""
 
     def final_record(self) -> Any:
-        return None
+        """The game's record, from the entries this page took, once it is over (for "Check this game")."""
+        if self.play is None or self.table is None or not self.record_ready():
+            return None
+        return {"game": self.game_id, "options": self.table["options"], "seed": self.table.get("seed"), "moves": [],
+                "sealed": self.play.sealed_record()}
 
     # -- saving --------------------------------------------------------------------------------
 

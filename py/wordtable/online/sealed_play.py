@@ -140,6 +140,10 @@ class SealedPlay:
                 else device.complaint(fault.evidence)
         return made
 
+    def sealed_record(self) -> dict[str, Any]:
+        """What a record of the game holds of it (Record.sealed): the table's id and every entry."""
+        return {"table": self.table, "entries": self.entries}
+
     def _own_complaint(self, entry: dict[str, Any]) -> bool:
         message = entry.get("m")
         return isinstance(message, dict) and message.get("kind") == "complaint" and entry.get("from") in self.devices \
