@@ -74,3 +74,29 @@ def test_a_record_changed_on_the_way_names_what_breaks():
     assert not verify(swapped, store.load).ok
     assert not verify({**record, "sealed": {"table": 5, "entries": []}}, store.load).ok
     assert game.id == record["game"]
+
+
+def test_a_finished_sealed_game_steps_through_with_every_card_the_audit_found():
+    """"Step through the game": every move as played, every hand and the stack shown."""
+    from wordtable.verify import sealed_replay
+    host, wire, record = finished(3, (1, 2), seed=6)
+    game, _bots = game_and_bots()
+    frames, moves = sealed_replay(game, Record.from_json(record))
+    assert len(frames) == len(moves) + 1 == sum(host.table.any_device.moves_by) + 1
+    assert all(not any(uid >= 1000 for hand in f["hands"] for uid in [c["uid"] for c in hand]) for f in frames)
+    first_hands = [[c["uid"] for c in hand] for hand in frames[0]["hands"]]
+    assert all(len(hand) == 7 for hand in first_hands) and len({u for h in first_hands for u in h}) == 21
+    # Each player's own device opened its first hand: the replay shows those very cards.
+    for seat, device in [(0, host.table.devices[0])] + [(g.seat, g.play.devices[g.seat]) for g in wire.guests.values()]:
+        deal = device.rounds[1]
+        assert sorted(first_hands[seat]) == sorted(deal.opened[p].card for p in deal.layout.hand(seat))
+    assert frames[-1]["phase"] == "over" and frames[-1]["totals"] == list(host.table.any_device.state.totals)
+    # Through the bridge, from the host's save as the page holds it.
+    from bridge_client import BridgeClient, compiled_session
+    page = BridgeClient(compiled_session())
+    reply = page("game.replay", record={"record": host.record.to_json(), "online": json.loads(json.dumps(host.to_json()))})
+    assert reply["ok"] and len(reply["result"]["frames"]) == len(frames) and reply["result"]["moves"] == moves
+    cut = copy.deepcopy(record)
+    cut["sealed"]["entries"] = cut["sealed"]["entries"][:-3]
+    refused = page("game.replay", record=cut)
+    assert not refused["ok"] and "stepped through" in refused["error"]["message"]

@@ -182,6 +182,34 @@ def verify_sealed(game: Any, record: Record) -> Verdict:
                          "was the one dealt, and every key sent for a card was its sender's.", moves, finished=True)
 
 
+def sealed_replay(game: Any, record: Record) -> tuple[list[dict[str, Any]], list[list[Any]]]:
+    """A finished game dealt sealed, step by step with every card shown: (frames, [seat, move]
+    of each step), from its record's entries checked as verify_sealed checks them (ValueError
+    when they do not hold, or before every device has shown its keys)."""
+    from wordtable.engine.sealed_table import Device
+    from wordtable.online.sealed_play import SealedPlay
+    assert record.sealed is not None and game.sealed_cards is not None
+    options = game.Options.parse(record.options)
+    play = SealedPlay(game, options, record.seed, record.sealed["table"])
+    observer = play.devices[-1] = Device(game, None, options.players, options, record.seed)
+    observer.history = []
+    for entry in record.sealed["entries"]:
+        play.take(entry)
+        if play.stop is not None:
+            raise ValueError(f"the game's record does not hold: {play.stop.reason}")
+    if not play.audited or not observer.history:
+        raise ValueError("the game can be stepped through once it is over and every device has shown its keys")
+    hooks = game.sealed_cards
+
+    def opened(state: Any) -> Any:  # every card of its round, as the audit found them
+        return hooks.with_cards(state, dict(enumerate(play.dealt.get(hooks.round_number(state), []))))
+
+    frames = [{**game.reveal(opened(observer.history[0][2])), "seat": None, "text": "The game begins."}]
+    for seat, move, before, after in observer.history:
+        frames.append({**game.reveal(opened(after)), "seat": seat, "text": game.move_text(opened(before), move)})
+    return frames, [[seat, move] for seat, move, _before, _after in observer.history]
+
+
 def _by_link(record: Record) -> bool:
     """A game played by link: no host, every seat signs (the record's signatures name the game)."""
     return isinstance(record.signed, dict) and "table" in record.signed

@@ -1,6 +1,6 @@
 // Online play in the page, a guest's side: joining from an invitation, and the table as the host
 // sends it, drawn by the same TableScreen (table-screen.js) as the host's.
-import { element, copyButton } from "./ui.js";
+import { element, button, copyButton } from "./ui.js";
 import { AT_THE_TABLE, HEARTBEAT_MS, PeerLink, SignalError, connectionWords, decodeDescription, webrtcMissing } from "./net.js";
 import { readJSON, writeJSON, StoreProblem } from "./store.js";
 import { guestServers, serverNames, rememberedName, rememberName } from "./settings.js";
@@ -356,6 +356,22 @@ export class GuestScreen {
       onBack: () => this.drawMain(), isCurrent: () => this.view === view });
   }
 
+  /** Dealt sealed: "Step through the game" from the entries this page took, every card shown. */
+  stepAction() {
+    const view = this.view;
+    return button("Step through the game", async () => {
+      this.screen.setBusy(true);
+      try {
+        const { record } = await this.python.call("online.guest_record", { id: this.id });
+        const { frames, moves } = await this.python.call("game.replay", { record });
+        if (this.view === view) this.screen.showReplay(frames, moves, { onBack: () => this.drawMain() });
+      } catch (error) {
+        this.screen.setBusy(false);
+        this.notice(`The game cannot be stepped through: ${error.message}`);
+      }
+    }, { id: "replay-open" });
+  }
+
   /** Joined before everyone else: the players, and who the game still waits for. */
   drawLobby() {
     this.ensureScreen();
@@ -397,7 +413,7 @@ export class GuestScreen {
       const checks = this.table.shared || this.table.sealed;
       this.checkButton = checks ? checkGameButton(() => this.python.call("online.guest_verify", { id: this.id })) : null;
       if (this.recordReady) this.checkButton?.run();
-      const actions = this.table.sealed ? [sealedAudit(this.table.audited), this.checkButton]
+      const actions = this.table.sealed ? [sealedAudit(this.table.audited), this.checkButton, this.table.audited ? this.stepAction() : null]
         : [this.checkButton, this.reviewAction()];
       return screen.showGameOver(view, { ask, seat, actions });
     }

@@ -24,14 +24,17 @@ export class GameEnd {
     const shareLink = this.table.game.shareLink?.(this.table.save, appBase()) ?? null;
     // A friend gets the same deal: the daily's own link, the game's own shared link, or a challenge.
     const challenge = daily || shareLink ? null : this.challengeButton(view, onlyHuman);
-    // At a table of sealed cards no page held the whole game while it was played: no review nor
-    // replay, but each page's devices audited every deal, and the save (its table's entries
-    // beside its record) is checked whole by "Check this game", as an exported copy is anywhere.
+    // At a table of sealed cards no page held the whole game while it was played: no review,
+    // but each page's devices audited every deal, and the save (its table's entries beside its
+    // record) is checked whole by "Check this game", as an exported copy is anywhere, and
+    // stepped through with every card the audit found.
     const sealed = this.table.hostNet?.sealed;
     this.table.screen.showGameOver(view, {
       ask, seat: onlyHuman, shareLink,
       actions: sealed ? [sealedAudit(this.table.hostNet.audited),
-        checkGameButton(() => this.table.python.call("game.verify", { record: this.table.save })), playAgain(this.table, daily)]
+        checkGameButton(() => this.table.python.call("game.verify", { record: this.table.save })),
+        this.table.hostNet.audited ? button("Step through the game", () => this.replay(token), { id: "replay-open" }) : null,
+        playAgain(this.table, daily)]
         : [daily, challenge, this.reviewButton(token, onlyHuman),
         button("Step through the game", () => this.replay(token), { id: "replay-open" }),
         this.table.save.record.shared ? checkGameButton(() => this.table.python.call("game.verify", { record: this.table.save.record })) : null,
@@ -101,9 +104,11 @@ export class GameEnd {
 
   async replay(token) {
     this.table.setBusy(true);
-    let frames;
+    let frames, moves;
     try {
-      ({ frames } = await this.table.call("game.replay", {}));
+      // Dealt sealed, the steps come from the save's table entries (not from its record's moves)
+      ({ frames, moves } = this.table.hostNet?.sealed ? await this.table.python.call("game.replay", { record: this.table.save })
+        : await this.table.call("game.replay", {}));
     } catch (error) {
       if (token !== this.table.token) return;
       this.table.setBusy(false);
@@ -111,7 +116,7 @@ export class GameEnd {
       return;
     }
     if (token !== this.table.token) return;
-    this.table.screen.showReplay(frames, this.table.save.record.moves, { onBack: () => this.table.advance(token) });
+    this.table.screen.showReplay(frames, moves ?? this.table.save.record.moves, { onBack: () => this.table.advance(token) });
   }
 }
 

@@ -131,7 +131,16 @@ def undo(session: Session, args: Args) -> dict[str, Any]:
 def replay(session: Session, args: Args) -> dict[str, Any]:
     """Every step of a finished game with everything revealed; refused while it goes on, since
     the frames hold every player's secrets."""
-    from wordtable.engine.game import replay_states, shown_replay
+    from wordtable.engine.game import Record, replay_states, shown_replay
+    from wordtable.verify import find_record, sealed_replay
+    found = find_record(args["record"])
+    if isinstance(found, dict) and "sealed" in found:  # dealt sealed: from the table's entries
+        try:
+            record = Record.from_json(found)
+            frames, moves = sealed_replay(session.game(record.game)[0], record)
+        except ValueError as error:
+            raise Refused(f"This game cannot be stepped through: {error}.") from None
+        return {"frames": frames, "moves": moves}
     table = session.replayed(args["record"])
     game, record = table.game, table.record
     if game.outcome(table.state) is None:
@@ -229,7 +238,8 @@ OPERATIONS: dict[str, Operation] = {
         _RECORD, optional("seat", "integer"), required("question", "string"), optional("args", "object", {}),
     ), (required("answer", "any"),)),
     "game.undo": Operation(undo, (_RECORD, _SEAT), (_RECORD, *_SEAT_VIEW)),
-    "game.replay": Operation(replay, (_RECORD,), (required("frames", "array", items="object"),)),
+    "game.replay": Operation(replay, (_RECORD,), (required("frames", "array", items="object"),
+                                                  optional("moves", "array", None))),
     "game.verify": Operation(verify, (_RECORD,), VERDICT),
     "game.review": Operation(review, (_RECORD, optional("seat", "integer"), optional("label", "string", "")), (
         required("done", "boolean"), required("review", "object|null"))),

@@ -62,6 +62,8 @@ class Device(ChanceDraws, OwnMessages, Complaints):
         # own passes taken from the log, nothing checked again nor sent.
         self.replaying: dict[int, dict[str, Any]] | None = None
         self.sent_secrets = False
+        # Every move as played, (seat, move, state before, after), when asked for (a replay's observer)
+        self.history: list[tuple[int, Any, Any, Any]] | None = None
 
     # -- what this device says -------------------------------------------------------------
 
@@ -380,6 +382,8 @@ class Device(ChanceDraws, OwnMessages, Complaints):
         held_before = self._held(before, old_round)
         public_before = set(self._public_positions(before, old_round))
         self.state = after
+        if self.history is not None:
+            self.history.append((message["seat"], message["move"], before, after))
         out: list[dict[str, Any]] = []
         if self.hooks.round_number(after) == old_round.number and not self.hooks.dealing(after):
             owner_before = {p: seat for seat, positions in enumerate(held_before) for p in positions}

@@ -55,6 +55,7 @@ class SealedPlay:
     nonces: dict[int, str] = field(default_factory=dict)          # seat -> its number, shown
     stop: Stop | None = None
     audited: bool = False  # every deal of the game checked, once every seat showed its secrets
+    dealt: dict[int, list[int]] = field(default_factory=dict)  # once audited: round -> the card at each position
 
     @property
     def seats(self) -> int:
@@ -163,7 +164,7 @@ class SealedPlay:
         if self.audited or any(len(device.shown) < self.seats for device in self.devices.values()):
             return
         for device in self.devices.values():
-            device.audit()
+            self.dealt = device.audit()
         self.audited = True
 
     def automatic(self) -> list[dict[str, Any]]:
