@@ -126,3 +126,81 @@ def test_a_shared_secret_is_proved_for_its_two_keys_only():
     assert shared_proved(my_public, their_public, {**proof, "shared": sealed.shared_secret(third, my_public).hex()}) is None
     assert shared_proved(my_public, their_public, {**proof, "response": "zz"}) is None
     assert shared_proved(my_public, their_public, None) is None
+
+
+# -- a fifth attack, on the complaints (docs/fair-cards.md "A fifth attack") ---------------------
+
+def complain(wire: Wire, peer: str, body: dict) -> None:
+    """A crafted complaint from a guest, numbered and signed as its device would."""
+    guest = wire.guests[peer]
+    device = guest.play.devices[guest.seat]
+    wire.from_guest(peer, guest._send(device._made([{"kind": "complaint", "seat": guest.seat, **body}])))
+    wire.run()
+
+
+def test_a_complaint_about_a_lock_sealed_to_another_seat_names_the_complainer():
+    host, wire = cheating_table(lambda message: message, cheat=2)
+    device = wire.guests["g2"].play.devices[2]
+    position = device.rounds[1].layout.hand(1)[0]  # seat 2's card: its lock was sealed to seat 2, not 3
+    value = device.rounds[1].locks[0].sealed_locks[position]
+    complain(wire, "g2", {"round": 1, "sealed": {"position": position, "from": 0, "owner": 0, "value": value}})
+    assert host.table.stop.seat == 2 and wire.guests["g1"].play.stop.seat == 2
+
+
+def test_a_shared_secret_with_a_small_order_part_is_not_proved():
+    """A secret S + T (T of order 2) with a proof forged to hold for it would unseal an honest
+    lock to garbage and frame its sender."""
+    from wordtable.engine import ed25519 as curve, sealed_complaints
+    rng = random.Random(1)
+    mine, theirs = (sealed.scalar_from(rng.randbytes(64)) for _ in range(2))
+    my_public, their_public = sealed.public_point(mine), sealed.public_point(theirs)
+    order_two = curve._decode(bytes.fromhex("ec" + "ff" * 30 + "7f"))
+    other = sealed_complaints._cleared(their_public)
+    shared = curve._encode(curve._add(sealed.member(sealed.shared_secret(mine, their_public)), order_two))
+    for _try in range(100):
+        nonce = sealed.scalar_from(rng.randbytes(64))
+        first = curve._encode(sealed._multiply_base(nonce))
+        second = curve._encode(curve._add(sealed.combination([(nonce, other)]), order_two))
+        challenge = sealed_complaints._challenge(my_public, other, shared, first, second)
+        if (sealed.ORDER - challenge) % 2:
+            break
+    forged = {"shared": shared.hex(), "first": first.hex(), "second": second.hex(),
+              "response": sealed.scalar_hex((nonce + challenge * mine) % sealed.ORDER)}
+    assert shared_proved(my_public, their_public, forged) is None
+
+
+def test_complaints_of_every_wrong_shape_name_the_complainer_and_break_nothing():
+    for body in ({"round": [1], "shuffle": 0}, {"round": {}, "shuffle": 0}, {"round": 1.0, "shuffle": 0},
+                 {"round": 1, "sealed": {"position": 1, "from": True, "owner": 0, "value": "00" * 32}},
+                 {"round": 1, "sealed": {"position": 2, "from": 0, "owner": 0, "value": 5}},
+                 {"round": 1, "proof": 0, "positions": {"a": 1}}, {"round": 1, "shuffle": "0"}):
+        host, wire = cheating_table(lambda message: message, cheat=2)
+        complain(wire, "g2", body)
+        assert host.table.stop is not None and host.table.stop.seat == 2, (body, host.table.stop)
+        assert wire.guests["g1"].play.stop.seat == 2
+
+
+def test_a_pass_holding_a_point_of_small_order_stops_every_page_naming_its_sender():
+    order_two = "ec" + "ff" * 30 + "7f"
+    for kind, place in (("mask", 0), ("lock", -1)):
+        def lie(message, kind=kind, place=place):
+            if message.get("kind") == kind:
+                message["pass"]["deck"][place] = order_two
+            return message
+
+        host, wire = cheating_table(lie, cheat=1)
+        assert host.table.stop is not None and host.table.stop.seat == 1, (kind, host.table.stop)
+        assert wire.guests["g2"].play.stop.seat == 1 and "small order" in wire.guests["g2"].play.stop.reason
+
+
+def test_a_message_no_check_foresaw_stops_the_page_naming_nobody_rather_than_fail():
+    host, wire = cheating_table(lambda message: message, cheat=1, seed=4)
+    guest = wire.guests["g1"]
+    device = guest.play.devices[1]
+
+    def broken(message):
+        raise TypeError("unhashable type: 'list'")
+
+    device.receive = broken
+    entry = dict(host.table.entries[-1], i=len(guest.play.entries))
+    assert guest.play.take(entry) == [] and guest.play.stop.seat is None and "could not take" in guest.play.stop.reason

@@ -539,4 +539,4 @@ def _seat(data: Any, layout: Layout) -> int:
 def _points(data: Any, count: int) -> tuple[bytes, ...]:
     if not isinstance(data, list) or len(data) != count:
         raise ValueError(f"a deck is {count} points")
-    return tuple(sealed.hex_bytes(item, "a point") for item in data)
+    return tuple(sealed.group_point(item, "a point") for item in data)

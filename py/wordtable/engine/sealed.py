@@ -184,6 +184,16 @@ def _decoded(data: bytes) -> curve.Point | None:
     return point if point is not None and curve._encode(point) == data else None
 
 
+def group_point(data: object, what: str) -> bytes:
+    """A point received in a pass: 32 bytes that strictly encode a point of the curve whose
+    prime-order part is not the neutral one (a point of small order alone would stop the next
+    device's multiplication, on its page only); SealedError otherwise. Three doublings."""
+    encoded = hex_bytes(data, what)
+    if _is_neutral(times_cofactor(member(encoded))):
+        raise SealedError(f"{what} of small order, outside the deck's group")
+    return encoded
+
+
 def times_cofactor(point: curve.Point) -> curve.Point:
     """8·point (three doublings): the point's prime-order part, times 8; neutral for a point of
     small order."""

@@ -10,9 +10,10 @@ What only one device can see, and what its complaint carries for the others:
 - a lock pass's proof that fails where only it checked (its hand, a card it drew, the hands it
   seals to before it locks): the pass and the positions, which anyone can check;
 - a shuffle proof that fails (checked first by the seat that locks first): the pass.
-A complaint that does not hold names its own sender. (Showing a shared secret shows only the
-locks that one sender sealed to the complainer: its own hand's stay under its own locks. The
-game is over either way.)
+A complaint that does not hold names its own sender. (Showing a shared secret shows the locks
+that one sender sealed to the complainer: the cards of its hand stay under its own locks, but a
+card STL-1 moved between the two, whose every lock passed sealed between them, opens. The game
+is over either way.)
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ def shared_proved(public: bytes, other_public: bytes, proof: Any) -> bytes | Non
         if not isinstance(proof, dict):
             return None
         shared, first, second = (sealed.hex_bytes(proof.get(name), "a point") for name in ("shared", "first", "second"))
+        # Each in the prime-order group (the secret of two honest keys is): a small-order part
+        # added to the secret would hold in the proof and change the pad it unseals with.
+        if any(sealed.shared_secret(1, point) != point for point in (shared, first, second)):
+            return None
         response = sealed.hex_number(proof.get("response"), "a response")
         other = _cleared(other_public)
         challenge = _challenge(public, other, shared, first, second)
@@ -108,7 +113,8 @@ class Complaints:
     def _complaint(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
         """Another device's complaint, checked here: it ends the game, naming the seat at
         fault (the complainer's, when what it says does not hold)."""
-        dealing = self.rounds.get(message.get("round"))  # type: ignore[arg-type]
+        number = message.get("round")
+        dealing = self.rounds.get(number) if is_index(number, 2**31) else None
         if dealing is None:
             raise ValueError("a complaint about a round not dealt")
         found = f" (found by seat {sender + 1}'s device, checked on this one)"
@@ -152,7 +158,8 @@ class Complaints:
     def _was_sealed(self, dealing: Round, source: int, receiver: int, owner: int, position: int, value: Any) -> bool:
         """Whether `source` sent `receiver` this sealed lock of owner's at position: in its
         lock pass, its locks of a draw, or STL-1's pass-on (each in this device's log)."""
-        if owner == source and len(dealing.locks) > source and dealing.locks[source].sealed_locks.get(position) == value:
+        if owner == source and len(dealing.locks) > source and position in dealing.layout.hand(receiver) \
+                and dealing.locks[source].sealed_locks.get(position) == value:
             return True
         for message in self.log:
             if message.get("seat") != source or message.get("to") != receiver or message.get("round") != dealing.number:

@@ -139,6 +139,11 @@ class SealedPlay:
             # What this page alone may have found, it shows the table, so that every page stops alike
             return [] if device is None or fault.evidence is None or entry["from"] == device.seat \
                 else device.complaint(fault.evidence)
+        except (TypeError, KeyError, AttributeError, IndexError, ArithmeticError):
+            # A message no check foresaw (a bug of ours, not a verdict): every page that takes it
+            # stops alike, naming nobody, rather than fail with the table half changed.
+            self.stop = Stop(None, f"this page could not take seat {entry['from'] + 1}'s message (entry {entry['i'] + 1})")
+            return []
         return made
 
     def sealed_record(self) -> dict[str, Any]:
