@@ -59,7 +59,7 @@ def test_a_record_changed_on_the_way_names_what_breaks():
         secrets = entry["m"]["rounds"]["1"]
         secrets["mask"] = secrets["mask"][:-2] + ("11" if secrets["mask"][-2:] != "11" else "22")
         from wordtable.engine.signing import sealed_statement
-        entry["sig"] = host_key.sign(sealed_statement(record["sealed"]["table"], 0, entry["m"]))
+        entry["sig"] = host_key.sign(sealed_statement(record["sealed"]["table"], 0, entry["m"], entry["after"]))
 
     verdict = changed(record, shown, false_secrets)
     assert not verdict.ok and verdict.message.startswith("Seat 1 is at fault"), verdict

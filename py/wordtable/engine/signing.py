@@ -113,10 +113,13 @@ def stopped_statement(table: str, seat: int, reason: str) -> bytes:
     return _statement("stopped", table, seat, reason)
 
 
-def sealed_statement(table: str, seat: int, message: Any) -> bytes:
-    """A message of a sealed deal (engine.sealed_table) as its seat's device made it: the table
-    relays it, and cannot change it or make one up for a guest."""
-    return _statement("sealed", table, seat, message)
+def sealed_statement(table: str, seat: int, message: Any, after: Any = None) -> bytes:
+    """A message of a sealed deal (engine.sealed_table) as its seat's device made it, after the
+    entries `after` names (online.sealed_play): the table relays it, and cannot change it, make
+    one up for a guest, or carry it into another history. (No `after`: a page of before 2026-12-04.)"""
+    if after is None:
+        return _statement("sealed", table, seat, message)
+    return _statement("sealed", table, seat, message, after)
 
 
 def link_statement(table: str, payload: dict[str, Any]) -> bytes:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordtable.engine.errors import IllegalMove
-from wordtable.engine.signing import DeviceKey, sealed_statement
+from wordtable.engine.signing import DeviceKey
 from wordtable.online.protocol import HOST_OTHER_VERSION, NAME_LENGTH, OTHER_VERSION, PROTOCOL, _int, decode, encode
 from wordtable.online.sealed_play import SealedPlay, Stop, commitment, is_digest
 
@@ -67,8 +67,7 @@ class SealedGuest:
         assert self.play is not None and self.seat is not None
         out = []
         for message in messages:
-            signed = {"t": "sealed", "m": message,
-                      "sig": self.key.sign(sealed_statement(self.play.table, self.seat, message))}
+            signed = {"t": "sealed", **self.play.signed(self.key, self.seat, message)}
             self.outbox.append(signed)
             out.append(encode(signed))
         return out

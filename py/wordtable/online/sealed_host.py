@@ -8,7 +8,8 @@ Messages (beside join, ping and pong, as at every online table; see online.proto
                                                      H: how many of the table's entries it holds;
                                                      C: the hash of its number for the table code
                  {"t": "nonce", "nonce": N}          that number, once it holds every seat's key
-                 {"t": "sealed", "m": M, "sig": G}   its device's sealed message M, signed
+                 {"t": "sealed", "m": M, "sig": G, "after": A}  its device's sealed message M,
+                                                     made after the entries A names, signed
                  {"t": "since", "have": H}           "send me the entries from H on"
   host -> guest  {"t": "welcome", "seat": S, "game": G, "players": [...], "protocol": P,
                   "sealed": {"table": I, "options": {...}, "seed": X}}
@@ -30,7 +31,7 @@ from wordtable.engine.errors import IllegalMove
 from wordtable.engine.game import Game, Record
 from wordtable.engine.sealed_game import SealedFault
 from wordtable.engine.sealed_table import Device
-from wordtable.engine.signing import DeviceKey, is_public_key, sealed_statement, signed_by, weak_key
+from wordtable.engine.signing import DeviceKey, is_public_key, weak_key
 from wordtable.online.host_draws import Outgoing
 from wordtable.online.names import alike_to
 from wordtable.online.protocol import OTHER_VERSION, PROTOCOL, REFUSALS_KEPT, _int, clean_name, decode, encode
@@ -226,12 +227,16 @@ class SealedHost:
         return encode({"t": "stopped", **stop.to_json()})
 
     def _sealed(self, peer: str, seat: int, message: dict[str, Any]) -> Outgoing:
-        sealed, signature = message.get("m"), message.get("sig")
+        sealed = message.get("m")
         if not isinstance(sealed, dict) or sealed.get("seat") != seat:
             return [(peer, encode({"t": "error", "message": "A message for another seat is not taken."}))]
-        if not signed_by(self.table.keys.get(seat), sealed_statement(self.table.table, seat, sealed), signature):
+        signed = {"m": sealed, "sig": message.get("sig"), "after": message.get("after")}
+        if "after" not in message:
+            del signed["after"]  # (a page of before 2026-12-04)
+        if self.table.entry_fault({"i": len(self.table.entries), "from": seat, **signed}) is not None:
+            # (relayed, it would stop every page naming nobody)
             return [(peer, encode({"t": "error", "message": "This message is not signed by the device that joined "
-                                                            "this seat."}))]
+                                                            "this seat, or follows moves this table did not make."}))]
         device = self.table.any_device
         # Only its seat's next message is relayed: one sent again after a reconnect is in the
         # entries already (the guest gets them with "since"), and one out of its order would stop
@@ -248,7 +253,7 @@ class SealedHost:
         elif sealed.get("k") != device.heard[seat] + 1 or type(sealed.get("k")) is not int:
             return []
         try:
-            new = self._relay([sealed], {0: str(signature)}, refusable=sealed.get("kind") == "move")
+            new = self._relay([sealed], signed, refusable=sealed.get("kind") == "move")
         except IllegalMove as refusal:
             kept = self.refused.setdefault(seat, [])
             kept.append([sealed, str(refusal), len(self.table.entries)])
@@ -262,20 +267,19 @@ class SealedHost:
             out += [(peer, self._stopped()) for peer in self.peers]
         return out + self.presence()
 
-    def _relay(self, messages: list[dict[str, Any]], signatures: dict[int, str] | None = None,
+    def _relay(self, messages: list[dict[str, Any]], guests: dict[str, Any] | None = None,
                refusable: bool = False) -> list[dict[str, Any]]:
         """Each message as the table's next entry, taken by this page's devices, and what they
-        make in answer after it (signed by the host's key), until they have nothing to add. With
-        `refusable`, the first message is a move: IllegalMove (nothing changed) when the rules
-        refuse it on this page's devices."""
+        make in answer after it (signed by the host's key), until they have nothing to add; the
+        first is a guest's, as it signed it, when `guests` holds that. With `refusable`, the
+        first message is a move: IllegalMove (nothing changed) when the rules refuse it on this
+        page's devices."""
         queue, new = list(messages), list[dict[str, Any]]()
-        signatures = signatures or {}
         while queue:
             message = queue.pop(0)
             seat = message["seat"]
-            signature = signatures.get(0) if not new and 0 in signatures else \
-                self.key.sign(sealed_statement(self.table.table, seat, message))
-            entry = {"i": len(self.table.entries), "from": seat, "m": message, "sig": signature}
+            signed = guests if not new and guests is not None else self.table.signed(self.key, seat, message)
+            entry = {"i": len(self.table.entries), "from": seat, **signed}
             try:
                 queue += self.table.take(entry, refusable=refusable and not new)
             except SealedFault as fault:

@@ -8,10 +8,13 @@ An entry is one of:
                                               own key for the seats the host's page plays), and C is
                                               the SHA-256 of a number its device keeps for the code
   {"i": I, "from": S, "nonce": N}            that number, shown once its device holds every key entry
-  {"i": I, "from": S, "m": M, "sig": G}      seat S's sealed message M, signed G
-                                              (engine.signing.sealed_statement) by S's key
+  {"i": I, "from": S, "m": M, "sig": G, "after": [K, H]}
+                                             seat S's sealed message M, made after the table's
+                                              first K entries, whose running hash is H (heads[K]),
+                                              signed G (engine.signing.sealed_statement) by S's key
 Every page takes every entry in order and checks it the same way: the host cannot make up a
-guest's message, nor change one on the way. A message that does not hold stops the game, naming
+guest's message, nor change one on the way, nor show two pages two histories and carry a message
+made in one into the other (its "after" does not hold there). A message that does not hold stops the game, naming
 the seat at fault (SealedFault's); the host refuses a move the rules refuse before it relays it.
 """
 
@@ -25,7 +28,7 @@ from typing import Any
 
 from wordtable.engine.sealed_game import RefusedNow, SealedFault
 from wordtable.engine.sealed_table import Device
-from wordtable.engine.signing import is_public_key, sealed_statement, signed_by
+from wordtable.engine.signing import DeviceKey, is_public_key, sealed_statement, signed_by
 from wordtable.online.protocol import _int
 
 
@@ -56,6 +59,10 @@ class SealedPlay:
     stop: Stop | None = None
     audited: bool = False  # every deal of the game checked, once every seat showed its secrets
     dealt: dict[int, list[int]] = field(default_factory=dict)  # once audited: round -> the card at each position
+    heads: list[str] = field(default_factory=list)  # heads[k]: the running hash of the first k entries
+
+    def __post_init__(self) -> None:
+        self.heads = [hashlib.sha256(self.table.encode()).hexdigest()]
 
     @property
     def seats(self) -> int:
@@ -87,12 +94,36 @@ class SealedPlay:
                     or commitment(nonce) != self.commits.get(seat):
                 return f"seat {seat + 1}'s number for the table code is not the one it committed to, or comes too soon"
             return None
-        message = entry.get("m")
+        message, after = entry.get("m"), entry.get("after")
         if not isinstance(message, dict) or message.get("seat") != seat:
             return f"a message said to be seat {seat + 1}'s names another seat"
-        if not signed_by(self.keys.get(seat), sealed_statement(self.table, seat, message), entry.get("sig")):
+        if not (after is None or is_after(after)) or \
+                not signed_by(self.keys.get(seat), sealed_statement(self.table, seat, message, after), entry.get("sig")):
             return f"a message said to be seat {seat + 1}'s is not signed by its device"
+        # (after None: a message of a page of before 2026-12-04; an honest page's always has one,
+        # and the host cannot take it off, as the signature covers it)
+        if after is not None and (after[0] > len(self.entries) or self.heads[after[0]] != after[1]):
+            return (f"seat {seat + 1}'s message was made after other moves than this page took: the host's page "
+                    "showed the players different games")
         return None
+
+    def after(self) -> list[Any]:
+        """What a message made now follows: the number of entries taken and their running hash."""
+        return [len(self.entries), self.heads[-1]]
+
+    def signed(self, key: DeviceKey, seat: int, message: dict[str, Any]) -> dict[str, Any]:
+        """A message of seat, made now, as an entry carries it (but its place): signed by key."""
+        after = self.after()
+        return {"m": message, "sig": key.sign(sealed_statement(self.table, seat, message, after)), "after": after}
+
+    def _append(self, entry: dict[str, Any]) -> None:
+        self.entries.append(entry)
+        canonical = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        self.heads.append(hashlib.sha256((self.heads[-1] + canonical).encode()).hexdigest())
+
+    def _pop(self) -> None:
+        self.entries.pop()
+        self.heads.pop()
 
     def take(self, entry: dict[str, Any], refusable: bool = False) -> list[dict[str, Any]]:
         """The table's next entry, taken by every device here: the messages they make in answer
@@ -101,14 +132,14 @@ class SealedPlay:
         first device refuses it (the rules refuse it now, or its cards' locks do not hold)."""
         if self.stop is not None:
             if self._own_complaint(entry):
-                self.entries.append(entry)  # (relayed by the host's page, which stopped as it made it)
+                self._append(entry)  # (relayed by the host's page, which stopped as it made it)
             return []
         refusal = self.entry_fault(entry)
         if refusal is not None:
             # The host orders and relays every entry: one that does not hold is the host's doing
             self.stop = Stop(None, refusal)
             return []
-        self.entries.append(entry)
+        self._append(entry)
         if "key" in entry or "nonce" in entry:
             self._note(entry)
             return []
@@ -118,7 +149,7 @@ class SealedPlay:
             try:
                 made += devices[0].receive(entry["m"])
             except SealedFault:
-                self.entries.pop()
+                self._pop()
                 raise
             devices = devices[1:]
         device = None
@@ -243,7 +274,7 @@ class SealedPlay:
             fault = play.entry_fault(entry if "key" not in entry or "commit" in entry else {**entry, "commit": "0" * 64})
             if fault is not None and ("key" in entry or "nonce" in entry):
                 raise ValueError(f"the saved table of sealed cards is damaged ({fault})")
-            play.entries.append(entry)
+            play._append(entry)
             if "key" in entry or "nonce" in entry:
                 play._note(entry)
         for key, saved in data["devices"].items():
@@ -263,6 +294,11 @@ class SealedPlay:
 def is_digest(value: Any) -> bool:
     """A SHA-256 written in hex (or a 32-byte number, likewise)."""
     return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+
+
+def is_after(value: Any) -> bool:
+    """What a message says it follows: [a number of entries, a running hash]."""
+    return isinstance(value, list) and len(value) == 2 and _int(value[0]) and is_digest(value[1])
 
 
 def commitment(nonce: str) -> str:
